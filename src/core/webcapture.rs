@@ -1,0 +1,1 @@
+//! The Web Capture canonical URL form (PDF reference, "URL Strings").
