@@ -15,7 +15,11 @@ pub trait Sink {
     /// Appends `%` and the two upper-case hex digits of `b`.
     #[inline(always)]
     fn push_escaped(&mut self, b: u8) {
-        self.extend(&[b'%', HEX_UPPER[(b >> 4) as usize], HEX_UPPER[(b & 15) as usize]]);
+        self.extend(&[
+            b'%',
+            HEX_UPPER[(b >> 4) as usize],
+            HEX_UPPER[(b & 15) as usize],
+        ]);
     }
 }
 
@@ -251,7 +255,11 @@ pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) {
             } else if v == b' ' {
                 out.push(b'+');
             } else {
-                out.extend(&[b'%', s[j + 1].to_ascii_uppercase(), s[j + 2].to_ascii_uppercase()]);
+                out.extend(&[
+                    b'%',
+                    s[j + 1].to_ascii_uppercase(),
+                    s[j + 2].to_ascii_uppercase(),
+                ]);
             }
             i = j + 3;
         } else {

@@ -32,13 +32,20 @@ pub fn replace_amp_in_place(s: &mut [u8]) -> usize {
 pub fn replace_amp<S: Sink>(s: &[u8], out: &mut S) {
     let mut i = 0;
     while i < s.len() {
-        let j = s[i..].iter().position(|&b| b == b'&').map_or(s.len(), |p| i + p);
+        let j = s[i..]
+            .iter()
+            .position(|&b| b == b'&')
+            .map_or(s.len(), |p| i + p);
         out.extend(&s[i..j]);
         if j == s.len() {
             return;
         }
         out.push(b'&');
-        i = if j + 5 <= s.len() && s[j + 1..j + 5].eq_ignore_ascii_case(b"amp;") { j + 5 } else { j + 1 };
+        i = if j + 5 <= s.len() && s[j + 1..j + 5].eq_ignore_ascii_case(b"amp;") {
+            j + 5
+        } else {
+            j + 1
+        };
     }
 }
 

@@ -191,6 +191,15 @@ impl Url {
         user: Option<&[u8]>,
         pass: Option<&[u8]>,
     ) -> Url {
-        create_url(env, compat, self.proto(), self.hostport(), self.path(), self.args(), user, pass)
+        create_url(
+            env,
+            compat,
+            self.proto(),
+            self.hostport(),
+            self.path(),
+            self.args(),
+            user,
+            pass,
+        )
     }
 }
