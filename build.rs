@@ -1,3 +1,81 @@
+//! Compiles the weak application hooks (src/ffi/hooks.c) and generates the
+//! C headers into the build directory (`target/<profile>/include`). The
+//! committed copies in include/ are refreshed with `make header` and checked
+//! with `make check-header`; the build never rewrites them.
+
+use std::path::{Path, PathBuf};
+
+const MODERN_SOURCES: &[&str] = &[
+    "src/ffi/status.rs",
+    "src/ffi/config.rs",
+    "src/ffi/modern.rs",
+    "src/ffi/standards.rs",
+];
+const LEGACY_SOURCES: &[&str] = &["src/ffi/record.rs", "src/ffi/legacy.rs"];
+
 fn main() {
-    println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/ffi/hooks.c");
+    cc::Build::new()
+        .file("src/ffi/hooks.c")
+        .warnings(true)
+        .extra_warnings(true)
+        .compile("wwwurl_hooks");
+
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("OUT_DIR"));
+    // OUT_DIR is <target>/<profile>/build/<pkg>-<hash>/out.
+    let profile_dir = out.ancestors().nth(3).expect("target layout").to_path_buf();
+    let include = profile_dir.join("include");
+    std::fs::create_dir_all(&include).expect("create include dir");
+
+    let version = std::env::var("CARGO_PKG_VERSION").expect("version");
+    let mut parts = version
+        .split(['.', '-'])
+        .map(|p| p.parse::<u32>().unwrap_or(0));
+    let (major, minor, patch) = (
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+    );
+    let version_macros = format!(
+        "\n#define WWWURL_VERSION_STRING \"{version}\"\n\
+         #define WWWURL_VERSION_MAJOR {major}\n\
+         #define WWWURL_VERSION_MINOR {minor}\n\
+         #define WWWURL_VERSION_PATCH {patch}\n\
+         /** The version as one number: MAJOR * 10000 + MINOR * 100 + PATCH. */\n\
+         #define WWWURL_VERSION_NUMBER ({major} * 10000 + {minor} * 100 + {patch})\n"
+    );
+
+    generate(
+        "cbindgen.toml",
+        MODERN_SOURCES,
+        &include.join("wwwurl.h"),
+        &version_macros,
+    );
+    generate(
+        "cbindgen-legacy.toml",
+        LEGACY_SOURCES,
+        &include.join("wwwurl_legacy.h"),
+        "",
+    );
+    println!("cargo:rerun-if-changed=cbindgen.toml");
+    println!("cargo:rerun-if-changed=cbindgen-legacy.toml");
+
+    let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ffi/wwwurl.map");
+    println!("cargo:rerun-if-changed={}", map.display());
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libwwwurl.so.0");
+}
+
+fn generate(config: &str, sources: &[&str], dest: &Path, extra: &str) {
+    let mut cfg = cbindgen::Config::from_file(config).expect("cbindgen config");
+    if !extra.is_empty() {
+        let mut a = cfg.after_includes.take().unwrap_or_default();
+        a.push_str(extra);
+        cfg.after_includes = Some(a);
+    }
+    let mut b = cbindgen::Builder::new().with_config(cfg);
+    for s in sources {
+        println!("cargo:rerun-if-changed={s}");
+        b = b.with_src(s);
+    }
+    b.generate().expect("cbindgen").write_to_file(dest);
 }

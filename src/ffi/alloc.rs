@@ -1,0 +1,224 @@
+//! C strings in and out: borrowing C input, and output in `malloc`ed memory
+//! that C releases with `free()`.
+
+use crate::core::codec::Sink;
+use libc::c_char;
+use std::ffi::CStr;
+
+/// The bytes of a NUL-terminated C string, or `None` for NULL.
+///
+/// The caller promises that a non-NULL `p` points at a NUL-terminated string
+/// that outlives the returned slice (the C API contract).
+#[inline]
+pub(crate) fn c_str<'a>(p: *const c_char) -> Option<&'a [u8]> {
+    if p.is_null() {
+        return None;
+    }
+    // SAFETY: non-NULL, and by the API contract a NUL-terminated string that
+    // stays alive and unchanged for the duration of the call.
+    Some(unsafe { CStr::from_ptr(p) }.to_bytes())
+}
+
+/// The input `(p, len)`, where `len == usize::MAX` means NUL-terminated.
+/// `None` for NULL; a NULL pointer with length 0 is the empty input.
+#[inline]
+pub(crate) fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
+    if len == usize::MAX {
+        return c_str(p);
+    }
+    if p.is_null() {
+        return if len == 0 { Some(&[]) } else { None };
+    }
+    // SAFETY: by the API contract `p` points at `len` readable bytes that stay
+    // alive for the duration of the call.
+    Some(unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) })
+}
+
+/// A growable byte buffer in `malloc`ed memory, handed to C with a NUL.
+///
+/// Implements [`Sink`], so core transforms write straight into the memory C
+/// will own, with no intermediate Rust allocation. Allocation failure is
+/// remembered and turns the result into NULL.
+pub(crate) struct CBuf {
+    ptr: *mut u8,
+    len: usize,
+    cap: usize,
+    failed: bool,
+}
+
+impl CBuf {
+    /// An empty buffer with room for `cap` bytes (and the NUL).
+    pub(crate) fn with_capacity(cap: usize) -> CBuf {
+        let cap = cap.max(15);
+        // SAFETY: malloc with a non-zero size; NULL is handled below.
+        let ptr = unsafe { libc::malloc(cap + 1) }.cast::<u8>();
+        CBuf {
+            ptr,
+            len: 0,
+            cap: if ptr.is_null() { 0 } else { cap },
+            failed: ptr.is_null(),
+        }
+    }
+
+    #[cold]
+    fn grow(&mut self, need: usize) {
+        if self.failed {
+            return;
+        }
+        let new_cap = need.max(self.cap.saturating_mul(2));
+        // SAFETY: `ptr` came from malloc/realloc and is not used after a
+        // successful realloc except through the returned pointer.
+        let p = unsafe { libc::realloc(self.ptr.cast(), new_cap.saturating_add(1)) }.cast::<u8>();
+        if p.is_null() {
+            self.failed = true;
+        } else {
+            self.ptr = p;
+            self.cap = new_cap;
+        }
+    }
+
+    /// The bytes written so far.
+    pub(crate) fn as_bytes(&self) -> &[u8] {
+        if self.ptr.is_null() {
+            return &[];
+        }
+        // SAFETY: the first `len` bytes of the block have been written.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    /// Cuts the content at its first NUL byte, as a C reader would see it.
+    pub(crate) fn truncate_at_nul(&mut self) {
+        if let Some(p) = self.as_bytes().iter().position(|&b| b == 0) {
+            self.len = p;
+        }
+    }
+
+    /// The content as a NUL-terminated C string (NULL if memory ran out),
+    /// and its length. The caller owns it and frees it with `free()`.
+    pub(crate) fn into_raw(self) -> (*mut c_char, usize) {
+        let me = std::mem::ManuallyDrop::new(self);
+        if me.failed {
+            if !me.ptr.is_null() {
+                // SAFETY: the block came from malloc and is not used again.
+                unsafe { libc::free(me.ptr.cast()) };
+            }
+            return (std::ptr::null_mut(), 0);
+        }
+        // SAFETY: `cap + 1` bytes were allocated and `len <= cap`.
+        unsafe { *me.ptr.add(me.len) = 0 };
+        (me.ptr.cast(), me.len)
+    }
+
+    /// [`CBuf::into_raw`] without the length.
+    pub(crate) fn into_c_string(self) -> *mut c_char {
+        self.into_raw().0
+    }
+}
+
+impl Drop for CBuf {
+    fn drop(&mut self) {
+        if !self.ptr.is_null() {
+            // SAFETY: the block came from malloc and is not used again.
+            unsafe { libc::free(self.ptr.cast()) };
+        }
+    }
+}
+
+impl Sink for CBuf {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if self.len == self.cap {
+            self.grow(self.len + 1);
+            if self.failed {
+                return;
+            }
+        }
+        // SAFETY: `len < cap` and the block holds `cap + 1` bytes.
+        unsafe { *self.ptr.add(self.len) = b };
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn extend(&mut self, s: &[u8]) {
+        if self.cap - self.len < s.len() {
+            self.grow(self.len + s.len());
+            if self.failed {
+                return;
+            }
+        }
+        // SAFETY: there is room for `s.len()` more bytes, and `s` (Rust
+        // memory or caller input) cannot overlap this private block.
+        unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), self.ptr.add(self.len), s.len()) };
+        self.len += s.len();
+    }
+}
+
+/// A `malloc`ed NUL-terminated copy of `bytes` (NULL if memory ran out).
+pub(crate) fn malloc_copy(bytes: &[u8]) -> *mut c_char {
+    let mut b = CBuf::with_capacity(bytes.len());
+    b.extend(bytes);
+    b.into_c_string()
+}
+
+/// Releases memory from `malloc`; NULL is ignored.
+pub(crate) fn free<T>(p: *mut T) {
+    if !p.is_null() {
+        // SAFETY: the pointer came from malloc (API contract) and the caller
+        // does not use it again.
+        unsafe { libc::free(p.cast()) };
+    }
+}
+
+/// A sink over a caller's buffer given as pointer and capacity: writes what
+/// fits, counts everything, never touches a byte at or past `cap`.
+pub(crate) struct PtrSink {
+    ptr: *mut u8,
+    cap: usize,
+    len: usize,
+}
+
+impl PtrSink {
+    /// A sink over `cap` writable bytes at `ptr` (`ptr` may be NULL when `cap` is 0).
+    pub(crate) fn new(ptr: *mut c_char, cap: usize) -> PtrSink {
+        PtrSink {
+            ptr: ptr.cast(),
+            cap: if ptr.is_null() { 0 } else { cap },
+            len: 0,
+        }
+    }
+    /// Bytes the output needs, written or not.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+    /// Writes the terminating NUL if it fits; returns whether everything fitted.
+    pub(crate) fn finish(&mut self) -> bool {
+        if self.len < self.cap {
+            // SAFETY: `len < cap`, inside the caller's buffer.
+            unsafe { *self.ptr.add(self.len) = 0 };
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl Sink for PtrSink {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if self.len < self.cap {
+            // SAFETY: `len < cap`, inside the caller's buffer.
+            unsafe { *self.ptr.add(self.len) = b };
+        }
+        self.len += 1;
+    }
+    #[inline(always)]
+    fn extend(&mut self, s: &[u8]) {
+        if self.len < self.cap {
+            let n = s.len().min(self.cap - self.len);
+            // SAFETY: `n` bytes from `len` stay below `cap`; the caller's
+            // output buffer does not overlap its input (API contract).
+            unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), self.ptr.add(self.len), n) };
+        }
+        self.len += s.len();
+    }
+}

@@ -1,0 +1,68 @@
+//! The panic boundary: nothing unwinds into C and nothing is printed.
+
+use std::cell::Cell;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::Once;
+
+/// The value an exported function returns when its body panicked.
+pub(crate) trait Fallback {
+    fn on_panic() -> Self;
+}
+
+impl<T> Fallback for *mut T {
+    fn on_panic() -> Self {
+        std::ptr::null_mut()
+    }
+}
+impl<T> Fallback for *const T {
+    fn on_panic() -> Self {
+        std::ptr::null()
+    }
+}
+impl Fallback for () {
+    fn on_panic() -> Self {}
+}
+impl Fallback for libc::c_int {
+    fn on_panic() -> Self {
+        -1
+    }
+}
+impl Fallback for libc::c_long {
+    fn on_panic() -> Self {
+        0
+    }
+}
+impl Fallback for super::status::wwwurl_status {
+    fn on_panic() -> Self {
+        super::status::wwwurl_status::WWWURL_ERR_PANIC
+    }
+}
+
+thread_local! {
+    static IN_FFI: Cell<u32> = const { Cell::new(0) };
+}
+
+static QUIET_HOOK: Once = Once::new();
+
+/// Keeps panics inside library calls silent while leaving the reporting of
+/// every other panic of the process to the hook that was there before.
+fn install_quiet_hook() {
+    QUIET_HOOK.call_once(|| {
+        let previous = panic::take_hook();
+        panic::set_hook(Box::new(move |info| {
+            if IN_FFI.with(|c| c.get()) == 0 {
+                previous(info);
+            }
+        }));
+    });
+}
+
+/// Runs `f`, returning its value, or the type's fallback if it panicked.
+#[inline]
+pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
+    install_quiet_hook();
+    IN_FFI.with(|c| c.set(c.get() + 1));
+    let r = panic::catch_unwind(AssertUnwindSafe(f));
+    IN_FFI.with(|c| c.set(c.get() - 1));
+    r.unwrap_or_else(|_| R::on_panic())
+}

@@ -1,0 +1,69 @@
+//! The environment of legacy calls: the application's own
+//! `GetLocalHostPort()` and `DefaultPort()` when it defines them (see
+//! `hooks.c`), else the process-wide configuration.
+
+use super::alloc::{c_str, free};
+use super::record::URL;
+use crate::core::config::{Env, Global};
+use libc::{c_char, c_int};
+use std::sync::atomic::{AtomicU8, Ordering};
+
+extern "C" {
+    fn wwwurl_hook_local_host(present: *mut c_int) -> *mut c_char;
+    fn wwwurl_hook_default_port(url: *const URL, present: *mut c_int) -> c_int;
+    fn wwwurl_hooks_present() -> c_int;
+}
+
+const LOCAL_HOST_HOOK: u8 = 1;
+const DEFAULT_PORT_HOOK: u8 = 2;
+const UNKNOWN: u8 = 0x80;
+
+/// Which hooks the program defines; fixed at link time, so read once.
+static PRESENT: AtomicU8 = AtomicU8::new(UNKNOWN);
+
+fn present() -> u8 {
+    let p = PRESENT.load(Ordering::Relaxed);
+    if p != UNKNOWN {
+        return p;
+    }
+    // SAFETY: the function only tests two weak symbols for NULL.
+    let p = (unsafe { wwwurl_hooks_present() } & 3) as u8;
+    PRESENT.store(p, Ordering::Relaxed);
+    p
+}
+
+/// The [`Env`] of C calls: application hooks first, then [`Global`].
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct HookEnv;
+
+impl Env for HookEnv {
+    fn local_host(&self, out: &mut Vec<u8>) {
+        if present() & LOCAL_HOST_HOOK == 0 {
+            return Global.local_host(out);
+        }
+        let mut flag: c_int = 0;
+        // SAFETY: the wrapper calls the application's GetLocalHostPort().
+        let s = unsafe { wwwurl_hook_local_host(&mut flag) };
+        match c_str(s) {
+            Some(bytes) => out.extend_from_slice(bytes),
+            None => Global.local_host(out),
+        }
+        // The hook's contract: a malloc'ed string that the caller frees.
+        free(s);
+    }
+
+    fn default_port(&self, proto: &[u8]) -> i32 {
+        if present() & DEFAULT_PORT_HOOK == 0 {
+            return Global.default_port(proto);
+        }
+        let mut proto_c = Vec::with_capacity(proto.len() + 1);
+        proto_c.extend_from_slice(proto);
+        proto_c.push(0);
+        let mut url = URL::empty();
+        url.proto = proto_c.as_mut_ptr().cast();
+        let mut flag: c_int = 0;
+        // SAFETY: `url` is a valid record whose only set field is `proto`, a
+        // NUL-terminated string alive for the call.
+        unsafe { wwwurl_hook_default_port(&url, &mut flag) }
+    }
+}

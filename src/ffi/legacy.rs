@@ -1,0 +1,390 @@
+//! The historical string routines under their historical names
+//! (LEGACY.md §2 to §7): `malloc`ed results that C releases with `free()`.
+
+use super::alloc::{c_str, free, malloc_copy, CBuf};
+use super::guard::guard;
+use crate::core::codec::{self, Codec};
+use crate::core::{date, form, hash, host, html, path};
+use libc::{c_char, c_int, c_long, size_t, time_t};
+use std::cell::RefCell;
+
+fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut c_char {
+    guard(|| {
+        let Some(s) = c_str(s) else {
+            return std::ptr::null_mut();
+        };
+        let mut out = CBuf::with_capacity(room(s.len()));
+        codec.apply(s, &mut out);
+        out.truncate_at_nul();
+        out.into_c_string()
+    })
+}
+
+fn same_len(n: usize) -> usize {
+    n
+}
+fn with_slack(n: usize) -> usize {
+    n + n / 2 + 8
+}
+
+/// URLDecodeGeneric: decodes every `%XY` (a non-hex digit counts as 0).
+///
+/// Returns a new string that the caller frees with `free()`, cut at the first
+/// decoded NUL byte; NULL when `s` is NULL or memory ran out.
+#[no_mangle]
+pub extern "C" fn URLDecodeGeneric(s: *const c_char) -> *mut c_char {
+    transcode_c(s, Codec::DecodeGeneric, same_len)
+}
+
+/// URLDecodeFormArgs: like URLDecodeGeneric, and `+` becomes a space.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn URLDecodeFormArgs(s: *const c_char) -> *mut c_char {
+    transcode_c(s, Codec::DecodeForm, same_len)
+}
+
+/// URLRecodeFormArgs: normalises the encoding of a query string.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn URLRecodeFormArgs(s: *const c_char) -> *mut c_char {
+    transcode_c(s, Codec::RecodeForm, with_slack)
+}
+
+/// URLEncodePath: `%XY`-encodes every byte outside `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn URLEncodePath(s: *const c_char) -> *mut c_char {
+    transcode_c(s, Codec::EncodePath, with_slack)
+}
+
+/// URLEncodeFormArgs: encodes form data; a space becomes `+`.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn URLEncodeFormArgs(s: *const c_char) -> *mut c_char {
+    transcode_c(s, Codec::EncodeForm, with_slack)
+}
+
+/// URLEncodePassword: encodes a user name or password for the `file` form.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn URLEncodePassword(s: *const c_char) -> *mut c_char {
+    transcode_c(s, Codec::EncodePassword, with_slack)
+}
+
+/// SplitFormArgs: splits form data at every `&` and `;`, without decoding.
+///
+/// Returns a NULL-terminated array. The array is one `malloc` block and
+/// element 0 points at a second block holding all the items: free
+/// `result[0]`, then `result`. NULL when `s` is NULL or memory ran out.
+#[no_mangle]
+pub extern "C" fn SplitFormArgs(s: *const c_char) -> *mut *mut c_char {
+    guard(|| {
+        let Some(s) = c_str(s) else {
+            return std::ptr::null_mut();
+        };
+        let items = form::split_form_args(s);
+        let copy = malloc_copy(s);
+        if copy.is_null() {
+            return std::ptr::null_mut();
+        }
+        let size = (items.len() + 1) * std::mem::size_of::<*mut c_char>();
+        // SAFETY: plain malloc; NULL is handled.
+        let array = unsafe { libc::malloc(size) }.cast::<*mut c_char>();
+        if array.is_null() {
+            free(copy);
+            return std::ptr::null_mut();
+        }
+        for (k, &(start, end)) in items.iter().enumerate() {
+            // SAFETY: `copy` holds `s.len() + 1` bytes and every item range
+            // lies within `s`; `array` holds `items.len() + 1` pointers.
+            unsafe {
+                if end < s.len() {
+                    *copy.add(end) = 0;
+                }
+                *array.add(k) = copy.add(start);
+            }
+        }
+        // SAFETY: the last slot of the array.
+        unsafe { *array.add(items.len()) = std::ptr::null_mut() };
+        array
+    })
+}
+
+/// TrimArgs: removes leading and trailing white space from `s` in place.
+///
+/// Returns `s` itself (NULL when `s` is NULL).
+#[no_mangle]
+pub extern "C" fn TrimArgs(s: *mut c_char) -> *mut c_char {
+    guard(|| {
+        let Some(bytes) = c_str(s) else { return s };
+        let (start, end) = form::trim_args(bytes);
+        // SAFETY: `start <= end <= strlen(s)`, so both ranges lie in the
+        // string, and `copy` allows the overlap.
+        unsafe {
+            std::ptr::copy(s.add(start), s, end - start);
+            *s.add(end - start) = 0;
+        }
+        s
+    })
+}
+
+/// MakeHash: the 22-character name WWWOFFLE gives a URL's cache files
+/// (MD5, base 64, `/` as `-`).
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn MakeHash(s: *const c_char) -> *mut c_char {
+    guard(|| match c_str(s) {
+        Some(s) => malloc_copy(&hash::make_hash(s)),
+        None => std::ptr::null_mut(),
+    })
+}
+
+/// Base64Encode: standard base 64 of `n` bytes at `p` (which may contain NUL).
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `p`
+/// is NULL and `n` is not 0.
+#[no_mangle]
+pub extern "C" fn Base64Encode(p: *const c_char, n: size_t) -> *mut c_char {
+    guard(|| {
+        let Some(data) = super::alloc::input(p, n.min(usize::MAX - 1)) else {
+            return std::ptr::null_mut();
+        };
+        let mut out = CBuf::with_capacity(data.len().div_ceil(3) * 4);
+        hash::base64_encode(data, &mut out);
+        out.into_c_string()
+    })
+}
+
+/// Base64Decode: decodes base 64 text.
+///
+/// Parameters: `s`, the text; `n`, where the decoded length is stored (may be NULL).
+///
+/// Returns the decoded bytes plus a terminating NUL in a new block that the
+/// caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL.
+/// See the library documentation for input outside the alphabet.
+#[no_mangle]
+pub extern "C" fn Base64Decode(s: *const c_char, n: *mut size_t) -> *mut c_char {
+    guard(|| {
+        let Some(s) = c_str(s) else {
+            return std::ptr::null_mut();
+        };
+        let mut v = Vec::with_capacity(s.len() / 4 * 3 + 3);
+        hash::base64_decode(s, &mut v);
+        let p = malloc_copy(&v);
+        if !p.is_null() && !n.is_null() {
+            // SAFETY: non-NULL out pointer from the caller.
+            unsafe { *n = v.len() };
+        }
+        p
+    })
+}
+
+const RFC822_SLOTS: usize = 4;
+const DURATION_SLOTS: usize = 2;
+const SLOT_SIZE: usize = 128;
+
+struct Rotating<const N: usize> {
+    bufs: [[u8; SLOT_SIZE]; N],
+    next: usize,
+}
+
+thread_local! {
+    static RFC822_BUFS: RefCell<Rotating<RFC822_SLOTS>> =
+        const { RefCell::new(Rotating { bufs: [[0; SLOT_SIZE]; RFC822_SLOTS], next: 0 }) };
+    static DURATION_BUFS: RefCell<Rotating<DURATION_SLOTS>> =
+        const { RefCell::new(Rotating { bufs: [[0; SLOT_SIZE]; DURATION_SLOTS], next: 0 }) };
+}
+
+/// Copies `text` into the next rotating slot of this thread and returns it.
+fn rotate<const N: usize>(
+    key: &'static std::thread::LocalKey<RefCell<Rotating<N>>>,
+    text: &[u8],
+) -> *mut c_char {
+    key.with(|r| {
+        let mut r = r.borrow_mut();
+        let i = r.next;
+        r.next = (i + 1) % N;
+        let n = text.len().min(SLOT_SIZE - 1);
+        r.bufs[i][..n].copy_from_slice(&text[..n]);
+        r.bufs[i][n] = 0;
+        // The slot lives as long as the thread; C reads it until the slot
+        // comes round again.
+        r.bufs[i].as_mut_ptr().cast()
+    })
+}
+
+/// RFC822Date: an HTTP date. With `utc` non-zero `Www, DD Mon YYYY HH:MM:SS GMT`;
+/// with `utc` zero the local time with the locale's names and the zone's abbreviation.
+///
+/// Returns a pointer to one of 4 buffers of the calling thread, used in turn:
+/// the 4 most recent results of a thread stay valid. Do not free it.
+#[no_mangle]
+pub extern "C" fn RFC822Date(t: time_t, utc: c_int) -> *mut c_char {
+    guard(|| {
+        let mut text = Vec::with_capacity(40);
+        if utc != 0 {
+            date::rfc822_date_utc(t, &mut text);
+        } else {
+            local_date(t, &mut text);
+        }
+        rotate(&RFC822_BUFS, &text)
+    })
+}
+
+/// Local time as `%a, %d %b %Y %H:%M:%S %Z`, through the C library (the
+/// zone database and the locale's names live there).
+fn local_date(t: time_t, out: &mut Vec<u8>) {
+    // SAFETY: an all-zero `tm` is a valid value to be overwritten.
+    let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+    // SAFETY: valid pointers to a time and a tm; localtime_r is thread-safe.
+    if unsafe { libc::localtime_r(&t, &mut tm) }.is_null() {
+        date::rfc822_date_utc(t, out);
+        return;
+    }
+    let mut buf = [0u8; 100];
+    // SAFETY: the buffer and its size match, the format is NUL-terminated.
+    let n = unsafe {
+        libc::strftime(
+            buf.as_mut_ptr().cast(),
+            buf.len(),
+            c"%a, %d %b %Y %H:%M:%S %Z".as_ptr(),
+            &tm,
+        )
+    };
+    out.extend_from_slice(&buf[..n]);
+}
+
+/// DateToTimeT: seconds since the epoch of an RFC 1123, RFC 850 or asctime date.
+///
+/// Returns 0 when `s` is NULL. Does not touch the environment; thread-safe.
+#[no_mangle]
+pub extern "C" fn DateToTimeT(s: *const c_char) -> c_long {
+    guard(|| c_str(s).map_or(0, |s| date::date_to_time_t(s) as c_long))
+}
+
+/// DurationToString: a duration in seconds as text, e.g. `1h (3600s)`.
+///
+/// Returns a pointer to one of 2 buffers of the calling thread, used in turn.
+/// Do not free it.
+#[no_mangle]
+pub extern "C" fn DurationToString(d: time_t) -> *mut c_char {
+    guard(|| {
+        let mut text = Vec::with_capacity(48);
+        date::duration_to_string(d, &mut text);
+        rotate(&DURATION_BUFS, &text)
+    })
+}
+
+/// HTMLString: escapes `<`, `>`, `&`, and (when `nbsp` is non-zero) spaces as `&nbsp;`.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn HTMLString(s: *const c_char, nbsp: c_int) -> *mut c_char {
+    guard(|| {
+        let Some(s) = c_str(s) else {
+            return std::ptr::null_mut();
+        };
+        let mut out = CBuf::with_capacity(s.len() + 16);
+        html::html_string(s, nbsp != 0, &mut out);
+        out.into_c_string()
+    })
+}
+
+/// URLReplaceAmp (2.9): replaces every `&amp;` (any case) by `&`, in place.
+/// NULL does nothing.
+#[no_mangle]
+pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
+    guard(|| {
+        let Some(len) = c_str(s).map(<[u8]>::len) else {
+            return;
+        };
+        // SAFETY: `s` is a writable NUL-terminated string of `len` bytes
+        // (API contract: it is the caller's own buffer).
+        let bytes = unsafe { std::slice::from_raw_parts_mut(s.cast::<u8>(), len) };
+        let n = html::replace_amp_in_place(bytes);
+        if n < len {
+            bytes[n] = 0;
+        }
+    })
+}
+
+/// FixHTMLLinkURL (2.9h): resolves `&amp;` and numeric character references in a link.
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+#[no_mangle]
+pub extern "C" fn FixHTMLLinkURL(s: *const c_char) -> *mut c_char {
+    guard(|| {
+        let Some(s) = c_str(s) else {
+            return std::ptr::null_mut();
+        };
+        let mut out = CBuf::with_capacity(s.len() + 8);
+        html::fix_html_link_url(s, &mut out);
+        out.truncate_at_nul();
+        out.into_c_string()
+    })
+}
+
+/// CanonicaliseHost: the canonical form of a host (and port).
+///
+/// Returns a new string that the caller frees with `free()`; NULL when `h` is NULL.
+#[no_mangle]
+pub extern "C" fn CanonicaliseHost(h: *const c_char) -> *mut c_char {
+    guard(|| {
+        let Some(h) = c_str(h) else {
+            return std::ptr::null_mut();
+        };
+        let mut v = Vec::with_capacity(h.len() + 8);
+        host::canonicalise_host(h, &mut v);
+        codec::truncate_at_nul(&mut v);
+        malloc_copy(&v)
+    })
+}
+
+/// CanonicaliseName: removes `.` and `..` segments from a path, in place.
+/// The path never gets longer. NULL does nothing.
+#[no_mangle]
+pub extern "C" fn CanonicaliseName(p: *mut c_char) {
+    guard(|| {
+        let Some(bytes) = c_str(p) else { return };
+        let len = bytes.len();
+        let mut v = bytes.to_vec();
+        path::canonicalise_name(&mut v);
+        codec::truncate_at_nul(&mut v);
+        if v.len() <= len {
+            // SAFETY: `p` holds `len + 1` writable bytes and `v.len() <= len`.
+            unsafe {
+                std::ptr::copy_nonoverlapping(v.as_ptr(), p.cast::<u8>(), v.len());
+                *p.add(v.len()) = 0;
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn null_inputs_give_null() {
+        assert!(URLDecodeGeneric(std::ptr::null()).is_null());
+        assert!(SplitFormArgs(std::ptr::null()).is_null());
+        assert!(TrimArgs(std::ptr::null_mut()).is_null());
+        assert_eq!(DateToTimeT(std::ptr::null()), 0);
+        URLReplaceAmp(std::ptr::null_mut());
+        CanonicaliseName(std::ptr::null_mut());
+    }
+
+    #[test]
+    fn rotating_buffers_keep_the_last_results() {
+        let a = DurationToString(1);
+        let b = DurationToString(2);
+        assert_ne!(a, b);
+        assert_eq!(DurationToString(3), a);
+    }
+}

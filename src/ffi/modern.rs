@@ -1,0 +1,516 @@
+//! The modern C API: an opaque URL handle, status codes, length-delimited
+//! input and caller-buffer codecs (`include/wwwurl.h`).
+
+use super::alloc::{c_str, input, CBuf, PtrSink};
+use super::guard::guard;
+use super::hooks::HookEnv;
+use super::status::*;
+use crate::core::codec::{self, Codec, Sink};
+use crate::core::config::{global_compat, Compat};
+use crate::core::url::{Field, Url};
+use crate::core::{hash, link, split, url};
+use libc::{c_char, c_int, size_t};
+use std::ptr::null;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
+/// `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
+pub struct wwwurl_url {
+    _private: [u8; 0],
+}
+
+/// A part of a URL, for `wwwurl_get`.
+pub type wwwurl_part = u32;
+/// The canonical URL without user and password.
+pub const WWWURL_PART_NAME: wwwurl_part = 0;
+/// The canonical URL with `user[:pass]@` (the same as the name without a user).
+pub const WWWURL_PART_FILE: wwwurl_part = 1;
+/// The protocol, lower case.
+pub const WWWURL_PART_PROTO: wwwurl_part = 2;
+/// The canonical host with `:port` unless it is the protocol's default.
+pub const WWWURL_PART_HOSTPORT: wwwurl_part = 3;
+/// The host without the port.
+pub const WWWURL_PART_HOST: wwwurl_part = 4;
+/// The canonical path.
+pub const WWWURL_PART_PATH: wwwurl_part = 5;
+/// The canonical arguments (query); absent when there was no `?`.
+pub const WWWURL_PART_ARGS: wwwurl_part = 6;
+/// The decoded user name; absent when there is none.
+pub const WWWURL_PART_USER: wwwurl_part = 7;
+/// The decoded password; absent when there is none.
+pub const WWWURL_PART_PASS: wwwurl_part = 8;
+/// The URL as split, before any decoding.
+pub const WWWURL_PART_ORIGINAL_NAME: wwwurl_part = 9;
+/// The path as split.
+pub const WWWURL_PART_ORIGINAL_PATH: wwwurl_part = 10;
+/// The arguments as split; absent when there was no `?`.
+pub const WWWURL_PART_ORIGINAL_ARGS: wwwurl_part = 11;
+
+/// A string transform, for `wwwurl_transcode`.
+pub type wwwurl_codec = u32;
+/// URLDecodeGeneric.
+pub const WWWURL_CODEC_DECODE_GENERIC: wwwurl_codec = 0;
+/// URLDecodeFormArgs.
+pub const WWWURL_CODEC_DECODE_FORM: wwwurl_codec = 1;
+/// URLRecodeFormArgs.
+pub const WWWURL_CODEC_RECODE_FORM: wwwurl_codec = 2;
+/// URLEncodePath.
+pub const WWWURL_CODEC_ENCODE_PATH: wwwurl_codec = 3;
+/// URLEncodeFormArgs.
+pub const WWWURL_CODEC_ENCODE_FORM: wwwurl_codec = 4;
+/// URLEncodePassword.
+pub const WWWURL_CODEC_ENCODE_PASSWORD: wwwurl_codec = 5;
+
+/// Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
+pub const WWWURL_FLAG_29H: u32 = 1;
+/// Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
+pub const WWWURL_FLAG_29: u32 = 2;
+/// Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
+pub const WWWURL_FLAG_BROWSER: u32 = 4;
+
+/// The default of `wwwurl_set_max_input`: 8 MiB.
+pub const WWWURL_DEFAULT_MAX_INPUT: size_t = 8 << 20;
+
+static MAX_INPUT: AtomicUsize = AtomicUsize::new(WWWURL_DEFAULT_MAX_INPUT);
+
+fn to_handle(u: Url) -> *mut wwwurl_url {
+    Box::into_raw(Box::new(u)).cast()
+}
+
+fn from_handle<'a>(u: *const wwwurl_url) -> Option<&'a Url> {
+    // SAFETY: a non-NULL handle was made by `to_handle` and not yet freed
+    // (API contract), so it points at a live `Url`.
+    (!u.is_null()).then(|| unsafe { &*u.cast::<Url>() })
+}
+
+/// Checks the input against the maximum length.
+fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
+    if s.len() > MAX_INPUT.load(Ordering::Relaxed) {
+        Err(WWWURL_ERR_TOO_LONG)
+    } else {
+        Ok(s)
+    }
+}
+
+/// The compat mode a call's flags select; `allowed` are the flags the call knows.
+fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
+    if flags & !allowed != 0
+        || flags & (WWWURL_FLAG_29 | WWWURL_FLAG_29H) == WWWURL_FLAG_29 | WWWURL_FLAG_29H
+    {
+        return Err(WWWURL_ERR_INVALID_ARGUMENT);
+    }
+    Ok(if flags & WWWURL_FLAG_29H != 0 {
+        Compat::V29h
+    } else if flags & WWWURL_FLAG_29 != 0 {
+        Compat::V29
+    } else {
+        global_compat()
+    })
+}
+
+fn store(out: *mut *mut wwwurl_url, u: Url) -> wwwurl_status {
+    // SAFETY: `out` was checked non-NULL by the caller of this helper.
+    unsafe { *out = to_handle(u) };
+    WWWURL_OK
+}
+
+fn status_of(r: Result<wwwurl_status, wwwurl_status>) -> wwwurl_status {
+    r.unwrap_or_else(|e| e)
+}
+
+/// The library's version, e.g. `"0.1.0"`.
+///
+/// Returns a static string; do not free it.
+#[no_mangle]
+pub extern "C" fn wwwurl_version() -> *const c_char {
+    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+}
+
+/// Sets the longest input, in bytes, that the length-delimited functions
+/// accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
+/// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB).
+///
+/// Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` for 0.
+/// Thread-safe.
+#[no_mangle]
+pub extern "C" fn wwwurl_set_max_input(max: size_t) -> wwwurl_status {
+    guard(|| {
+        if max == 0 {
+            return WWWURL_ERR_INVALID_ARGUMENT;
+        }
+        MAX_INPUT.store(max, Ordering::Relaxed);
+        WWWURL_OK
+    })
+}
+
+/// The longest input the length-delimited functions accept.
+#[no_mangle]
+pub extern "C" fn wwwurl_max_input() -> size_t {
+    MAX_INPUT.load(Ordering::Relaxed)
+}
+
+/// Parses a URL with the rules of the historical SplitURL.
+///
+/// Parameters: `s` and `len`, the URL (`len` may be `WWWURL_NUL_TERMINATED`);
+/// the URL ends at its first NUL byte, as for SplitURL. `flags`: 0,
+/// `WWWURL_FLAG_29H` or `WWWURL_FLAG_29`. `out` receives the handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
+/// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
+/// unknown flags. `*out` is written only on success.
+///
+/// Memory and lifetimes: the caller owns the handle and releases it with
+/// `wwwurl_free`. The input is copied; the caller may free it after the call.
+#[no_mangle]
+pub extern "C" fn wwwurl_parse(
+    s: *const c_char,
+    len: size_t,
+    flags: u32,
+    out: *mut *mut wwwurl_url,
+) -> wwwurl_status {
+    guard(|| {
+        status_of((|| {
+            let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
+            if out.is_null() {
+                return Err(WWWURL_ERR_NULL);
+            }
+            let s = codec::c_prefix(within_limit(s)?);
+            let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+            Ok(store(out, split::split_url(&HookEnv, compat, s)))
+        })())
+    })
+}
+
+/// Builds a URL from its parts with the rules of the historical CreateURL.
+///
+/// Parameters: NUL-terminated strings; `proto`, `hostport` and `path` are
+/// required, `args`, `user` and `pass` may be NULL (absent). `flags` as for
+/// `wwwurl_parse`. `out` receives the handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`. `*out` is written
+/// only on success.
+///
+/// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub extern "C" fn wwwurl_create(
+    proto: *const c_char,
+    hostport: *const c_char,
+    path: *const c_char,
+    args: *const c_char,
+    user: *const c_char,
+    pass: *const c_char,
+    flags: u32,
+    out: *mut *mut wwwurl_url,
+) -> wwwurl_status {
+    guard(|| {
+        status_of((|| {
+            let (Some(proto), Some(hostport), Some(path)) =
+                (c_str(proto), c_str(hostport), c_str(path))
+            else {
+                return Err(WWWURL_ERR_NULL);
+            };
+            if out.is_null() {
+                return Err(WWWURL_ERR_NULL);
+            }
+            let (args, user, pass) = (c_str(args), c_str(user), c_str(pass));
+            for part in [Some(proto), Some(hostport), Some(path), args, user, pass]
+                .into_iter()
+                .flatten()
+            {
+                within_limit(part)?;
+            }
+            let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+            let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
+            Ok(store(out, u))
+        })())
+    })
+}
+
+/// Resolves a link found in the page `base` with the rules of the
+/// historical LinkURL.
+///
+/// Parameters: `base`, a handle; `link` and `len`, the link (`len` may be
+/// `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `flags` as
+/// for `wwwurl_parse`; `out` receives the new handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_INVALID_ARGUMENT`. `*out` is written only on success.
+///
+/// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
+#[no_mangle]
+pub extern "C" fn wwwurl_link(
+    base: *const wwwurl_url,
+    link: *const c_char,
+    len: size_t,
+    flags: u32,
+    out: *mut *mut wwwurl_url,
+) -> wwwurl_status {
+    guard(|| {
+        status_of((|| {
+            let base = from_handle(base).ok_or(WWWURL_ERR_NULL)?;
+            let link = input(link, len).ok_or(WWWURL_ERR_NULL)?;
+            if out.is_null() {
+                return Err(WWWURL_ERR_NULL);
+            }
+            let link = codec::c_prefix(within_limit(link)?);
+            let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+            Ok(store(out, link::link_url(&HookEnv, compat, base, link)))
+        })())
+    })
+}
+
+/// Copies a handle.
+///
+/// Returns `WWWURL_OK` or `WWWURL_ERR_NULL`. The caller owns the copy and
+/// releases it with `wwwurl_free`.
+#[no_mangle]
+pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) -> wwwurl_status {
+    guard(|| match from_handle(u) {
+        Some(u) if !out.is_null() => store(out, u.clone()),
+        _ => WWWURL_ERR_NULL,
+    })
+}
+
+/// Releases a handle. NULL is fine; the same handle must not be freed twice.
+#[no_mangle]
+pub extern "C" fn wwwurl_free(u: *mut wwwurl_url) {
+    guard(|| {
+        if !u.is_null() {
+            // SAFETY: made by `to_handle` and not freed before (API contract).
+            drop(unsafe { Box::from_raw(u.cast::<Url>()) });
+        }
+    })
+}
+
+fn field_of(part: wwwurl_part) -> Option<Field> {
+    Some(match part {
+        WWWURL_PART_NAME => Field::Name,
+        WWWURL_PART_FILE => Field::File,
+        WWWURL_PART_PROTO => Field::Proto,
+        WWWURL_PART_HOSTPORT => Field::Hostport,
+        WWWURL_PART_HOST => Field::Host,
+        WWWURL_PART_PATH => Field::Path,
+        WWWURL_PART_ARGS => Field::Args,
+        WWWURL_PART_USER => Field::User,
+        WWWURL_PART_PASS => Field::Pass,
+        WWWURL_PART_ORIGINAL_NAME => Field::OriginalName,
+        WWWURL_PART_ORIGINAL_PATH => Field::OriginalPath,
+        WWWURL_PART_ORIGINAL_ARGS => Field::OriginalArgs,
+        _ => return None,
+    })
+}
+
+/// A part of a URL.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
+/// the part's length is stored (may be NULL; set to 0 when NULL is returned).
+///
+/// Returns a NUL-terminated string borrowed from the handle, or NULL when
+/// the part is absent, `u` is NULL or `part` is unknown. The length is
+/// exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
+/// is cut there, as it is in the historical record.
+///
+/// Memory and lifetimes: valid until the handle is freed or changed by
+/// `wwwurl_set_userinfo`; do not free it.
+#[no_mangle]
+pub extern "C" fn wwwurl_get(
+    u: *const wwwurl_url,
+    part: wwwurl_part,
+    len: *mut size_t,
+) -> *const c_char {
+    guard(|| {
+        let got = from_handle(u)
+            .zip(field_of(part))
+            .and_then(|(u, f)| u.get(f));
+        if !len.is_null() {
+            // SAFETY: non-NULL out pointer from the caller.
+            unsafe { *len = got.map_or(0, <[u8]>::len) };
+        }
+        got.map_or(null(), |b| b.as_ptr().cast())
+    })
+}
+
+/// The port of a URL: the number after the host's `:`, or -1 when the
+/// hostport has none (the protocol's default port was removed) or `u` is NULL.
+#[no_mangle]
+pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
+    guard(|| from_handle(u).map_or(-1, Url::port))
+}
+
+/// Replaces the user and password of a URL, like the historical AddPasswordURL.
+///
+/// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
+/// NULL (absent); they are `%`-decoded.
+///
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`.
+///
+/// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+/// become invalid.
+#[no_mangle]
+pub extern "C" fn wwwurl_set_userinfo(
+    u: *mut wwwurl_url,
+    user: *const c_char,
+    pass: *const c_char,
+) -> wwwurl_status {
+    guard(|| {
+        status_of((|| {
+            if u.is_null() {
+                return Err(WWWURL_ERR_NULL);
+            }
+            // SAFETY: a live handle (API contract), not aliased during the call.
+            let url = unsafe { &mut *u.cast::<Url>() };
+            let (user, pass) = (c_str(user), c_str(pass));
+            for part in [user, pass].into_iter().flatten() {
+                within_limit(part)?;
+            }
+            *url = url.with_password(&HookEnv, global_compat(), user, pass);
+            Ok(WWWURL_OK)
+        })())
+    })
+}
+
+/// Stores the NUL after a caller-buffer output and sets `*needed`.
+fn finish(mut sink: PtrSink, needed: *mut size_t) -> wwwurl_status {
+    let fits = sink.finish();
+    if !needed.is_null() {
+        // SAFETY: non-NULL out pointer from the caller.
+        unsafe { *needed = sink.len() + 1 };
+    }
+    if fits {
+        WWWURL_OK
+    } else {
+        WWWURL_ERR_BUFFER_TOO_SMALL
+    }
+}
+
+/// The path of a URL's file in a WWWOFFLE cache:
+/// `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
+/// file and `U` for the URL file.
+///
+/// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+/// `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
+/// to ask for the size); `needed`, where the size the result needs,
+/// terminating NUL included, is stored (may be NULL).
+///
+/// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
+/// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
+/// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
+/// NULL, `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix. Allocates nothing.
+#[no_mangle]
+pub extern "C" fn wwwurl_cache_file(
+    u: *const wwwurl_url,
+    prefix: c_char,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| {
+        let Some(u) = from_handle(u) else {
+            return WWWURL_ERR_NULL;
+        };
+        let prefix = prefix as u8;
+        if prefix == 0 || prefix == b'/' {
+            return WWWURL_ERR_INVALID_ARGUMENT;
+        }
+        let mut sink = PtrSink::new(buf, cap);
+        sink.extend(u.proto());
+        sink.push(b'/');
+        sink.extend(u.hostport());
+        sink.push(b'/');
+        sink.push(prefix);
+        sink.extend(&hash::make_hash(u.file()));
+        finish(sink, needed)
+    })
+}
+
+fn codec_of(c: wwwurl_codec) -> Option<Codec> {
+    Some(match c {
+        WWWURL_CODEC_DECODE_GENERIC => Codec::DecodeGeneric,
+        WWWURL_CODEC_DECODE_FORM => Codec::DecodeForm,
+        WWWURL_CODEC_RECODE_FORM => Codec::RecodeForm,
+        WWWURL_CODEC_ENCODE_PATH => Codec::EncodePath,
+        WWWURL_CODEC_ENCODE_FORM => Codec::EncodeForm,
+        WWWURL_CODEC_ENCODE_PASSWORD => Codec::EncodePassword,
+        _ => return None,
+    })
+}
+
+/// Runs one of the historical string codecs into the caller's buffer.
+///
+/// Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
+/// (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
+/// included); `out` and `cap`, the caller's buffer (`out` may be NULL when
+/// `cap` is 0, to ask for the size); `needed`, where the size the result
+/// needs, terminating NUL included, is stored (may be NULL).
+///
+/// Unlike the historical functions, a decoded NUL byte is kept: the result
+/// is `*needed - 1` bytes long and may contain NUL bytes.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// the buffer's content is unspecified; no byte at or after `out[cap]` is
+/// written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
+#[no_mangle]
+pub extern "C" fn wwwurl_transcode(
+    codec: wwwurl_codec,
+    r#in: *const c_char,
+    len: size_t,
+    out: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| {
+        status_of((|| {
+            let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+            let s = within_limit(input(r#in, len).ok_or(WWWURL_ERR_NULL)?)?;
+            if out.is_null() && cap != 0 {
+                return Err(WWWURL_ERR_NULL);
+            }
+            let mut sink = PtrSink::new(out, cap);
+            c.apply(s, &mut sink);
+            Ok(finish(sink, needed))
+        })())
+    })
+}
+
+/// Runs one of the historical string codecs into a new string.
+///
+/// Parameters as for `wwwurl_transcode`; `out_len` receives the result's
+/// length (may be NULL). A decoded NUL byte is kept.
+///
+/// Returns a NUL-terminated string that the caller releases with
+/// `wwwurl_string_free`, or NULL when `in` is NULL, the codec is unknown,
+/// the input is too long or memory ran out.
+#[no_mangle]
+pub extern "C" fn wwwurl_transcode_dup(
+    codec: wwwurl_codec,
+    r#in: *const c_char,
+    len: size_t,
+    out_len: *mut size_t,
+) -> *mut c_char {
+    guard(|| {
+        let (Some(c), Some(s)) = (codec_of(codec), input(r#in, len)) else {
+            return std::ptr::null_mut();
+        };
+        let Ok(s) = within_limit(s) else {
+            return std::ptr::null_mut();
+        };
+        let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
+        c.apply(s, &mut buf);
+        let (p, n) = buf.into_raw();
+        if !p.is_null() && !out_len.is_null() {
+            // SAFETY: non-NULL out pointer from the caller.
+            unsafe { *out_len = n };
+        }
+        p
+    })
+}
+
+/// Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
+/// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical`). NULL is fine.
+#[no_mangle]
+pub extern "C" fn wwwurl_string_free(s: *mut c_char) {
+    guard(|| super::alloc::free(s))
+}

@@ -1,0 +1,351 @@
+//! The historical `URL` record and the functions that make and free it
+//! (LEGACY.md §1, §8).
+//!
+//! A record is one `malloc` block: the struct, then every string of the
+//! record. After `AddPasswordURL` the strings move to a second block; the
+//! strings block is always the one that starts at the lowest string pointer,
+//! which is how `FreeURL` tells the two layouts apart.
+
+use super::alloc::{c_str, free};
+use super::guard::guard;
+use super::hooks::HookEnv;
+use crate::core::config::global_compat;
+use crate::core::url::{Field, Url};
+use crate::core::{link, split, url};
+use libc::{c_char, c_int};
+use std::mem::size_of;
+use std::ptr::null_mut;
+
+/// The URL record of WWWOFFLE 2.9 (declared in `wwwurl_legacy.h`).
+///
+/// Field order and types are the historical ABI. See `wwwurl_legacy.h` for
+/// the meaning of each field.
+#[repr(C)]
+#[derive(Debug)]
+pub struct URL {
+    pub original_name: *mut c_char,
+    pub original_pathp: *mut c_char,
+    pub original_path: *mut c_char,
+    pub original_args: *mut c_char,
+    pub name: *mut c_char,
+    pub file: *mut c_char,
+    pub hostp: *mut c_char,
+    pub pathp: *mut c_char,
+    pub proto: *mut c_char,
+    pub hostport: *mut c_char,
+    pub path: *mut c_char,
+    pub args: *mut c_char,
+    pub user: *mut c_char,
+    pub pass: *mut c_char,
+    pub host: *mut c_char,
+    pub port: c_int,
+    pub private_link: *mut c_char,
+    pub private_dir: *mut c_char,
+    pub private_file: *mut c_char,
+}
+
+impl URL {
+    /// A record with every pointer NULL and port -1.
+    pub(crate) fn empty() -> URL {
+        URL {
+            original_name: null_mut(),
+            original_pathp: null_mut(),
+            original_path: null_mut(),
+            original_args: null_mut(),
+            name: null_mut(),
+            file: null_mut(),
+            hostp: null_mut(),
+            pathp: null_mut(),
+            proto: null_mut(),
+            hostport: null_mut(),
+            path: null_mut(),
+            args: null_mut(),
+            user: null_mut(),
+            pass: null_mut(),
+            host: null_mut(),
+            port: -1,
+            private_link: null_mut(),
+            private_dir: null_mut(),
+            private_file: null_mut(),
+        }
+    }
+
+    /// The string fields that point into the strings block.
+    fn string_fields(&self) -> [*mut c_char; 12] {
+        [
+            self.original_name,
+            self.original_path,
+            self.original_args,
+            self.name,
+            self.file,
+            self.proto,
+            self.hostport,
+            self.path,
+            self.args,
+            self.user,
+            self.pass,
+            self.host,
+        ]
+    }
+}
+
+const STRING_FIELDS: [Field; 12] = [
+    Field::OriginalName,
+    Field::OriginalPath,
+    Field::OriginalArgs,
+    Field::Name,
+    Field::File,
+    Field::Proto,
+    Field::Hostport,
+    Field::Host,
+    Field::Path,
+    Field::Args,
+    Field::User,
+    Field::Pass,
+];
+
+/// The part of `url`'s buffer that holds its strings, and its offset.
+fn used_buffer(url: &Url) -> (&[u8], usize) {
+    let min = STRING_FIELDS
+        .iter()
+        .filter_map(|&f| url.span(f))
+        .map(|s| s.start)
+        .min();
+    let min = min.unwrap_or(0);
+    (&url.buffer()[min..], min)
+}
+
+/// Points the fields of `rec` at the strings of `url` copied at `block`
+/// (where buffer offset `offset` was copied to `block`).
+///
+/// `block` must hold a copy of `url.buffer()[offset..]`.
+fn point_fields(rec: &mut URL, url: &Url, block: *mut u8, offset: usize) {
+    let at = |f: Field| -> *mut c_char {
+        match url.span(f) {
+            // SAFETY: every span lies within the copied part of the buffer.
+            Some(s) => unsafe { block.add(s.start - offset) }.cast(),
+            None => null_mut(),
+        }
+    };
+    rec.original_name = at(Field::OriginalName);
+    rec.original_path = at(Field::OriginalPath);
+    rec.original_args = at(Field::OriginalArgs);
+    rec.name = at(Field::Name);
+    rec.file = at(Field::File);
+    rec.proto = at(Field::Proto);
+    rec.hostport = at(Field::Hostport);
+    rec.path = at(Field::Path);
+    rec.args = at(Field::Args);
+    rec.user = at(Field::User);
+    rec.pass = at(Field::Pass);
+    rec.host = at(Field::Host);
+    rec.port = url.port();
+    // SAFETY: the offsets lie within `name` and `original_name`.
+    unsafe {
+        rec.hostp = rec.name.add(url.hostp());
+        rec.pathp = rec.name.add(url.pathp());
+        rec.original_pathp = rec.original_name.add(url.original_pathp());
+    }
+}
+
+/// A new one-block C record holding `url`; NULL when memory ran out.
+pub(crate) fn to_c(url: &Url) -> *mut URL {
+    let (bytes, offset) = used_buffer(url);
+    // SAFETY: plain malloc; NULL is handled.
+    let rec = unsafe { libc::malloc(size_of::<URL>() + bytes.len()) }.cast::<URL>();
+    if rec.is_null() {
+        return null_mut();
+    }
+    // SAFETY: the block holds a URL followed by `bytes.len()` bytes; the
+    // struct is written whole before any reference to it is made.
+    unsafe {
+        let strings = rec.add(1).cast::<u8>();
+        std::ptr::copy_nonoverlapping(bytes.as_ptr(), strings, bytes.len());
+        rec.write(URL::empty());
+        point_fields(&mut *rec, url, strings, offset);
+    }
+    rec
+}
+
+/// Whether the strings of `rec` live in a block of their own (after
+/// `AddPasswordURL`), and where it starts.
+fn separate_strings(rec: &URL) -> Option<*mut c_char> {
+    let lowest = rec
+        .string_fields()
+        .into_iter()
+        .filter(|p| !p.is_null())
+        .min()?;
+    let inline = (rec as *const URL).wrapping_add(1).cast::<c_char>();
+    (lowest.cast_const() != inline).then_some(lowest)
+}
+
+/// Frees the application's `private_*` strings by the rules of LEGACY.md §1.
+fn free_private(rec: &mut URL) {
+    if rec.private_dir != rec.hostport {
+        free(rec.private_dir);
+    }
+    free(rec.private_file);
+    if rec.private_link != rec.name {
+        free(rec.private_link);
+    }
+    rec.private_dir = null_mut();
+    rec.private_file = null_mut();
+    rec.private_link = null_mut();
+}
+
+/// The core record behind the canonical fields of `rec`.
+fn parts(rec: &URL) -> Option<(&[u8], &[u8], &[u8], Option<&[u8]>)> {
+    Some((
+        c_str(rec.proto)?,
+        c_str(rec.hostport)?,
+        c_str(rec.path)?,
+        c_str(rec.args),
+    ))
+}
+
+/// SplitURL: splits a URL string into a new canonical record.
+///
+/// Returns a record that the caller releases with `FreeURL()`; NULL when `url`
+/// is NULL or memory ran out.
+#[no_mangle]
+pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
+    guard(|| match c_str(url) {
+        Some(s) => to_c(&split::split_url(&HookEnv, global_compat(), s)),
+        None => null_mut(),
+    })
+}
+
+/// CreateURL: builds a canonical record from its parts.
+///
+/// Parameters: `proto`, `hostport` and `path` are required; `args`, `user` and
+/// `pass` may be NULL (absent).
+///
+/// Returns a record that the caller releases with `FreeURL()`; NULL when a
+/// required argument is NULL or memory ran out.
+#[no_mangle]
+pub extern "C" fn CreateURL(
+    proto: *const c_char,
+    hostport: *const c_char,
+    path: *const c_char,
+    args: *const c_char,
+    user: *const c_char,
+    pass: *const c_char,
+) -> *mut URL {
+    guard(|| {
+        let (Some(proto), Some(hostport), Some(path)) =
+            (c_str(proto), c_str(hostport), c_str(path))
+        else {
+            return null_mut();
+        };
+        let u = url::create_url(
+            &HookEnv,
+            global_compat(),
+            proto,
+            hostport,
+            path,
+            c_str(args),
+            c_str(user),
+            c_str(pass),
+        );
+        to_c(&u)
+    })
+}
+
+/// FreeURL: releases a record and the `private_*` strings the application set
+/// (`private_dir` unless it equals `hostport`, `private_link` unless it
+/// equals `name`, `private_file` always). NULL does nothing.
+#[no_mangle]
+pub extern "C" fn FreeURL(url: *mut URL) {
+    guard(|| {
+        if url.is_null() {
+            return;
+        }
+        // SAFETY: a record made by this library and not yet freed (API contract).
+        let rec = unsafe { &mut *url };
+        free_private(rec);
+        if let Some(strings) = separate_strings(rec) {
+            free(strings);
+        }
+        free(url);
+    })
+}
+
+/// AddPasswordURL: rebuilds `url` in place (same pointer) with a new user and
+/// password (either may be NULL). The old strings, the `private_*` ones
+/// included, are released. NULL `url` does nothing; if memory runs out the
+/// record is left as it was.
+#[no_mangle]
+pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *const c_char) {
+    guard(|| {
+        if url.is_null() {
+            return;
+        }
+        // SAFETY: a record made by this library and not yet freed (API contract).
+        let rec = unsafe { &mut *url };
+        let Some((proto, hostport, path, args)) = parts(rec) else {
+            return;
+        };
+        let new = url::create_url(
+            &HookEnv,
+            global_compat(),
+            proto,
+            hostport,
+            path,
+            args,
+            c_str(user),
+            c_str(pass),
+        );
+        let (bytes, offset) = used_buffer(&new);
+        // SAFETY: plain malloc (at least one byte); NULL is handled.
+        let block = unsafe { libc::malloc(bytes.len().max(1)) }.cast::<u8>();
+        if block.is_null() {
+            return;
+        }
+        // SAFETY: the block holds `bytes.len()` bytes.
+        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), block, bytes.len()) };
+        free_private(rec);
+        if let Some(old) = separate_strings(rec) {
+            free(old);
+        }
+        point_fields(rec, &new, block, offset);
+    })
+}
+
+/// LinkURL: resolves `link`, found in the page `url`, into a new record.
+///
+/// Returns a record that the caller releases with `FreeURL()`; NULL when an
+/// argument is NULL or memory ran out.
+#[no_mangle]
+pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
+    guard(|| {
+        if url.is_null() {
+            return null_mut();
+        }
+        // SAFETY: a record made by this library (API contract).
+        let rec = unsafe { &*url };
+        let (Some(link), Some((proto, hostport, path, _)), Some(name)) =
+            (c_str(link), parts(rec), c_str(rec.name))
+        else {
+            return null_mut();
+        };
+        let base = link::LinkBase {
+            proto,
+            hostport,
+            path,
+            name,
+        };
+        to_c(&link::link_parts(&HookEnv, global_compat(), &base, link))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn layout_is_the_historical_one() {
+        assert_eq!(size_of::<URL>(), 19 * 8);
+        assert_eq!(std::mem::offset_of!(URL, port), 15 * 8);
+        assert_eq!(std::mem::offset_of!(URL, private_file), 18 * 8);
+    }
+}
