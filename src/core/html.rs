@@ -1,11 +1,43 @@
 //! HTMLString, URLReplaceAmp and FixHTMLLinkURL (LEGACY.md §5).
 
+use super::ascii::ByteSet;
 use super::codec::Sink;
+use super::date::c_strtol;
 
-/// HTMLString: escapes `< > &`, and spaces as `&nbsp;` when `nbsp`.
+/// Bytes HTMLString rewrites without `nbsp`.
+const HTML_SPECIAL: ByteSet = ByteSet::EMPTY.add_all(b"<>&");
+/// Bytes HTMLString rewrites with `nbsp`.
+const HTML_SPECIAL_NBSP: ByteSet = HTML_SPECIAL.add(b' ');
+
+/// HTMLString: escapes `<` as `&lt;`, `>` as `&gt;`, `&` as `&amp;`, and,
+/// when `nbsp`, a space as `&nbsp;`; every other byte is copied.
+///
+/// The historical output at a 256-byte buffer boundary (see the conformance
+/// README) was undefined; this always writes the whole escaped string.
 pub fn html_string<S: Sink>(s: &[u8], nbsp: bool, out: &mut S) {
-    let _ = (s, nbsp, out);
-    todo!("HTMLString")
+    let special = if nbsp {
+        &HTML_SPECIAL_NBSP
+    } else {
+        &HTML_SPECIAL
+    };
+    let mut i = 0;
+    while i < s.len() {
+        let mut j = i;
+        while j < s.len() && !special.contains(s[j]) {
+            j += 1;
+        }
+        out.extend(&s[i..j]);
+        if j == s.len() {
+            return;
+        }
+        out.extend(match s[j] {
+            b'<' => b"&lt;",
+            b'>' => b"&gt;",
+            b'&' => b"&amp;",
+            _ => b"&nbsp;",
+        });
+        i = j + 1;
+    }
 }
 
 /// URLReplaceAmp (2.9): every `&amp;` (letters in any case) becomes `&`, in
@@ -49,8 +81,172 @@ pub fn replace_amp<S: Sink>(s: &[u8], out: &mut S) {
     }
 }
 
-/// FixHTMLLinkURL (2.9h): resolves `&amp;` and `&#...;` character references.
+/// Whether `s[j..]` starts with `&amp;`, the letters in any case.
+#[inline]
+fn is_amp_entity(s: &[u8], j: usize) -> bool {
+    j + 5 <= s.len() && s[j + 1..j + 5].eq_ignore_ascii_case(b"amp;")
+}
+
+/// FixHTMLLinkURL (2.9h): resolves `&amp;` and `&#...;` character references
+/// in one pass, appending the result to `out`.
+///
+/// * `&amp;` (letters in any case) becomes `&`.
+/// * `&#x` reads a number in base 16 after the `x` (a lower-case `x` only),
+///   any other `&#` a number in base 10 after the `#`, both with C `strtol`
+///   rules ([`c_strtol`]: leading spaces, sign, `0x` prefix in base 16,
+///   saturation). When the byte after the number (or where reading started,
+///   if no digit was read) is `;`, the reference and the `;` are replaced by
+///   the number `u` taken as an unsigned 64-bit value: below 0x20 by `%XY`
+///   **and** the raw byte `u`; below 0x80 by the raw byte; below 0x80000000
+///   by its UTF-8 form (up to 6 bytes, as UTF-8 was first defined), each
+///   byte as `%XY`; otherwise by nothing. Else the `&` is copied.
+/// * Every other byte is copied; nothing produced is scanned again.
+///
+/// `&#0;` and `&#;` put a NUL byte into the output, where the C string ends;
+/// C callers truncate there.
 pub fn fix_html_link_url<S: Sink>(s: &[u8], out: &mut S) {
-    let _ = (s, out);
-    todo!("FixHTMLLinkURL")
+    let mut i = 0;
+    while i < s.len() {
+        let j = s[i..]
+            .iter()
+            .position(|&b| b == b'&')
+            .map_or(s.len(), |p| i + p);
+        out.extend(&s[i..j]);
+        if j == s.len() {
+            return;
+        }
+        i = j + 1;
+        if is_amp_entity(s, j) {
+            out.push(b'&');
+            i = j + 5;
+        } else if s.get(j + 1) == Some(&b'#') {
+            let (start, base) = if s.get(j + 2) == Some(&b'x') {
+                (j + 3, 16)
+            } else {
+                (j + 2, 10)
+            };
+            let (value, len) = c_strtol(&s[start.min(s.len())..], base);
+            let end = start + len;
+            if s.get(end) == Some(&b';') {
+                push_char_ref(value as u64, out);
+                i = end + 1;
+            } else {
+                out.push(b'&');
+            }
+        } else {
+            out.push(b'&');
+        }
+    }
+}
+
+/// Writes what the character reference `u` stands for (see
+/// [`fix_html_link_url`]).
+fn push_char_ref<S: Sink>(u: u64, out: &mut S) {
+    if u < 0x20 {
+        out.push_escaped(u as u8);
+        out.push(u as u8);
+    } else if u < 0x80 {
+        out.push(u as u8);
+    } else if u < 0x8000_0000 {
+        let (n, lead) = match u {
+            0..0x800 => (2, 0xc0),
+            0x800..0x1_0000 => (3, 0xe0),
+            0x1_0000..0x20_0000 => (4, 0xf0),
+            0x20_0000..0x400_0000 => (5, 0xf8),
+            _ => (6, 0xfc),
+        };
+        out.push_escaped(lead | (u >> (6 * (n - 1))) as u8);
+        for k in (0..n - 1).rev() {
+            out.push_escaped(0x80 | ((u >> (6 * k)) & 0x3f) as u8);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn html(s: &[u8], nbsp: bool) -> Vec<u8> {
+        let mut v = Vec::new();
+        html_string(s, nbsp, &mut v);
+        v
+    }
+
+    fn fix(s: &[u8]) -> Vec<u8> {
+        let mut v = Vec::new();
+        fix_html_link_url(s, &mut v);
+        v
+    }
+
+    fn amp(s: &[u8]) -> Vec<u8> {
+        let mut v = Vec::new();
+        replace_amp(s, &mut v);
+        v
+    }
+
+    #[test]
+    fn html_escapes_markup() {
+        assert_eq!(html(b"a<b>&c d", false), b"a&lt;b&gt;&amp;c d");
+    }
+
+    #[test]
+    fn html_nbsp_only_when_asked() {
+        assert_eq!(html(b" x ", true), b"&nbsp;x&nbsp;");
+        assert_eq!(html(b"\t\xa0", true), b"\t\xa0");
+    }
+
+    #[test]
+    fn replace_amp_any_case_no_rescan() {
+        assert_eq!(amp(b"&AmP;&amp;amp;&amp"), b"&&amp;&amp");
+    }
+
+    #[test]
+    fn replace_amp_in_place_matches_copy() {
+        let mut s = *b"x&amp;y&AMP;&&amp";
+        let n = replace_amp_in_place(&mut s);
+        assert_eq!(&s[..n], &amp(b"x&amp;y&AMP;&&amp")[..]);
+    }
+
+    #[test]
+    fn fix_amp_entity() {
+        assert_eq!(fix(b"a=1&AMP;b=2&amp"), b"a=1&b=2&amp");
+    }
+
+    #[test]
+    fn fix_decimal_and_hex_references() {
+        assert_eq!(fix(b"&#65;&#x41;&#x0x41;&# +65;"), b"AAAA");
+    }
+
+    #[test]
+    fn fix_upper_case_x_is_not_hex() {
+        assert_eq!(fix(b"&#X41;"), b"&#X41;");
+    }
+
+    #[test]
+    fn fix_control_gets_escape_and_raw_byte() {
+        assert_eq!(fix(b"&#10;"), b"%0A\n");
+        assert_eq!(fix(b"&#;"), b"%00\0");
+    }
+
+    #[test]
+    fn fix_utf8_lengths() {
+        assert_eq!(fix(b"&#128;"), b"%C2%80");
+        assert_eq!(fix(b"&#x10000;"), b"%F0%90%80%80");
+        assert_eq!(fix(b"&#x7fffffff;"), b"%FD%BF%BF%BF%BF%BF");
+    }
+
+    #[test]
+    fn fix_large_or_negative_emits_nothing() {
+        assert_eq!(fix(b"a&#x80000000;&#-1;&#99999999999999999999;b"), b"ab");
+    }
+
+    #[test]
+    fn fix_without_semicolon_copies_ampersand() {
+        assert_eq!(fix(b"&#65x;&#x0x;&#"), b"&#65x;&#x0x;&#");
+    }
+
+    #[test]
+    fn fix_result_is_not_rescanned() {
+        assert_eq!(fix(b"&#38;amp;"), b"&amp;");
+    }
 }

@@ -33,7 +33,10 @@ impl Vector {
     }
     /// Result `i` parsed as a decimal integer.
     pub fn output_int(&self, i: usize) -> i64 {
-        std::str::from_utf8(self.output(i)).unwrap().parse().unwrap()
+        std::str::from_utf8(self.output(i))
+            .unwrap()
+            .parse()
+            .unwrap()
     }
 }
 
@@ -69,7 +72,9 @@ pub fn unescape(field: &[u8]) -> Option<Vec<u8>> {
 
 /// The path of a vector file, e.g. `"SplitURL"` or `"v29h/SplitURL"`.
 pub fn path(name: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/vectors").join(format!("{name}.tsv"))
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/vectors")
+        .join(format!("{name}.tsv"))
 }
 
 /// Loads every vector of `name`. Panics when the file is missing or empty, so
@@ -84,7 +89,13 @@ pub fn load(name: &str) -> Vec<Vector> {
             continue;
         }
         let cols: Vec<&[u8]> = line.split(|&b| b == b'\t').collect();
-        assert_eq!(cols[0], function, "{}:{}: wrong function", p.display(), n + 1);
+        assert_eq!(
+            cols[0],
+            function,
+            "{}:{}: wrong function",
+            p.display(),
+            n + 1
+        );
         let arrow = cols.iter().position(|c| *c == b"=>").expect("no => column");
         out.push(Vector {
             line: n + 1,
