@@ -11,7 +11,7 @@ struct _URL;
 extern char *GetLocalHostPort(void) __attribute__((weak));
 extern int DefaultPort(const struct _URL *url) __attribute__((weak));
 
-char *wwwurl_hook_local_host(int *present)
+char *libwwwurl_hook_local_host(int *present)
 {
     if (GetLocalHostPort == NULL) {
         *present = 0;
@@ -21,7 +21,7 @@ char *wwwurl_hook_local_host(int *present)
     return GetLocalHostPort();
 }
 
-int wwwurl_hook_default_port(const struct _URL *url, int *present)
+int libwwwurl_hook_default_port(const struct _URL *url, int *present)
 {
     if (DefaultPort == NULL) {
         *present = 0;
@@ -32,7 +32,7 @@ int wwwurl_hook_default_port(const struct _URL *url, int *present)
 }
 
 /* Bit 0: GetLocalHostPort is defined; bit 1: DefaultPort is defined. */
-int wwwurl_hooks_present(void)
+int libwwwurl_hooks_present(void)
 {
     return (GetLocalHostPort != NULL ? 1 : 0) | (DefaultPort != NULL ? 2 : 0);
 }

@@ -9,9 +9,9 @@ use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};
 
 extern "C" {
-    fn wwwurl_hook_local_host(present: *mut c_int) -> *mut c_char;
-    fn wwwurl_hook_default_port(url: *const URL, present: *mut c_int) -> c_int;
-    fn wwwurl_hooks_present() -> c_int;
+    fn libwwwurl_hook_local_host(present: *mut c_int) -> *mut c_char;
+    fn libwwwurl_hook_default_port(url: *const URL, present: *mut c_int) -> c_int;
+    fn libwwwurl_hooks_present() -> c_int;
 }
 
 const LOCAL_HOST_HOOK: u8 = 1;
@@ -27,7 +27,7 @@ fn present() -> u8 {
         return p;
     }
     // SAFETY: the function only tests two weak symbols for NULL.
-    let p = (unsafe { wwwurl_hooks_present() } & 3) as u8;
+    let p = (unsafe { libwwwurl_hooks_present() } & 3) as u8;
     PRESENT.store(p, Ordering::Relaxed);
     p
 }
@@ -43,7 +43,7 @@ impl Env for HookEnv {
         }
         let mut flag: c_int = 0;
         // SAFETY: the wrapper calls the application's GetLocalHostPort().
-        let s = unsafe { wwwurl_hook_local_host(&mut flag) };
+        let s = unsafe { libwwwurl_hook_local_host(&mut flag) };
         match c_str(s) {
             Some(bytes) => out.extend_from_slice(bytes),
             None => Global.local_host(out),
@@ -64,6 +64,6 @@ impl Env for HookEnv {
         let mut flag: c_int = 0;
         // SAFETY: `url` is a valid record whose only set field is `proto`, a
         // NUL-terminated string alive for the call.
-        unsafe { wwwurl_hook_default_port(&url, &mut flag) }
+        unsafe { libwwwurl_hook_default_port(&url, &mut flag) }
     }
 }

@@ -1,0 +1,219 @@
+/* The wwwurl C test harness: conformance-vector loader, failure counting,
+ * check helpers and URL record dumps.
+ *
+ * Every test program defines a sentinel-terminated table of groups and calls
+ * h_main() from main():
+ *
+ *     static const h_test tests[] = {
+ *         {"URLDecodeGeneric", t_decode_generic},
+ *         {NULL, NULL},
+ *     };
+ *     int main(int argc, char **argv) { return h_main(argc, argv, tests); }
+ *
+ * A group checks "cases" (one vector row, or one hand-written table row):
+ * h_case_begin(), any number of checks, h_case_end(). A case passes when no
+ * check in it failed. Each failed check prints one line:
+ *
+ *     test_x.c:123: Func [tests/vectors/F.tsv:45] in "..." wanted "..." got "..."
+ *
+ * After each group one line gives the count of cases checked; a group that
+ * checked no case (no vector file, or an empty one) FAILS. At the end the
+ * last line is exactly "N passed, N failed". The exit status is 0 when
+ * nothing failed, else 10 + the index of the first failing group.
+ *
+ * Environment: WWWURL_TEST_QUICK=1 checks every 4th row of files with more
+ * than 100 rows (never zero rows); WWWURL_TEST_VERBOSE=1 prints every
+ * failure (the default prints the first 10 of each group).
+ */
+#ifndef WWWURL_C_TESTS_HARNESS_H
+#define WWWURL_C_TESTS_HARNESS_H
+
+#include <stddef.h>
+
+#include "wwwurl.h"
+#include "wwwurl_legacy.h"
+
+/* ---- growable byte buffer ------------------------------------------------ */
+
+typedef struct hbuf {
+    char *p;    /* always NUL-terminated once anything was added */
+    size_t len;
+    size_t cap;
+} hbuf;
+
+void hb_init(hbuf *b);
+void hb_free(hbuf *b);
+void hb_reset(hbuf *b);
+void hb_put(hbuf *b, const void *p, size_t n);
+void hb_puts(hbuf *b, const char *s);
+void hb_putc(hbuf *b, char c);
+void hb_printf(hbuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+/* Appends bytes in the escaped notation of the vector files (\\ \t \n \r
+ * \xHH, and '|' as \x7C so that " | "-joined dumps are unambiguous); a NULL
+ * pointer appends \N. */
+void hb_esc(hbuf *b, const char *p, size_t n);
+/* hb_esc of a C string (NULL gives \N). */
+void hb_escs(hbuf *b, const char *s);
+/* Like hb_escs, quoted, and cut after `max` bytes for messages. */
+void hb_quote(hbuf *b, const char *p, size_t n, size_t max);
+
+/* ---- vector files --------------------------------------------------------- */
+
+/* One field: `p` is NULL for \N, else `len` bytes followed by a NUL (the
+ * bytes may contain NUL: Base64Encode input, Base64Decode output). */
+typedef struct hstr {
+    const char *p;
+    size_t len;
+} hstr;
+
+typedef struct hrow {
+    unsigned line;    /* 1-based line in the file */
+    unsigned nin;     /* input columns (after the function name) */
+    unsigned nout;    /* result columns (after "=>") */
+    const hstr *in;
+    const hstr *out;
+} hrow;
+
+typedef struct hfile {
+    char path[1024];
+    char *buf;        /* the whole file, unescaped in place */
+    hstr *fields;
+    hrow *rows;
+    size_t nrows;
+} hfile;
+
+typedef struct hgroup hgroup;
+
+/* Loads <dir>/<rel>. Checks that every row names `func`, has `nin` inputs
+ * and between `nout_min` and `nout_max` results (nout_max 0: no limit).
+ * Problems (missing file, bad escape, bad row) are reported as failures of
+ * `g`; bad rows are dropped. Returns the number of good rows (0 on error). */
+size_t hf_load(hgroup *g, hfile *f, const char *dir, const char *rel, const char *func,
+               unsigned nin, unsigned nout_min, unsigned nout_max);
+void hf_free(hfile *f);
+
+/* 1, or 4 in quick mode for files of more than 100 rows. */
+size_t h_stride(size_t nrows);
+int h_quick(void);
+
+/* Parses a decimal field (optional '-'); returns 0 and reports on error. */
+int h_parse_long(const hstr *s, long long *out);
+
+/* ---- groups, cases, checks ------------------------------------------------ */
+
+struct hgroup {
+    const char *name;
+    unsigned long checked;   /* cases */
+    unsigned long passed;
+    unsigned long failed;
+    unsigned long unimpl;    /* failed cases whose result was NULL / WWWURL_ERR_PANIC */
+    unsigned long printed;   /* failure lines printed */
+    unsigned long hidden;    /* failure lines not printed */
+    /* the current case */
+    const char *vfile;
+    unsigned vline;
+    int case_failed;
+    int case_unimpl;
+};
+
+typedef void (*h_test_fn)(hgroup *g, const char *dir);
+
+typedef struct h_test {
+    const char *name;
+    h_test_fn fn;
+} h_test;
+
+/* Runs the groups of `tests` over the vectors in argv[1] (default
+ * "tests/vectors"), prints the summary, returns the exit status. */
+int h_main(int argc, char **argv, const h_test *tests);
+
+void h_group_init(hgroup *g, const char *name);
+/* Adds the counts of `from` to `to` (thread-safe). */
+void h_group_merge(hgroup *to, const hgroup *from);
+
+/* A case at a vector row (`f`, `r`) or hand-written (f and r NULL). */
+void h_case_begin(hgroup *g, const hfile *f, const hrow *r);
+/* Ends the case: counts it as passed or failed. Returns 1 if it passed. */
+int h_case_end(hgroup *g);
+
+/* Reports a failed check of the current case: one line. Thread-safe as long
+ * as each thread has its own group. */
+void h_fail(hgroup *g, const char *cfile, int cline, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+/* Marks the current case as failing because the library returned NULL or
+ * WWWURL_ERR_PANIC where a result was wanted (a function not implemented
+ * yet, whose internal panic was caught). */
+void h_note_unimpl(hgroup *g);
+
+/* Byte-exact comparison. `want`/`got` may be NULL (NULL wanted / returned);
+ * a NULL `got` where a string was wanted counts as "not implemented".
+ * `what` names the call, `in` describes the input (already escaped, may be
+ * NULL). Returns 1 on match. */
+int h_check_bytes(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                  const char *want, size_t wantlen, const char *got, size_t gotlen);
+int h_check_long(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                 long long want, long long got);
+int h_check_true(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                 int cond, const char *condtext);
+
+/* got is a C string (strlen), want an hstr. */
+#define CHECK_STR(g, what, in, want_hstr, got)                                                \
+    h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want_hstr)->p, (want_hstr)->len,    \
+                  (got), (got) ? strlen(got) : 0)
+/* both C strings (NULL allowed) */
+#define CHECK_CSTR(g, what, in, want, got)                                                    \
+    h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), (want) ? strlen(want) : 0,   \
+                  (got), (got) ? strlen(got) : 0)
+#define CHECK_BYTES(g, what, in, want, wantlen, got, gotlen)                                  \
+    h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), (wantlen), (got), (gotlen))
+#define CHECK_INT(g, what, in, want, got)                                                     \
+    h_check_long((g), __FILE__, __LINE__, (what), (in), (long long)(want), (long long)(got))
+#define CHECK(g, what, in, cond)                                                              \
+    h_check_true((g), __FILE__, __LINE__, (what), (in), (cond) ? 1 : 0, #cond)
+/* compares two " | "-joined dumps and names the first differing column */
+#define CHECK_DUMP(g, what, in, want, got, names)                                             \
+    h_check_dump((g), __FILE__, __LINE__, (what), (in), (want), (got), (names))
+int h_check_dump(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                 const hbuf *want, const hbuf *got, const char *const *names);
+
+/* ---- URL dumps --------------------------------------------------------------
+ * A whole record flattened into one " | "-joined line (lib1560's "get all
+ * parts"), so that one comparison checks everything:
+ *
+ *   name | file | proto | hostport | host | port | path | args | user | pass
+ *   [| original_name | original_path | original_args | original_pathp-offset]
+ *   | hostp-offset | pathp-offset | file==name | host==hostport | private
+ *
+ * The last three columns are the pointer identities (1/0) and "NULL" when
+ * the three private_* fields are NULL. */
+extern const char *const h_url_columns[];
+extern const char *const h_url_columns_29h[];
+/* Column names of h_dump_modern / h_want_modern. */
+extern const char *const h_modern_columns[];
+extern const char *const h_modern_columns_29h[];
+
+/* The URL columns of a vector row, starting at out[first]. Returns 0 when the
+ * row is malformed (bad port or offset). */
+int h_want_legacy(hbuf *b, const hrow *r, unsigned first, int v29h);
+void h_dump_legacy(hbuf *b, const URL *u, int v29h);
+
+/* Modern handle: name | file | proto | hostport | host | port | path | args |
+ * user | pass [| original_name | original_path | original_args] | lengths,
+ * every part read with wwwurl_get (absent = \N) and the port with
+ * wwwurl_port; "lengths" is "ok" when every returned length equals strlen()
+ * and absent parts got length 0. */
+int h_want_modern(hbuf *b, const hrow *r, unsigned first, int v29h);
+void h_dump_modern(hbuf *b, const wwwurl_url *u, int v29h);
+
+/* Number of URL result columns in a vector file. */
+#define H_URL_NOUT 12
+#define H_URL_NOUT_29H 16
+
+#endif /* WWWURL_C_TESTS_HARNESS_H */
