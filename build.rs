@@ -62,7 +62,10 @@ fn main() {
 
     let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ffi/wwwurl.map");
     println!("cargo:rerun-if-changed={}", map.display());
-    println!("cargo:rustc-cdylib-link-arg=-Wl,--version-script={}", map.display());
+    println!(
+        "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
+        map.display()
+    );
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libwwwurl.so.0");
 }
 

@@ -100,6 +100,12 @@ void hf_free(hfile *f);
 size_t h_stride(size_t nrows);
 int h_quick(void);
 
+/* A malloc'ed copy of exactly len+1 bytes (so ASan sees reads past the
+ * NUL); NULL for a NULL field. */
+char *h_memdup(const hstr *s);
+/* The inputs of a row, quoted and joined by ", ", for failure lines. */
+const char *h_desc(hbuf *b, const hrow *r);
+
 /* Parses a decimal field (optional '-'); returns 0 and reports on error. */
 int h_parse_long(const hstr *s, long long *out);
 

@@ -1,0 +1,57 @@
+//! CanonicaliseHost and CanonicaliseName against every conformance vector.
+
+mod common;
+
+use wwwurl::core::host::canonicalise_host;
+use wwwurl::core::path::canonicalise_name;
+
+/// Runs `f` on the single input of every vector of `name`; fails listing the
+/// first mismatches.
+fn check(name: &str, f: impl Fn(&[u8]) -> Vec<u8>) {
+    let vectors = common::load(name);
+    let mut failures = Vec::new();
+    for v in &vectors {
+        let got = f(v.input(0));
+        if got != v.output(0) {
+            failures.push(format!(
+                "line {}: input {} wanted {} got {}",
+                v.line,
+                common::show(v.opt_input(0)),
+                common::show(v.opt_output(0)),
+                common::show(Some(&got)),
+            ));
+        }
+    }
+    eprintln!(
+        "{name}: {} vectors checked, {} failed",
+        vectors.len(),
+        failures.len()
+    );
+    for f in failures.iter().take(20) {
+        eprintln!("  {f}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{name}: {} of {} vectors failed",
+        failures.len(),
+        vectors.len()
+    );
+}
+
+#[test]
+fn canonicalise_host_vectors() {
+    check("CanonicaliseHost", |h| {
+        let mut out = Vec::new();
+        canonicalise_host(h, &mut out);
+        out
+    });
+}
+
+#[test]
+fn canonicalise_name_vectors() {
+    check("CanonicaliseName", |p| {
+        let mut v = p.to_vec();
+        canonicalise_name(&mut v);
+        v
+    });
+}
