@@ -530,6 +530,11 @@ void hf_free(hfile *f)
     memset(f, 0, sizeof *f);
 }
 
+size_t h_slen(const char *s)
+{
+    return s ? strlen(s) : 0;
+}
+
 char *h_memdup(const hstr *s)
 {
     char *p;

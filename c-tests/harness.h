@@ -169,14 +169,16 @@ int h_check_long(hgroup *g, const char *cfile, int cline, const char *what, cons
 int h_check_true(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
                  int cond, const char *condtext);
 
+/* strlen, 0 for NULL */
+size_t h_slen(const char *s);
+
 /* got is a C string (strlen), want an hstr. */
 #define CHECK_STR(g, what, in, want_hstr, got)                                                \
     h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want_hstr)->p, (want_hstr)->len,    \
-                  (got), (got) ? strlen(got) : 0)
+                  (got), h_slen(got))
 /* both C strings (NULL allowed) */
 #define CHECK_CSTR(g, what, in, want, got)                                                    \
-    h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), (want) ? strlen(want) : 0,   \
-                  (got), (got) ? strlen(got) : 0)
+    h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), h_slen(want), (got), h_slen(got))
 #define CHECK_BYTES(g, what, in, want, wantlen, got, gotlen)                                  \
     h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), (wantlen), (got), (gotlen))
 #define CHECK_INT(g, what, in, want, got)                                                     \

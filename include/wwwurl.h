@@ -85,10 +85,6 @@ typedef enum wwwurl_status {
    The scheme is not one the function handles.
    */
   WWWURL_ERR_UNSUPPORTED_SCHEME = 8,
-  /*
-   The requested part is absent from the URL.
-   */
-  WWWURL_ERR_ABSENT = 9,
 } wwwurl_status;
 
 /*
@@ -535,6 +531,53 @@ enum wwwurl_status wwwurl_rfc3986_split(const char *s,
                                         size_t len,
                                         uint32_t flags,
                                         struct wwwurl_components *out);
+
+/*
+ Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
+ a reference with a scheme is absolute), removing dot segments by section
+ 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
+ 3986 says (older drafts gave `http://a/../g`). No byte is decoded or
+ encoded.
+
+ Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
+ `WWWURL_NUL_TERMINATED`); `out` receives the result.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+ `*out` is written only on success.
+
+ Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ caller releases with `wwwurl_string_free`.
+ */
+enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
+                                          size_t blen,
+                                          const char *reference,
+                                          size_t rlen,
+                                          char **out);
+
+/*
+ The Web Capture canonical form of an http, https, ftp or file URL (PDF
+ reference, "URL Strings"): made absolute against `base`, fragment
+ dropped, scheme and host in lower case, the host of `file://localhost/`
+ dropped, the default port dropped (http 80, https 443, ftp 21), dot
+ segments removed by RFC 1808 section 4; percent-encoding left as it is.
+
+ Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
+ absolute; `out` receives the result.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
+ without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
+ `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out`
+ is written only on success.
+
+ Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ caller releases with `wwwurl_string_free`.
+ */
+enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
+                                               size_t len,
+                                               const char *base,
+                                               size_t blen,
+                                               char **out);
 
 #ifdef __cplusplus
 }  // extern "C"

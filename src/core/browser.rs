@@ -1,9 +1,281 @@
-//! Browser-style lenient split (browser-url-parsing-draft).
+//! Browser-style lenient split, after Adam Barth's Internet-Draft on how
+//! browsers parse URLs (2010, expired May 2011;
+//! `seeds/browser-url-parsing-draft.txt`).
+//!
+//! [`split`] gives the same [`Components`] as [`rfc3986::split`], with every
+//! offset into the caller's original input (trimming moves no bytes). It
+//! follows the draft's sections 2 and 3:
+//!
+//! * §2 definitions: a *control character* is a byte <= 0x20; a *slash
+//!   character* is `/` or `\`; the *authority terminating characters* are
+//!   the slash characters, `?`, `#` and `;`.
+//! * §3.1 finding the scheme: leading and trailing control characters are
+//!   trimmed, the scheme is everything before the first `:`, the rest is the
+//!   after-scheme. Control characters inside the input are kept as they are.
+//! * §3.2 after a hierarchical scheme: any number of slash characters
+//!   (zero or more) is consumed; the authority runs to the first authority
+//!   terminating character, the path to the first `?` or `#`, the query from
+//!   a `?` to the next `#`, the fragment after the `#`.
+//! * §3.3 the authority: the user information up to the **last** `@`; the
+//!   host is everything left when there is no `:`, or when it starts with
+//!   `[`, contains a `]` and its last `:` lies before its last `]`;
+//!   otherwise the host runs to the last `:` and the port follows it. This
+//!   is the draft's rule, not the one of [`rfc3986::split`]: an unclosed
+//!   `[::1:80` is cut at its last colon into host `[::1` and port `80`.
+//! * §3.4 user and password: the user information cut at its first `:`.
+//!
+//! The draft leaves several points open ("TODO"); this module decides them:
+//!
+//! * **What is a scheme.** §4 says a scheme with characters that are not
+//!   "valid scheme characters" makes the input relative, without defining
+//!   them. The RFC 3986 §3.1 grammar is used: a letter followed by letters,
+//!   digits, `+`, `-` and `.`.
+//! * **No scheme.** An input without `:` is "invalid" (§3.1), and §4 then
+//!   treats it, like an input whose scheme is not valid, as a relative URL.
+//!   It is split the way §4.1 classifies relative URLs: when it starts with
+//!   two slash characters it is scheme-relative and the §3.2 rules apply to
+//!   it whole (so `//host/p` has the authority `host`); otherwise it has no
+//!   authority and is cut into path, query and fragment only.
+//! * **Windows drive letters.** A one-letter scheme (`C:\dir\f`) is taken as
+//!   a drive letter, not a scheme: the input is split like a relative URL,
+//!   so its path is the whole `C:\dir\f`.
+//! * **Hierarchical schemes.** The draft does not list them. A scheme is
+//!   hierarchical when it is (ASCII case-insensitively) `http`, `https`,
+//!   `ftp`, `gopher`, `ws`, `wss` or `file`, for which browsers find an
+//!   authority even after zero or three slashes (`http:host`,
+//!   `http:///host`), or when its after-scheme starts with two slash
+//!   characters (`svn://host/p`). Any other input keeps its whole
+//!   after-scheme as the path, `?` and `#` included, as §3 says
+//!   (`mailto:a@b?subject=x`).
+//! * **file.** The draft's "TODO: File URLs!" is settled the way file URLs
+//!   are written: exactly two slash characters introduce the authority, so
+//!   `file:///etc/passwd` has an empty host and the path `/etc/passwd`.
+//!   With fewer slashes there is no authority, but `file` stays
+//!   hierarchical: `file:/etc?x` has the path `/etc` and the query `x`.
+//! * **mailto** gets no special treatment beyond being non-hierarchical.
+//!
+//! An empty or all-control input yields just an empty path at the end of
+//! the trimmed range. Every step is a bounded number of linear scans.
+//!
+//! [`rfc3986::split`]: super::rfc3986::split
 
-use super::rfc3986::Components;
+use super::rfc3986::{find, part, Components};
 
-/// Splits `s` the way browsers do; offsets are into `s` itself.
+/// The draft's control characters: every byte up to and including space.
+fn is_control(b: u8) -> bool {
+    b <= 0x20
+}
+
+fn is_slash(b: u8) -> bool {
+    b == b'/' || b == b'\\'
+}
+
+fn ends_authority(b: u8) -> bool {
+    matches!(b, b'/' | b'\\' | b'?' | b'#' | b';')
+}
+
+/// RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+fn is_valid_scheme(s: &[u8]) -> bool {
+    match s.split_first() {
+        Some((first, rest)) => {
+            first.is_ascii_alphabetic()
+                && rest
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        }
+        None => false,
+    }
+}
+
+/// How many leading slash characters an after-scheme gives up before its
+/// authority, or `None` when it has no authority.
+fn authority_slashes(scheme: &[u8], after: &[u8]) -> Option<usize> {
+    let two = after.len() >= 2 && is_slash(after[0]) && is_slash(after[1]);
+    if scheme.eq_ignore_ascii_case(b"file") {
+        return two.then_some(2);
+    }
+    let special = [&b"http"[..], b"https", b"ftp", b"gopher", b"ws", b"wss"]
+        .iter()
+        .any(|k| scheme.eq_ignore_ascii_case(k));
+    if special || two {
+        Some(after.iter().take_while(|&&b| is_slash(b)).count())
+    } else {
+        None
+    }
+}
+
+/// Splits `s` the way the browser URL parsing draft does (see the module
+/// docs for the draft's open points and what this function does there).
+///
+/// Offsets are into `s` itself, before trimming. Never fails; `path` is
+/// always `Some`.
 pub fn split(s: &[u8]) -> Components {
-    let _ = s;
-    todo!("browser split")
+    let mut start = 0;
+    let mut end = s.len();
+    while start < end && is_control(s[start]) {
+        start += 1;
+    }
+    while end > start && is_control(s[end - 1]) {
+        end -= 1;
+    }
+    // Everything below works on the trimmed range only.
+    let t = &s[..end];
+    let mut c = Components::default();
+
+    let colon = find(t, start, |b| b == b':');
+    let scheme = &t[start..colon];
+    if colon < end && scheme.len() > 1 && is_valid_scheme(scheme) {
+        c.scheme = Some(part(start, colon));
+        let after = colon + 1;
+        match authority_slashes(scheme, &t[after..]) {
+            Some(slashes) => split_hierarchical(t, after + slashes, &mut c),
+            None if scheme.eq_ignore_ascii_case(b"file") => {
+                split_path_query_fragment(t, after, &mut c)
+            }
+            None => c.path = Some(part(after, end)),
+        }
+    } else if end - start >= 2 && is_slash(t[start]) && is_slash(t[start + 1]) {
+        let slashes = t[start..].iter().take_while(|&&b| is_slash(b)).count();
+        split_hierarchical(t, start + slashes, &mut c);
+    } else {
+        split_path_query_fragment(t, start, &mut c);
+    }
+    c
+}
+
+/// §3.2 from the authority on, then §3.3 and §3.4; `t` ends where the
+/// trimmed input ends.
+fn split_hierarchical(t: &[u8], a: usize, c: &mut Components) {
+    let e = find(t, a, ends_authority);
+    c.authority = Some(part(a, e));
+    split_authority(t, a, e, c);
+    split_path_query_fragment(t, e, c);
+}
+
+/// The path up to the first `?` or `#`, then query and fragment.
+fn split_path_query_fragment(t: &[u8], from: usize, c: &mut Components) {
+    let n = t.len();
+    let e = find(t, from, |b| b == b'?' || b == b'#');
+    c.path = Some(part(from, e));
+    let mut i = e;
+    if i < n && t[i] == b'?' {
+        let e = find(t, i + 1, |b| b == b'#');
+        c.query = Some(part(i + 1, e));
+        i = e;
+    }
+    if i < n && t[i] == b'#' {
+        c.fragment = Some(part(i + 1, n));
+    }
+}
+
+/// §3.3 and §3.4 on the authority `t[a..e]`.
+fn split_authority(t: &[u8], a: usize, e: usize, c: &mut Components) {
+    let mut h = a;
+    if let Some(at) = t[a..e].iter().rposition(|&b| b == b'@') {
+        let at = a + at;
+        c.userinfo = Some(part(a, at));
+        match t[a..at].iter().position(|&b| b == b':') {
+            Some(p) => {
+                c.user = Some(part(a, a + p));
+                c.password = Some(part(a + p + 1, at));
+            }
+            None => c.user = Some(part(a, at)),
+        }
+        h = at + 1;
+    }
+    let hp = &t[h..e];
+    let last_colon = hp.iter().rposition(|&b| b == b':');
+    let last_close = hp.iter().rposition(|&b| b == b']');
+    let literal = hp.first() == Some(&b'[')
+        && matches!((last_colon, last_close), (Some(col), Some(close)) if col < close);
+    match last_colon {
+        Some(p) if !literal => {
+            c.host = Some(part(h, h + p));
+            c.port = Some(part(h + p + 1, e));
+        }
+        _ => c.host = Some(part(h, e)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn show(s: &[u8]) -> String {
+        let c = split(s);
+        let mut o = String::new();
+        for (name, p) in [
+            ("scheme", c.scheme),
+            ("authority", c.authority),
+            ("userinfo", c.userinfo),
+            ("user", c.user),
+            ("password", c.password),
+            ("host", c.host),
+            ("port", c.port),
+            ("path", c.path),
+            ("query", c.query),
+            ("fragment", c.fragment),
+        ] {
+            if let Some(p) = p {
+                o.push_str(&format!("{name}[{}] ", p.bytes(s).escape_ascii()));
+            }
+        }
+        o.trim_end().to_string()
+    }
+
+    #[test]
+    fn trims_and_keeps_offsets() {
+        let s = b"\x01 http://h/p \t\n";
+        let c = split(s);
+        assert_eq!(c.scheme.unwrap().start, 2);
+        assert_eq!(c.path.unwrap().bytes(s), b"/p");
+        assert_eq!(show(b"  \x00 "), "path[]");
+        assert_eq!(split(b"  ").path.unwrap().start, 2);
+    }
+
+    #[test]
+    fn slashes_and_terminators() {
+        assert_eq!(
+            show(b"http:\\\\\\h\\p;q?x#y"),
+            "scheme[http] authority[h] host[h] path[\\\\p;q] query[x] fragment[y]"
+        );
+        assert_eq!(
+            show(b"http:h;p"),
+            "scheme[http] authority[h] host[h] path[;p]"
+        );
+        assert_eq!(show(b"http:"), "scheme[http] authority[] host[] path[]");
+    }
+
+    #[test]
+    fn draft_open_points() {
+        assert_eq!(show(b"C:\\x\\y"), "path[C:\\\\x\\\\y]");
+        assert_eq!(show(b"mailto:a@b?s#f"), "scheme[mailto] path[a@b?s#f]");
+        assert_eq!(
+            show(b"file:///etc"),
+            "scheme[file] authority[] host[] path[/etc]"
+        );
+        assert_eq!(show(b"file:/etc"), "scheme[file] path[/etc]");
+        assert_eq!(show(b"1a:b"), "path[1a:b]");
+        assert_eq!(
+            show(b"\\\\h:1/p"),
+            "authority[h:1] host[h] port[1] path[/p]"
+        );
+    }
+
+    #[test]
+    fn authority_rules() {
+        assert_eq!(
+            show(b"http://a:b@c:d@[::1]:8/"),
+            "scheme[http] authority[a:b@c:d@[::1]:8] userinfo[a:b@c:d] user[a] \
+             password[b@c:d] host[[::1]] port[8] path[/]"
+        );
+        assert_eq!(
+            show(b"http://[::1]/"),
+            "scheme[http] authority[[::1]] host[[::1]] path[/]"
+        );
+        assert_eq!(
+            show(b"http://[::1:80/"),
+            "scheme[http] authority[[::1:80] host[[::1] port[80] path[/]"
+        );
+    }
 }

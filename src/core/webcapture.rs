@@ -1,1 +1,398 @@
-//! The Web Capture canonical URL form (PDF reference, "URL Strings").
+//! The Web Capture canonical URL form (PDF Reference, chapter 10, "URL
+//! Strings"; `seeds/pdf-webcapture-url-strings.txt`).
+//!
+//! Web Capture keys its URLS name tree by URLs reduced to a canonical form.
+//! [`canonical`] applies the seven steps of that section:
+//!
+//! 1. A relative URL is made absolute against the base with RFC 3986 §5.2
+//!    ([`rfc3986::resolve`]). A URL with a scheme is already absolute and is
+//!    *not* passed through resolution, so its dot segments are left to
+//!    step 7 (RFC 3986 would already have removed them its own way).
+//! 2. Everything from the leftmost `#` on is dropped.
+//! 3. The scheme is lower-cased.
+//! 4. The host is lower-cased, ASCII letters only (so the hex digits of an
+//!    IPv6 literal too); bytes above 0x7f and percent escapes in the host
+//!    are left alone.
+//! 5. For `file` URLs whose authority is exactly `localhost` (in any case)
+//!    the host is dropped: `file://localhost/x` → `file:///x`. RFC 1738
+//!    file URLs have no user or port; an authority with either is not the
+//!    plain host `localhost` and is kept.
+//! 6. The default port is dropped: 80 for http, 443 for https, 21 for ftp
+//!    (the PDF text names HTTP and FTP; https is treated alike). The port is
+//!    compared by decimal value, so `:080` is dropped too. An empty port
+//!    (`http://h:/`) is dropped as well, since RFC 3986 §3.2.3 makes it
+//!    stand for the default port. `file` has no default port.
+//! 7. Dot segments are removed from the path by RFC 1808 §4 step 6 (see
+//!    [`remove_dots_rfc1808`]), applied to the path after its leading `/`.
+//!
+//! Nothing else changes: percent-encoding is left exactly as it is (`%7E`
+//! stays `%7E` and `~` stays `~`; the PDF text explains why no number of
+//! decoding passes is safe), the user information (user and password) is
+//! kept byte for byte, the query is kept, an empty path stays empty
+//! (`http://h` does not gain a `/`), and no bytes are trimmed.
+//!
+//! The PDF calls the algorithm relevant for HTTP, FTP and file URLs only;
+//! the meaning of host, default port and dot segments is not defined for
+//! other schemes, so any scheme other than `http`, `https`, `ftp` and
+//! `file` (after step 1, in any case) is an error,
+//! [`WebCaptureError::UnsupportedScheme`], rather than a half-canonical
+//! string that could collide with a real key.
+//!
+//! URLs are split with [`rfc3986::split`] (appendix B, last `@`, bracketed
+//! IPv6 literals). The whole computation is linear in the input lengths.
+
+use std::fmt;
+
+use super::rfc3986::{self, Part};
+
+/// Why [`canonical`] could not produce a canonical URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WebCaptureError {
+    /// The URL is relative and no base was given.
+    RelativeWithoutBase,
+    /// The URL is relative and the base has no scheme.
+    BaseNotAbsolute,
+    /// The absolute URL's scheme is not http, https, ftp or file.
+    UnsupportedScheme,
+}
+
+impl fmt::Display for WebCaptureError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            WebCaptureError::RelativeWithoutBase => "relative URL without a base",
+            WebCaptureError::BaseNotAbsolute => "base URL has no scheme",
+            WebCaptureError::UnsupportedScheme => "scheme is not http, https, ftp or file",
+        })
+    }
+}
+
+impl std::error::Error for WebCaptureError {}
+
+impl From<rfc3986::ResolveError> for WebCaptureError {
+    fn from(e: rfc3986::ResolveError) -> Self {
+        match e {
+            rfc3986::ResolveError::BaseNotAbsolute => WebCaptureError::BaseNotAbsolute,
+        }
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scheme {
+    Http,
+    Https,
+    Ftp,
+    File,
+}
+
+impl Scheme {
+    fn of(s: &[u8]) -> Option<Scheme> {
+        [
+            (&b"http"[..], Scheme::Http),
+            (b"https", Scheme::Https),
+            (b"ftp", Scheme::Ftp),
+            (b"file", Scheme::File),
+        ]
+        .into_iter()
+        .find(|(name, _)| s.eq_ignore_ascii_case(name))
+        .map(|(_, k)| k)
+    }
+
+    fn name(self) -> &'static [u8] {
+        match self {
+            Scheme::Http => b"http",
+            Scheme::Https => b"https",
+            Scheme::Ftp => b"ftp",
+            Scheme::File => b"file",
+        }
+    }
+
+    fn default_port(self) -> Option<&'static [u8]> {
+        match self {
+            Scheme::Http => Some(b"80"),
+            Scheme::Https => Some(b"443"),
+            Scheme::Ftp => Some(b"21"),
+            Scheme::File => None,
+        }
+    }
+}
+
+/// Whether `port` is the default port `default` (decimal digits, no leading
+/// zero) or empty.
+fn is_default_port(port: &[u8], default: Option<&[u8]>) -> bool {
+    if port.is_empty() {
+        return true;
+    }
+    if !port.iter().all(u8::is_ascii_digit) {
+        return false;
+    }
+    // Comparing the digits without leading zeros avoids any overflow on a
+    // megabyte-long port.
+    let first = port.iter().position(|&b| b != b'0').unwrap_or(port.len());
+    default == Some(&port[first..])
+}
+
+/// Appends the Web Capture canonical form of `url` to `out` (see the module
+/// docs for each step and the choices made).
+///
+/// `base` is only used, and only needed, when `url` has no scheme. On error
+/// nothing is appended.
+pub fn canonical(
+    url: &[u8],
+    base: Option<&[u8]>,
+    out: &mut Vec<u8>,
+) -> Result<(), WebCaptureError> {
+    let resolved;
+    let abs: &[u8] = if rfc3986::split(url).scheme.is_some() {
+        url
+    } else {
+        let base = base.ok_or(WebCaptureError::RelativeWithoutBase)?;
+        let mut v = Vec::new();
+        rfc3986::resolve(base, url, &mut v)?;
+        resolved = v;
+        &resolved
+    };
+
+    let c = rfc3986::split(abs);
+    let get = |p: Option<Part>| p.map(|p| p.bytes(abs));
+    let scheme = get(c.scheme)
+        .and_then(Scheme::of)
+        .ok_or(WebCaptureError::UnsupportedScheme)?;
+
+    out.extend_from_slice(scheme.name());
+    out.push(b':');
+    if let Some(authority) = get(c.authority) {
+        out.extend_from_slice(b"//");
+        let localhost = scheme == Scheme::File && authority.eq_ignore_ascii_case(b"localhost");
+        if !localhost {
+            if let Some(u) = get(c.userinfo) {
+                out.extend_from_slice(u);
+                out.push(b'@');
+            }
+            let host = get(c.host).unwrap_or_default();
+            out.extend(host.iter().map(u8::to_ascii_lowercase));
+            if let Some(port) = get(c.port) {
+                if !is_default_port(port, scheme.default_port()) {
+                    out.push(b':');
+                    out.extend_from_slice(port);
+                }
+            }
+        }
+    }
+    remove_dots_rfc1808(get(c.path).unwrap_or_default(), out);
+    if let Some(q) = get(c.query) {
+        out.push(b'?');
+        out.extend_from_slice(q);
+    }
+    Ok(())
+}
+
+/// Appends `path` with its dot segments removed by RFC 1808 §4 step 6 to
+/// `out`, applied to the part after a leading `/` (or to the whole path
+/// when it has none):
+///
+/// * (a) every `./` where `.` is a complete segment is removed;
+/// * (b) a final complete segment `.` is removed;
+/// * (c) every `<segment>/../` where `<segment>` is a complete segment
+///   other than `..` is removed, leftmost first, repeatedly until none is
+///   left;
+/// * (d) a final `<segment>/..` with `<segment>` other than `..` is removed.
+///
+/// Unlike RFC 3986, unmatched `..` segments stay: `/a/../../g` → `/../g`,
+/// `/../g` → `/../g`. Empty segments are segments (`/a//../b` → `/a/b`).
+///
+/// Step (c)'s repeated leftmost removal is done in one pass with a stack of
+/// segments: each `..` that is not the last segment cancels the nearest
+/// preceding segment still standing unless that one is `..`. A removal
+/// never creates or destroys a match elsewhere except by uncovering the
+/// segment before it, so every order of removals, the leftmost-first one
+/// included, ends in the same path the stack computes, in linear time.
+pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
+    let p = match path.split_first() {
+        Some((b'/', rest)) => {
+            out.push(b'/');
+            rest
+        }
+        _ => path,
+    };
+    // Segments still standing, as ranges of `p`; an empty range at the end
+    // stands for the trailing slash that (b) and (d) leave behind.
+    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let mut i = 0;
+    loop {
+        let end = p[i..]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(p.len(), |x| i + x);
+        let seg = &p[i..end];
+        let last = end == p.len();
+        if seg == b"." {
+            if last {
+                stack.push((end, end));
+            }
+        } else if seg == b".." && stack.last().is_some_and(|&(a, b)| &p[a..b] != b"..") {
+            stack.pop();
+            if last {
+                stack.push((end, end));
+            }
+        } else {
+            stack.push((i, end));
+        }
+        if last {
+            break;
+        }
+        i = end + 1;
+    }
+    for (k, &(a, b)) in stack.iter().enumerate() {
+        if k > 0 {
+            out.push(b'/');
+        }
+        out.extend_from_slice(&p[a..b]);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn canon(url: &str, base: Option<&str>) -> Result<String, WebCaptureError> {
+        let mut o = Vec::new();
+        canonical(url.as_bytes(), base.map(str::as_bytes), &mut o)?;
+        Ok(String::from_utf8(o).unwrap())
+    }
+
+    fn dots(p: &str) -> String {
+        let mut o = Vec::new();
+        remove_dots_rfc1808(p.as_bytes(), &mut o);
+        String::from_utf8(o).unwrap()
+    }
+
+    #[test]
+    fn dots_examples() {
+        assert_eq!(dots("/a/./b/../c"), "/a/c");
+        assert_eq!(dots("/a/../../g"), "/../g");
+        assert_eq!(dots("/../g"), "/../g");
+        assert_eq!(dots("/a/b/.."), "/a/");
+        assert_eq!(dots("/a/b/."), "/a/b/");
+        assert_eq!(dots("/.."), "/..");
+        assert_eq!(dots("/."), "/");
+        assert_eq!(dots("/"), "/");
+        assert_eq!(dots(""), "");
+        assert_eq!(dots("a/.."), "");
+        assert_eq!(dots("/a/..b/../c"), "/a/c");
+        assert_eq!(dots("/a//../b"), "/a/b");
+        assert_eq!(dots("//../b"), "/b");
+        assert_eq!(dots("/../../a/b/../../.."), "/../../..");
+    }
+
+    /// RFC 1808 §4 step 6 as written: string rewriting, rescanning after
+    /// every removal.
+    fn dots_literal(path: &[u8]) -> Vec<u8> {
+        let (lead, mut p): (&[u8], Vec<u8>) = match path.first() {
+            Some(b'/') => (b"/", path[1..].to_vec()),
+            _ => (b"", path.to_vec()),
+        };
+        let starts_segment = |p: &[u8], k: usize| k == 0 || p[k - 1] == b'/';
+        // (a)
+        let mut k = 0;
+        while k + 2 <= p.len() {
+            if starts_segment(&p, k) && &p[k..k + 2] == b"./" {
+                p.drain(k..k + 2);
+            } else {
+                k += 1;
+            }
+        }
+        // (b)
+        if p == b"." || p.ends_with(b"/.") {
+            p.pop();
+        }
+        // (c)
+        'again: loop {
+            for k in 0..p.len() {
+                if !starts_segment(&p, k) {
+                    continue;
+                }
+                let e = k + p[k..]
+                    .iter()
+                    .position(|&b| b == b'/')
+                    .unwrap_or(p.len() - k);
+                if &p[k..e] != b".." && p[e..].starts_with(b"/../") {
+                    p.drain(k..e + 4);
+                    continue 'again;
+                }
+            }
+            break;
+        }
+        // (d)
+        if p.ends_with(b"/..") {
+            let e = p.len() - 3;
+            let k = p[..e].iter().rposition(|&b| b == b'/').map_or(0, |x| x + 1);
+            if &p[k..e] != b".." {
+                p.truncate(k);
+            }
+        }
+        [lead, &p].concat()
+    }
+
+    #[test]
+    fn dots_match_literal_rewriting() {
+        let alphabet: &[&[u8]] = &[b"/", b".", b"..", b"a", b"./", b"../"];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..30_000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let mut x = seed;
+            let len = (x % 10) as usize;
+            x >>= 4;
+            let mut p = Vec::new();
+            for _ in 0..len {
+                p.extend_from_slice(alphabet[(x % alphabet.len() as u64) as usize]);
+                x /= alphabet.len() as u64;
+            }
+            let mut o = Vec::new();
+            remove_dots_rfc1808(&p, &mut o);
+            assert_eq!(o, dots_literal(&p), "{}", p.escape_ascii());
+        }
+    }
+
+    #[test]
+    fn steps() {
+        assert_eq!(
+            canon("HTTP://Www.Ex.COM:80/A/./b/../C?Q#F", None).unwrap(),
+            "http://www.ex.com/A/C?Q"
+        );
+        assert_eq!(canon("file://LocalHost/x", None).unwrap(), "file:///x");
+        assert_eq!(canon("https://h:443", None).unwrap(), "https://h");
+        assert_eq!(canon("ftp://h:0021/", None).unwrap(), "ftp://h/");
+        assert_eq!(canon("g", Some("http://a/b/c")).unwrap(), "http://a/b/g");
+    }
+
+    #[test]
+    fn errors() {
+        let mut o = b"x".to_vec();
+        assert_eq!(
+            canonical(b"g", None, &mut o),
+            Err(WebCaptureError::RelativeWithoutBase)
+        );
+        assert_eq!(
+            canonical(b"g", Some(b"/a"), &mut o),
+            Err(WebCaptureError::BaseNotAbsolute)
+        );
+        assert_eq!(
+            canonical(b"mailto:a@b", None, &mut o),
+            Err(WebCaptureError::UnsupportedScheme)
+        );
+        assert_eq!(o, b"x");
+    }
+
+    #[test]
+    fn default_port_by_value() {
+        assert!(is_default_port(b"", Some(b"80")));
+        assert!(is_default_port(b"", None));
+        assert!(is_default_port(b"00080", Some(b"80")));
+        assert!(!is_default_port(b"800", Some(b"80")));
+        assert!(!is_default_port(b"0", Some(b"80")));
+        assert!(!is_default_port(b"8a", Some(b"80")));
+        assert!(!is_default_port(b"80", None));
+    }
+}

@@ -1,11 +1,12 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::input;
+use super::alloc::{input, malloc_copy};
 use super::guard::guard;
 use super::modern::WWWURL_FLAG_BROWSER;
 use super::status::*;
 use crate::core::rfc3986::{Components, Part};
-use crate::core::{browser, rfc3986};
+use crate::core::webcapture::WebCaptureError;
+use crate::core::{browser, rfc3986, webcapture};
 use libc::{c_char, size_t};
 
 /// Where one component lies in the input.
@@ -108,5 +109,114 @@ pub extern "C" fn wwwurl_rfc3986_split(
         // SAFETY: non-NULL out pointer from the caller.
         unsafe { *out = to_c(&c) };
         WWWURL_OK
+    })
+}
+
+/// Stores a malloc'ed copy of `v` in `*out`.
+fn give(v: &[u8], out: *mut *mut c_char) -> wwwurl_status {
+    let p = malloc_copy(v);
+    if p.is_null() {
+        return WWWURL_ERR_NO_MEMORY;
+    }
+    // SAFETY: `out` was checked non-NULL by the caller of this helper.
+    unsafe { *out = p };
+    WWWURL_OK
+}
+
+fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status> {
+    let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
+    if s.len() > super::modern::wwwurl_max_input() {
+        return Err(WWWURL_ERR_TOO_LONG);
+    }
+    Ok(s)
+}
+
+/// Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
+/// a reference with a scheme is absolute), removing dot segments by section
+/// 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
+/// 3986 says (older drafts gave `http://a/../g`). No byte is decoded or
+/// encoded.
+///
+/// Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`); `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_resolve(
+    base: *const c_char,
+    blen: size_t,
+    reference: *const c_char,
+    rlen: size_t,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| {
+        let (base, reference) = match (limited(base, blen), limited(reference, rlen)) {
+            (Ok(b), Ok(r)) => (b, r),
+            (Err(e), _) | (_, Err(e)) => return e,
+        };
+        if out.is_null() {
+            return WWWURL_ERR_NULL;
+        }
+        let mut v = Vec::with_capacity(base.len() + reference.len());
+        match rfc3986::resolve(base, reference, &mut v) {
+            Ok(()) => give(&v, out),
+            Err(_) => WWWURL_ERR_NOT_ABSOLUTE,
+        }
+    })
+}
+
+/// The Web Capture canonical form of an http, https, ftp or file URL (PDF
+/// reference, "URL Strings"): made absolute against `base`, fragment
+/// dropped, scheme and host in lower case, the host of `file://localhost/`
+/// dropped, the default port dropped (http 80, https 443, ftp 21), dot
+/// segments removed by RFC 1808 section 4; percent-encoding left as it is.
+///
+/// Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
+/// absolute; `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
+/// without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out`
+/// is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+#[no_mangle]
+pub extern "C" fn wwwurl_webcapture_canonical(
+    url: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    blen: size_t,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| {
+        let url = match limited(url, len) {
+            Ok(u) => u,
+            Err(e) => return e,
+        };
+        let base = if base.is_null() {
+            None
+        } else {
+            match limited(base, blen) {
+                Ok(b) => Some(b),
+                Err(e) => return e,
+            }
+        };
+        if out.is_null() {
+            return WWWURL_ERR_NULL;
+        }
+        let mut v = Vec::with_capacity(url.len() + 8);
+        match webcapture::canonical(url, base, &mut v) {
+            Ok(()) => give(&v, out),
+            Err(WebCaptureError::UnsupportedScheme) => WWWURL_ERR_UNSUPPORTED_SCHEME,
+            Err(WebCaptureError::RelativeWithoutBase | WebCaptureError::BaseNotAbsolute) => {
+                WWWURL_ERR_NOT_ABSOLUTE
+            }
+        }
     })
 }

@@ -1,0 +1,48 @@
+# Benchmarks and the linear-time test; included by the top-level Makefile
+# (after the definitions of CC, CARGO, LIB_A, BUILD, C_STD, WARN, STATIC_DEPS).
+#
+#   make bench        bench/bench.c over the corpus (with libcurl and uriparser
+#                     as peers when pkg-config finds them), then benches/core.rs
+#   make bench-callgrind   instructions per URL under valgrind's callgrind
+#   make linear-test  1 MiB / 64 KiB time ratios of every string function
+#
+# CORPUS defaults to shared/ beside the repository, as on CI.
+
+PKG_CONFIG ?= pkg-config
+CORPUS     ?= ../shared/corpus/kasztp.txt
+BENCH_ARGS ?=
+
+BENCH_CFLAGS := $(C_STD) -Wall -Wextra -O2 -g -Iinclude
+BENCH_CURL   := $(shell $(PKG_CONFIG) --exists libcurl 2>/dev/null && echo yes)
+BENCH_URIP   := $(shell $(PKG_CONFIG) --exists liburiparser 2>/dev/null && echo yes)
+BENCH_PEER_CFLAGS := $(if $(BENCH_CURL),-DHAVE_CURL $(shell $(PKG_CONFIG) --cflags libcurl)) \
+	$(if $(BENCH_URIP),-DHAVE_URIPARSER $(shell $(PKG_CONFIG) --cflags liburiparser))
+BENCH_PEER_LIBS := $(if $(BENCH_CURL),$(shell $(PKG_CONFIG) --libs libcurl)) \
+	$(if $(BENCH_URIP),$(shell $(PKG_CONFIG) --libs liburiparser))
+BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
+	$(CC) -E -x c - >/dev/null 2>&1 && echo -DHAVE_CALLGRIND_H)
+
+.PHONY: bench bench-c bench-rust bench-callgrind linear-test
+
+$(BUILD)/bench: bench/bench.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(BENCH_CFLAGS) $(BENCH_PEER_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/bench.c \
+	  $(LIB_A) $(BENCH_PEER_LIBS) $(STATIC_DEPS)
+
+$(BUILD)/linear: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/linear.c $(LIB_A) $(STATIC_DEPS)
+
+bench: bench-c bench-rust
+
+bench-c: $(BUILD)/bench
+	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
+
+bench-rust:
+	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core
+
+bench-callgrind: $(BUILD)/bench
+	sh bench/callgrind.sh $(BUILD)/bench $(CORPUS)
+
+linear-test: $(BUILD)/linear
+	$(BUILD)/linear

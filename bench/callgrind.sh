@@ -1,0 +1,57 @@
+#!/bin/sh
+# Instructions per URL of each benchmarked function, under valgrind's callgrind.
+#
+#   sh bench/callgrind.sh BENCH CORPUS [COUNT] [NAME...]
+#
+# BENCH is the binary built from bench/bench.c (make build/bench), COUNT the
+# number of URLs (default 2000), NAMEs the functions (default: all of
+# `BENCH --list`). For each function it runs
+#   valgrind --tool=callgrind --instr-atstart=no BENCH --callgrind NAME --count COUNT CORPUS
+# and divides the instructions of the measured region (callgrind's totals) by
+# COUNT. When BENCH was built without <valgrind/callgrind.h> it instead runs
+# with instrumentation from the start and subtracts a --dry run (same set-up,
+# no measured loop). The callgrind.out files stay in $CALLGRIND_DIR (default
+# build/callgrind) for callgrind_annotate.
+set -eu
+
+if [ $# -lt 2 ]; then
+    echo "usage: $0 BENCH CORPUS [COUNT] [NAME...]" >&2
+    exit 2
+fi
+bench=$1
+corpus=$2
+count=${3:-2000}
+[ $# -ge 3 ] && shift 3 || shift $#
+names=${*:-$("$bench" --list)}
+dir=${CALLGRIND_DIR:-build/callgrind}
+valgrind=${VALGRIND:-valgrind}
+mkdir -p "$dir"
+
+command -v "$valgrind" >/dev/null 2>&1 || { echo "$0: valgrind not found" >&2; exit 2; }
+
+# The total instructions (Ir) recorded in a callgrind output file: the
+# "totals:" line (with --instr-atstart=no "summary:" says 0), else "summary:".
+total_ir() {
+    awk '/^totals:/ { t = $2 } /^summary:/ { s = $2 }
+         END { print (t != "" ? t : (s != "" ? s : 0)) }' "$1"
+}
+
+macros=$("$bench" --has-callgrind-macros)
+printf '%-12s %14s %12s  %s\n' function instructions per-URL "(COUNT=$count, macros=$macros)"
+for name in $names; do
+    out=$dir/callgrind.out.$name
+    if [ "$macros" = 1 ]; then
+        "$valgrind" --tool=callgrind --instr-atstart=no --callgrind-out-file="$out" \
+            "$bench" --callgrind "$name" --count "$count" "$corpus" >"$dir/$name.log" 2>&1
+        ir=$(total_ir "$out")
+    else
+        "$valgrind" --tool=callgrind --callgrind-out-file="$out" \
+            "$bench" --callgrind "$name" --count "$count" "$corpus" >"$dir/$name.log" 2>&1
+        "$valgrind" --tool=callgrind --callgrind-out-file="$out.dry" \
+            "$bench" --callgrind "$name" --count "$count" --dry "$corpus" >"$dir/$name.dry.log" 2>&1
+        ir=$(( $(total_ir "$out") - $(total_ir "$out.dry") ))
+    fi
+    note=$(sed -n 's/^callgrind [^:]*: \(.*\), macros.*/\1/p' "$dir/$name.log")
+    awk -v n="$name" -v ir="$ir" -v c="$count" -v note="$note" \
+        'BEGIN { printf "%-12s %14d %12.1f  %s\n", n, ir, ir / c, note }'
+done

@@ -1,0 +1,1019 @@
+/* The modern API (wwwurl.h) over the conformance vectors where it applies,
+ * and hand-written tests of its contracts: every status code, buffer sizes,
+ * input limits, unknown enum values, version macros. */
+#include "harness.h"
+
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GUARD_BYTE 0x5A
+#define GUARD_LEN 16
+
+static const char *st_name(int st)
+{
+    static const char *const names[] = {
+        "WWWURL_OK", "WWWURL_ERR_NULL", "WWWURL_ERR_TOO_LONG", "WWWURL_ERR_BUFFER_TOO_SMALL",
+        "WWWURL_ERR_INVALID_ARGUMENT", "WWWURL_ERR_NO_MEMORY", "WWWURL_ERR_PANIC",
+        "WWWURL_ERR_NOT_ABSOLUTE", "WWWURL_ERR_UNSUPPORTED_SCHEME", "WWWURL_ERR_ABSENT",
+    };
+    return (st >= 0 && st < 10) ? names[st] : "(unknown status)";
+}
+
+/* A status check; a caught panic is reported as "not implemented yet". */
+static int check_status(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                        int want, int got)
+{
+    if (want == got)
+        return 1;
+    if (got == WWWURL_ERR_PANIC)
+        h_note_unimpl(g);
+    h_fail(g, cfile, cline, "%s: in %s wanted %s got %s", what, in ? in : "-", st_name(want),
+           st_name(got));
+    return 0;
+}
+#define CHECK_STATUS(g, what, in, want, got)                                                  \
+    check_status((g), __FILE__, __LINE__, (what), (in), (int)(want), (int)(got))
+
+/* One hand-written call and its status, as one case. */
+#define EXPECT_STATUS(g, want, call)                                                          \
+    do {                                                                                      \
+        h_case_begin((g), NULL, NULL);                                                        \
+        CHECK_STATUS((g), #call, NULL, (want), (call));                                       \
+        h_case_end(g);                                                                        \
+    } while (0)
+
+/* An exact-size copy without terminator: the explicit length is all there is. */
+static char *bare_copy(const hstr *s)
+{
+    char *p = malloc(s->len ? s->len : 1);
+    if (p && s->len)
+        memcpy(p, s->p, s->len);
+    return p;
+}
+
+static void check_handle(hgroup *g, const char *what, const char *in, const hrow *r,
+                         int status, const wwwurl_url *u, int v29h)
+{
+    hbuf want, got;
+
+    if (!CHECK_STATUS(g, what, in, WWWURL_OK, status))
+        return;
+    hb_init(&want);
+    hb_init(&got);
+    if (!h_want_modern(&want, r, 0, v29h)) {
+        h_fail(g, __FILE__, __LINE__, "bad vector: URL columns");
+    } else {
+        h_dump_modern(&got, u, v29h);
+        CHECK_DUMP(g, what, in, &want, &got, v29h ? h_modern_columns_29h : h_modern_columns);
+    }
+    hb_free(&want);
+    hb_free(&got);
+}
+
+/* ---- parse ------------------------------------------------------------------ */
+
+enum parse_mode {
+    P_NUL,      /* WWWURL_NUL_TERMINATED */
+    P_LEN,      /* explicit length, no terminator */
+    P_DUP,      /* parse, wwwurl_dup, free the original, check the copy */
+    P_29H,      /* WWWURL_FLAG_29H against v29h/SplitURL */
+    P_29_OVER,  /* WWWURL_FLAG_29 while the process-wide mode is 2.9h */
+    P_CACHE,    /* wwwurl_cache_file against MakeHash of the file column */
+};
+
+static void check_cache_file(hgroup *g, const char *in, const hrow *r, const wwwurl_url *u)
+{
+    /* columns: name file proto hostport ... */
+    const hstr *file = &r->out[1], *proto = &r->out[2], *hostport = &r->out[3];
+    char *fcopy = h_memdup(file);
+    char *hash = MakeHash(fcopy);
+    hbuf want;
+    size_t needed = 0, needed2 = 0;
+    char *buf;
+    int st;
+
+    free(fcopy);
+    hb_init(&want);
+    hb_put(&want, proto->p, proto->len);
+    hb_putc(&want, '/');
+    hb_put(&want, hostport->p, hostport->len);
+    hb_puts(&want, "/D");
+    if (hash)
+        hb_puts(&want, hash);
+    free(hash);
+
+    /* size query: nothing fits in 0 bytes */
+    st = wwwurl_cache_file(u, 'D', NULL, 0, &needed);
+    CHECK_STATUS(g, "wwwurl_cache_file(u, 'D', NULL, 0, &needed)", in,
+                 WWWURL_ERR_BUFFER_TOO_SMALL, st);
+    CHECK_INT(g, "wwwurl_cache_file needed", in, want.len + 1, needed);
+    if (needed == want.len + 1) {
+        buf = malloc(needed + GUARD_LEN);
+        memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+        st = wwwurl_cache_file(u, 'D', buf, needed, &needed2);
+        if (CHECK_STATUS(g, "wwwurl_cache_file exact buffer", in, WWWURL_OK, st))
+            CHECK_BYTES(g, "wwwurl_cache_file", in, want.p, want.len, buf, strnlen(buf, needed));
+        CHECK_INT(g, "wwwurl_cache_file needed", in, needed, needed2);
+        CHECK(g, "wwwurl_cache_file writes nothing past cap", in,
+              (unsigned char)buf[needed] == GUARD_BYTE);
+        /* one byte short */
+        memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+        st = wwwurl_cache_file(u, 'D', buf, needed - 1, &needed2);
+        CHECK_STATUS(g, "wwwurl_cache_file buffer one byte short", in,
+                     WWWURL_ERR_BUFFER_TOO_SMALL, st);
+        CHECK(g, "wwwurl_cache_file writes nothing at or past cap", in,
+              (unsigned char)buf[needed - 1] == GUARD_BYTE);
+        free(buf);
+    }
+    hb_free(&want);
+}
+
+static void parse_vectors(hgroup *g, const char *dir, enum parse_mode mode)
+{
+    int v29h = mode == P_29H;
+    const char *file = v29h ? "v29h/SplitURL.tsv" : "SplitURL.tsv";
+    hfile f;
+    hbuf d;
+    size_t i, step;
+
+    hb_init(&d);
+    if (mode == P_29_OVER)
+        wwwurl_set_compat(WWWURL_COMPAT_29H);
+    if (hf_load(g, &f, dir, file, "SplitURL", 1, v29h ? H_URL_NOUT_29H : H_URL_NOUT,
+                v29h ? H_URL_NOUT_29H : H_URL_NOUT)) {
+        step = h_stride(f.nrows);
+        for (i = 0; i < f.nrows; i += step) {
+            const hrow *r = &f.rows[i];
+            wwwurl_url *u = NULL, *c = NULL;
+            char *in;
+            int st;
+
+            h_case_begin(g, &f, r);
+            h_desc(&d, r);
+            switch (mode) {
+            case P_LEN:
+                in = bare_copy(&r->in[0]);
+                st = wwwurl_parse(in, r->in[0].len, 0, &u);
+                free(in);
+                check_handle(g, "wwwurl_parse(s, len)", d.p, r, st, u, 0);
+                break;
+            case P_DUP:
+                in = h_memdup(&r->in[0]);
+                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &u);
+                free(in);
+                if (CHECK_STATUS(g, "wwwurl_parse", d.p, WWWURL_OK, st)) {
+                    st = wwwurl_dup(u, &c);
+                    wwwurl_free(u);
+                    u = NULL;
+                    check_handle(g, "wwwurl_dup", d.p, r, st, c, 0);
+                }
+                break;
+            case P_29H:
+                in = h_memdup(&r->in[0]);
+                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29H, &u);
+                free(in);
+                check_handle(g, "wwwurl_parse(WWWURL_FLAG_29H)", d.p, r, st, u, 1);
+                break;
+            case P_29_OVER:
+                in = h_memdup(&r->in[0]);
+                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29, &u);
+                free(in);
+                check_handle(g, "wwwurl_parse(WWWURL_FLAG_29) in 2.9h mode", d.p, r, st, u, 0);
+                break;
+            case P_CACHE:
+                in = h_memdup(&r->in[0]);
+                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &u);
+                free(in);
+                if (CHECK_STATUS(g, "wwwurl_parse", d.p, WWWURL_OK, st))
+                    check_cache_file(g, d.p, r, u);
+                break;
+            case P_NUL:
+            default:
+                in = h_memdup(&r->in[0]);
+                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &u);
+                free(in);
+                check_handle(g, "wwwurl_parse", d.p, r, st, u, 0);
+                break;
+            }
+            wwwurl_free(u);
+            wwwurl_free(c);
+            h_case_end(g);
+        }
+    }
+    if (mode == P_29_OVER)
+        wwwurl_set_compat(WWWURL_COMPAT_29);
+    hf_free(&f);
+    hb_free(&d);
+}
+
+static void t_parse(hgroup *g, const char *dir) { parse_vectors(g, dir, P_NUL); }
+static void t_parse_len(hgroup *g, const char *dir) { parse_vectors(g, dir, P_LEN); }
+static void t_dup(hgroup *g, const char *dir) { parse_vectors(g, dir, P_DUP); }
+static void t_parse_29h(hgroup *g, const char *dir) { parse_vectors(g, dir, P_29H); }
+static void t_parse_29_over(hgroup *g, const char *dir) { parse_vectors(g, dir, P_29_OVER); }
+static void t_cache_file(hgroup *g, const char *dir) { parse_vectors(g, dir, P_CACHE); }
+
+/* ---- create, link, userinfo ---------------------------------------------------- */
+
+static void t_create(hgroup *g, const char *dir)
+{
+    hfile f;
+    hbuf d;
+    size_t i, step;
+
+    hb_init(&d);
+    if (hf_load(g, &f, dir, "CreateURL.tsv", "CreateURL", 6, H_URL_NOUT, H_URL_NOUT)) {
+        step = h_stride(f.nrows);
+        for (i = 0; i < f.nrows; i += step) {
+            const hrow *r = &f.rows[i];
+            wwwurl_url *u = NULL;
+            char *a[6];
+            int k, st;
+
+            h_case_begin(g, &f, r);
+            for (k = 0; k < 6; k++)
+                a[k] = h_memdup(&r->in[k]);
+            st = wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, &u);
+            for (k = 0; k < 6; k++)
+                free(a[k]);
+            check_handle(g, "wwwurl_create", h_desc(&d, r), r, st, u, 0);
+            wwwurl_free(u);
+            h_case_end(g);
+        }
+    }
+    hf_free(&f);
+    hb_free(&d);
+}
+
+static void t_link(hgroup *g, const char *dir)
+{
+    hfile f;
+    hbuf d, b0, b1;
+    size_t i, step;
+
+    hb_init(&d);
+    hb_init(&b0);
+    hb_init(&b1);
+    if (hf_load(g, &f, dir, "LinkURL.tsv", "LinkURL", 2, H_URL_NOUT, H_URL_NOUT)) {
+        step = h_stride(f.nrows);
+        for (i = 0; i < f.nrows; i += step) {
+            const hrow *r = &f.rows[i];
+            wwwurl_url *b = NULL, *u = NULL;
+            char *base = h_memdup(&r->in[0]);
+            char *link = bare_copy(&r->in[1]);
+            int st;
+
+            h_case_begin(g, &f, r);
+            h_desc(&d, r);
+            st = wwwurl_parse(base, WWWURL_NUL_TERMINATED, 0, &b);
+            free(base);
+            if (CHECK_STATUS(g, "wwwurl_parse(base)", d.p, WWWURL_OK, st)) {
+                h_dump_modern(&b0, b, 1);
+                st = wwwurl_link(b, link, r->in[1].len, 0, &u);
+                h_dump_modern(&b1, b, 1);
+                CHECK_DUMP(g, "wwwurl_link leaves the base alone", d.p, &b0, &b1,
+                           h_modern_columns_29h);
+                check_handle(g, "wwwurl_link", d.p, r, st, u, 0);
+            }
+            free(link);
+            wwwurl_free(u);
+            wwwurl_free(b);
+            h_case_end(g);
+        }
+    }
+    hf_free(&f);
+    hb_free(&d);
+    hb_free(&b0);
+    hb_free(&b1);
+}
+
+static void t_set_userinfo(hgroup *g, const char *dir)
+{
+    hfile f;
+    hbuf d;
+    size_t i, step;
+
+    hb_init(&d);
+    if (hf_load(g, &f, dir, "AddPasswordURL.tsv", "AddPasswordURL", 3, H_URL_NOUT,
+                H_URL_NOUT)) {
+        step = h_stride(f.nrows);
+        for (i = 0; i < f.nrows; i += step) {
+            const hrow *r = &f.rows[i];
+            wwwurl_url *u = NULL;
+            char *url = h_memdup(&r->in[0]);
+            char *user = h_memdup(&r->in[1]);
+            char *pass = h_memdup(&r->in[2]);
+            int st;
+
+            h_case_begin(g, &f, r);
+            h_desc(&d, r);
+            st = wwwurl_parse(url, WWWURL_NUL_TERMINATED, 0, &u);
+            if (CHECK_STATUS(g, "wwwurl_parse", d.p, WWWURL_OK, st)) {
+                st = wwwurl_set_userinfo(u, user, pass);
+                check_handle(g, "wwwurl_set_userinfo", d.p, r, st, u, 0);
+            }
+            free(url);
+            free(user);
+            free(pass);
+            wwwurl_free(u);
+            h_case_end(g);
+        }
+    }
+    hf_free(&f);
+    hb_free(&d);
+}
+
+/* ---- codecs ---------------------------------------------------------------- */
+
+static const struct codec_file {
+    wwwurl_codec codec;
+    const char *file;
+    const char *func;
+} codecs[] = {
+    {WWWURL_CODEC_DECODE_GENERIC, "URLDecodeGeneric.tsv", "URLDecodeGeneric"},
+    {WWWURL_CODEC_DECODE_FORM, "URLDecodeFormArgs.tsv", "URLDecodeFormArgs"},
+    {WWWURL_CODEC_RECODE_FORM, "URLRecodeFormArgs.tsv", "URLRecodeFormArgs"},
+    {WWWURL_CODEC_ENCODE_PATH, "URLEncodePath.tsv", "URLEncodePath"},
+    {WWWURL_CODEC_ENCODE_FORM, "URLEncodeFormArgs.tsv", "URLEncodeFormArgs"},
+    {WWWURL_CODEC_ENCODE_PASSWORD, "URLEncodePassword.tsv", "URLEncodePassword"},
+    {0, NULL, NULL},
+};
+
+/* wwwurl_transcode into the caller's buffer: the size query, an exact
+ * buffer, a buffer one byte short (guard bytes after each), an explicit
+ * length; and wwwurl_transcode_dup. A decoded NUL is kept, so the vector is
+ * compared with the C-string prefix. */
+static void transcode_vectors(hgroup *g, const char *dir, const struct codec_file *c)
+{
+    hfile f;
+    hbuf d;
+    size_t i, step;
+
+    hb_init(&d);
+    if (hf_load(g, &f, dir, c->file, c->func, 1, 1, 1)) {
+        step = h_stride(f.nrows);
+        for (i = 0; i < f.nrows; i += step) {
+            const hrow *r = &f.rows[i];
+            char *in = h_memdup(&r->in[0]);
+            char *bare = bare_copy(&r->in[0]);
+            size_t needed = 0, needed2 = 0, dlen = (size_t)-7;
+            char *buf, *dup;
+            int st;
+
+            h_case_begin(g, &f, r);
+            h_desc(&d, r);
+            st = wwwurl_transcode(c->codec, in, WWWURL_NUL_TERMINATED, NULL, 0, &needed);
+            if (CHECK_STATUS(g, "wwwurl_transcode size query", d.p, WWWURL_ERR_BUFFER_TOO_SMALL,
+                             st) &&
+                CHECK(g, "wwwurl_transcode needed", d.p, needed >= r->out[0].len + 1)) {
+                buf = malloc(needed + GUARD_LEN);
+                memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+                st = wwwurl_transcode(c->codec, in, WWWURL_NUL_TERMINATED, buf, needed, &needed2);
+                if (CHECK_STATUS(g, "wwwurl_transcode exact buffer", d.p, WWWURL_OK, st)) {
+                    CHECK(g, "wwwurl_transcode NUL at needed-1", d.p, buf[needed - 1] == '\0');
+                    CHECK_STR(g, "wwwurl_transcode", d.p, &r->out[0], buf);
+                }
+                CHECK_INT(g, "wwwurl_transcode needed (2nd call)", d.p, needed, needed2);
+                CHECK(g, "wwwurl_transcode writes nothing past cap", d.p,
+                      (unsigned char)buf[needed] == GUARD_BYTE);
+
+                memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+                needed2 = 0;
+                st = wwwurl_transcode(c->codec, in, WWWURL_NUL_TERMINATED, buf, needed - 1,
+                                      &needed2);
+                CHECK_STATUS(g, "wwwurl_transcode one byte short", d.p,
+                             WWWURL_ERR_BUFFER_TOO_SMALL, st);
+                CHECK_INT(g, "wwwurl_transcode needed (too small)", d.p, needed, needed2);
+                CHECK(g, "wwwurl_transcode writes nothing at or past cap", d.p,
+                      (unsigned char)buf[needed - 1] == GUARD_BYTE);
+
+                /* explicit length on a copy without terminator */
+                memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+                st = wwwurl_transcode(c->codec, bare, r->in[0].len, buf, needed, &needed2);
+                if (CHECK_STATUS(g, "wwwurl_transcode(in, len)", d.p, WWWURL_OK, st))
+                    CHECK_STR(g, "wwwurl_transcode(in, len)", d.p, &r->out[0], buf);
+                free(buf);
+            }
+
+            dup = wwwurl_transcode_dup(c->codec, in, WWWURL_NUL_TERMINATED, &dlen);
+            CHECK_STR(g, "wwwurl_transcode_dup", d.p, &r->out[0], dup);
+            if (dup) {
+                CHECK_INT(g, "wwwurl_transcode_dup length", d.p, needed - 1, dlen);
+                CHECK(g, "wwwurl_transcode_dup NUL-terminates", d.p,
+                      dlen == (size_t)-7 || dup[dlen] == '\0');
+            }
+            wwwurl_string_free(dup);
+            free(in);
+            free(bare);
+            h_case_end(g);
+        }
+    }
+    hf_free(&f);
+    hb_free(&d);
+}
+
+static void t_tc0(hgroup *g, const char *dir) { transcode_vectors(g, dir, &codecs[0]); }
+static void t_tc1(hgroup *g, const char *dir) { transcode_vectors(g, dir, &codecs[1]); }
+static void t_tc2(hgroup *g, const char *dir) { transcode_vectors(g, dir, &codecs[2]); }
+static void t_tc3(hgroup *g, const char *dir) { transcode_vectors(g, dir, &codecs[3]); }
+static void t_tc4(hgroup *g, const char *dir) { transcode_vectors(g, dir, &codecs[4]); }
+static void t_tc5(hgroup *g, const char *dir) { transcode_vectors(g, dir, &codecs[5]); }
+
+/* ---- hand-written: transcode with decoded NUL bytes ---------------------------- */
+
+static void t_transcode_nul(hgroup *g, const char *dir)
+{
+    static const struct {
+        wwwurl_codec codec;
+        const char *in;
+        size_t inlen; /* WWWURL_NUL_TERMINATED or a byte count */
+        const char *out;
+        size_t outlen;
+    } rows[] = {
+        {WWWURL_CODEC_DECODE_GENERIC, "a%00b", WWWURL_NUL_TERMINATED, "a\0b", 3},
+        {WWWURL_CODEC_DECODE_GENERIC, "%zz%41", WWWURL_NUL_TERMINATED, "\0A", 2},
+        {WWWURL_CODEC_DECODE_FORM, "+%00+", WWWURL_NUL_TERMINATED, " \0 ", 3},
+        {WWWURL_CODEC_ENCODE_PATH, "a\0b", 3, "a%00b", 5},
+        {WWWURL_CODEC_ENCODE_FORM, "a \0", 3, "a+%00", 5},
+        {WWWURL_CODEC_ENCODE_PASSWORD, "\0", 1, "%00", 3},
+        {WWWURL_CODEC_RECODE_FORM, "x\0y", 3, "x%00y", 5},
+        {WWWURL_CODEC_ENCODE_PATH, "", 0, "", 0},
+        {0, NULL, 0, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].in; k++) {
+        char buf[32], in[32];
+        size_t needed = 0, dlen = 0;
+        char *dup;
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        snprintf(in, sizeof in, "row %d", k);
+        memset(buf, GUARD_BYTE, sizeof buf);
+        st = wwwurl_transcode(rows[k].codec, rows[k].in, rows[k].inlen, buf, sizeof buf,
+                              &needed);
+        if (CHECK_STATUS(g, "wwwurl_transcode", in, WWWURL_OK, st)) {
+            CHECK_INT(g, "wwwurl_transcode needed", in, rows[k].outlen + 1, needed);
+            CHECK_BYTES(g, "wwwurl_transcode keeps NUL bytes", in, rows[k].out,
+                        rows[k].outlen + 1, buf, needed);
+        }
+        dup = wwwurl_transcode_dup(rows[k].codec, rows[k].in, rows[k].inlen, &dlen);
+        if (!dup)
+            h_note_unimpl(g);
+        CHECK(g, "wwwurl_transcode_dup", in, dup != NULL);
+        if (dup) {
+            CHECK_BYTES(g, "wwwurl_transcode_dup keeps NUL bytes", in, rows[k].out,
+                        rows[k].outlen + 1, dup, dlen + 1);
+            wwwurl_string_free(dup);
+        }
+        h_case_end(g);
+    }
+}
+
+/* ---- hand-written: status codes --------------------------------------------------- */
+
+static wwwurl_url *sentinel_url(void)
+{
+    static char dummy;
+    return (wwwurl_url *)(void *)&dummy;
+}
+
+/* every status code that the API can produce, provoked at least once;
+ * *out untouched on failure */
+static void t_status_codes(hgroup *g, const char *dir)
+{
+    wwwurl_url *u = NULL, *base = NULL, *out;
+    wwwurl_components comp;
+    char buf[64];
+    size_t needed;
+    int st;
+
+    (void)dir;
+    /* WWWURL_OK */
+    h_case_begin(g, NULL, NULL);
+    st = wwwurl_parse("http://www.example.com/a?b", WWWURL_NUL_TERMINATED, 0, &base);
+    CHECK_STATUS(g, "wwwurl_parse", "http://www.example.com/a?b", WWWURL_OK, st);
+    h_case_end(g);
+    if (st != WWWURL_OK)
+        base = NULL;
+
+    /* WWWURL_ERR_NULL, and *out untouched */
+    out = sentinel_url();
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(NULL, WWWURL_NUL_TERMINATED, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(NULL, 5, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, 0, NULL));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create(NULL, "h", "/", NULL, NULL, NULL, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create("http", NULL, "/", NULL, NULL, NULL, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create("http", "h", NULL, NULL, NULL, NULL, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create("http", "h", "/", NULL, NULL, NULL, 0, NULL));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(NULL, "x", WWWURL_NUL_TERMINATED, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_dup(NULL, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_set_userinfo(NULL, "u", "p"));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_cache_file(NULL, 'D', buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, NULL, WWWURL_NUL_TERMINATED, buf,
+                                   sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, NULL, 3, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "abc", 3, NULL, 10, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_rfc3986_split(NULL, WWWURL_NUL_TERMINATED, 0, &comp));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_rfc3986_split("a:b", 3, 0, NULL));
+    if (base) {
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(base, NULL, WWWURL_NUL_TERMINATED, 0, &out));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(base, NULL, 4, 0, &out));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(base, "x", WWWURL_NUL_TERMINATED, 0, NULL));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_dup(base, NULL));
+    }
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "*out untouched by failing calls", NULL, out == sentinel_url());
+    h_case_end(g);
+
+    /* WWWURL_ERR_INVALID_ARGUMENT: flags, codecs, prefixes, limits */
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED,
+                               WWWURL_FLAG_29 | WWWURL_FLAG_29H, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, WWWURL_FLAG_BROWSER, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, 8, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, 0x80000000u, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_create("http", "h", "/", NULL, NULL, NULL, 0x10, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_create("http", "h", "/", NULL, NULL, NULL,
+                                WWWURL_FLAG_29 | WWWURL_FLAG_29H, &out));
+    if (base) {
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                      wwwurl_link(base, "x", WWWURL_NUL_TERMINATED, 0x100, &out));
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file(base, '\0', buf, sizeof buf, &needed));
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file(base, '/', buf, sizeof buf, &needed));
+    }
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_transcode(6, "abc", WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_transcode(0xffffffffu, "abc", 3, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_rfc3986_split("a:b", 3, WWWURL_FLAG_29H, &comp));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_rfc3986_split("a:b", 3, WWWURL_FLAG_BROWSER | 8, &comp));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_set_max_input(0));
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "wwwurl_transcode_dup unknown codec", "6",
+          wwwurl_transcode_dup(6, "abc", 3, NULL) == NULL);
+    CHECK(g, "*out untouched by failing calls", NULL, out == sentinel_url());
+    CHECK_INT(g, "wwwurl_set_max_input(0) changes nothing", NULL, WWWURL_DEFAULT_MAX_INPUT,
+              wwwurl_max_input());
+    h_case_end(g);
+
+    /* WWWURL_ERR_TOO_LONG with a limit of 16 bytes: 16 pass, 17 do not */
+    EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(16));
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "wwwurl_max_input", "after set 16", 16, wwwurl_max_input());
+    h_case_end(g);
+    u = NULL;
+    EXPECT_STATUS(g, WWWURL_OK, wwwurl_parse("http://h/0123456", WWWURL_NUL_TERMINATED, 0, &u));
+    wwwurl_free(u);
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_parse("http://h/01234567", WWWURL_NUL_TERMINATED, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG, wwwurl_parse("http://h/01234567", 17, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_create("http", "h", "/0123456789abcdef", NULL, NULL, NULL, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_create("http", "h", "/", "0123456789abcdefg", NULL, NULL, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_create("http", "h", "/", NULL, "0123456789abcdefg", NULL, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_create("http", "h", "/", NULL, "u", "0123456789abcdefg", 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdefg",
+                                   WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_OK,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdef",
+                                   WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_rfc3986_split("http://h/01234567", WWWURL_NUL_TERMINATED, 0, &comp));
+    if (base) {
+        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                      wwwurl_link(base, "0123456789abcdefg", WWWURL_NUL_TERMINATED, 0, &out));
+        u = NULL;
+        if (wwwurl_dup(base, &u) == WWWURL_OK) {
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                          wwwurl_set_userinfo(u, "0123456789abcdefg", NULL));
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                          wwwurl_set_userinfo(u, NULL, "0123456789abcdefg"));
+            wwwurl_free(u);
+        }
+    }
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "wwwurl_transcode_dup too long", NULL,
+          wwwurl_transcode_dup(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdefg",
+                               WWWURL_NUL_TERMINATED, NULL) == NULL);
+    CHECK(g, "*out untouched by failing calls", NULL, out == sentinel_url());
+    h_case_end(g);
+    EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "wwwurl_max_input restored", NULL, WWWURL_DEFAULT_MAX_INPUT, wwwurl_max_input());
+    CHECK_INT(g, "WWWURL_DEFAULT_MAX_INPUT", NULL, 8 << 20, WWWURL_DEFAULT_MAX_INPUT);
+    h_case_end(g);
+
+    /* WWWURL_ERR_BUFFER_TOO_SMALL: exact *needed, nothing written at or past cap */
+    {
+        static const char enc[] = "a b/c"; /* URLEncodePath: "a%20b/c", 7 bytes + NUL */
+        char small[8 + GUARD_LEN];
+        size_t cap;
+
+        for (cap = 0; cap <= 8; cap++) {
+            char in[32];
+            snprintf(in, sizeof in, "cap %zu", cap);
+            h_case_begin(g, NULL, NULL);
+            memset(small, GUARD_BYTE, sizeof small);
+            needed = 0;
+            st = wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, enc, WWWURL_NUL_TERMINATED,
+                                  cap ? small : NULL, cap, &needed);
+            CHECK_STATUS(g, "wwwurl_transcode(ENCODE_PATH, \"a b/c\")", in,
+                         cap == 8 ? WWWURL_OK : WWWURL_ERR_BUFFER_TOO_SMALL, st);
+            CHECK_INT(g, "wwwurl_transcode *needed", in, 8, needed);
+            {
+                size_t k;
+                int clean = 1;
+                for (k = cap; k < sizeof small; k++)
+                    if ((unsigned char)small[k] != GUARD_BYTE)
+                        clean = 0;
+                CHECK(g, "no byte written at or past cap", in, clean);
+            }
+            if (cap == 8)
+                CHECK_CSTR(g, "wwwurl_transcode", in, "a%20b/c", small);
+            h_case_end(g);
+        }
+        /* needed may be NULL */
+        EXPECT_STATUS(g, WWWURL_ERR_BUFFER_TOO_SMALL,
+                      wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, enc, WWWURL_NUL_TERMINATED,
+                                       small, 3, NULL));
+        EXPECT_STATUS(g, WWWURL_OK,
+                      wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, enc, WWWURL_NUL_TERMINATED,
+                                       small, 8, NULL));
+    }
+    if (base) {
+        /* "http/www.example.com/U" + 22 = 44 bytes + NUL */
+        char path[45 + GUARD_LEN];
+        char *hash = MakeHash("http://www.example.com/a?b");
+        char want[64];
+        size_t cap;
+
+        snprintf(want, sizeof want, "http/www.example.com/U%s", hash ? hash : "?");
+        free(hash);
+        for (cap = 0; cap <= 45; cap += (cap < 40 ? 20 : 1)) {
+            char in[32];
+            snprintf(in, sizeof in, "cap %zu", cap);
+            h_case_begin(g, NULL, NULL);
+            memset(path, GUARD_BYTE, sizeof path);
+            needed = 0;
+            st = wwwurl_cache_file(base, 'U', cap ? path : NULL, cap, &needed);
+            CHECK_STATUS(g, "wwwurl_cache_file(u, 'U')", in,
+                         cap == 45 ? WWWURL_OK : WWWURL_ERR_BUFFER_TOO_SMALL, st);
+            CHECK_INT(g, "wwwurl_cache_file *needed", in, 45, needed);
+            {
+                size_t k;
+                int clean = 1;
+                for (k = cap; k < sizeof path; k++)
+                    if ((unsigned char)path[k] != GUARD_BYTE)
+                        clean = 0;
+                CHECK(g, "no byte written at or past cap", in, clean);
+            }
+            if (cap == 45)
+                CHECK_CSTR(g, "wwwurl_cache_file", in, want, path);
+            h_case_end(g);
+        }
+    }
+
+    /* WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC: cannot be provoked from outside.
+     * WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_ABSENT:
+     * no function declared in wwwurl.h returns them (yet). */
+    wwwurl_free(base);
+}
+
+static void t_strerror(hgroup *g, const char *dir)
+{
+    static const int codes[] = {
+        WWWURL_OK, WWWURL_ERR_NULL, WWWURL_ERR_TOO_LONG, WWWURL_ERR_BUFFER_TOO_SMALL,
+        WWWURL_ERR_INVALID_ARGUMENT, WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC,
+        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_ABSENT, -1,
+    };
+    static const int unknown[] = {-1, 10, 11, 1000, INT_MAX, INT_MIN, 7000};
+    const char *msgs[10];
+    const char *unk = wwwurl_strerror(-1);
+    size_t k, j;
+
+    (void)dir;
+    for (k = 0; codes[k] >= 0; k++) {
+        const char *m = wwwurl_strerror(codes[k]);
+        h_case_begin(g, NULL, NULL);
+        msgs[k] = m;
+        CHECK_INT(g, "status number", st_name(codes[k]), k, codes[k]);
+        CHECK(g, "wwwurl_strerror", st_name(codes[k]), m != NULL && m[0] != '\0');
+        CHECK(g, "wwwurl_strerror of a known code is not the unknown message", st_name(codes[k]),
+              m != NULL && unk != NULL && strcmp(m, unk) != 0);
+        for (j = 0; j < k; j++)
+            CHECK(g, "wwwurl_strerror messages are distinct", st_name(codes[k]),
+                  m != NULL && msgs[j] != NULL && strcmp(m, msgs[j]) != 0);
+        h_case_end(g);
+    }
+    for (k = 0; k < sizeof unknown / sizeof unknown[0]; k++) {
+        char in[32];
+        snprintf(in, sizeof in, "%d", unknown[k]);
+        h_case_begin(g, NULL, NULL);
+        CHECK_CSTR(g, "wwwurl_strerror(unknown)", in, "unknown status",
+                   wwwurl_strerror(unknown[k]));
+        h_case_end(g);
+    }
+}
+
+/* the version string and the macros agree, composite number included */
+#if WWWURL_VERSION_NUMBER != WWWURL_VERSION_MAJOR * 10000 + WWWURL_VERSION_MINOR * 100 + WWWURL_VERSION_PATCH
+#error "WWWURL_VERSION_NUMBER does not match MAJOR/MINOR/PATCH"
+#endif
+
+static void t_version(hgroup *g, const char *dir)
+{
+    char parts[64];
+    const char *v = wwwurl_version();
+    int maj = -1, min = -1, pat = -1;
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    CHECK_CSTR(g, "wwwurl_version()", NULL, WWWURL_VERSION_STRING, v);
+    snprintf(parts, sizeof parts, "%d.%d.%d", WWWURL_VERSION_MAJOR, WWWURL_VERSION_MINOR,
+             WWWURL_VERSION_PATCH);
+    /* a pre-release suffix ("-rc1") may follow the three numbers */
+    CHECK(g, "WWWURL_VERSION_STRING starts with MAJOR.MINOR.PATCH", WWWURL_VERSION_STRING,
+          strncmp(WWWURL_VERSION_STRING, parts, strlen(parts)) == 0 &&
+              (WWWURL_VERSION_STRING[strlen(parts)] == '\0' ||
+               WWWURL_VERSION_STRING[strlen(parts)] == '-'));
+    CHECK(g, "WWWURL_VERSION_STRING parses", WWWURL_VERSION_STRING,
+          sscanf(WWWURL_VERSION_STRING, "%d.%d.%d", &maj, &min, &pat) == 3);
+    CHECK_INT(g, "WWWURL_VERSION_NUMBER", WWWURL_VERSION_STRING, maj * 10000 + min * 100 + pat,
+              WWWURL_VERSION_NUMBER);
+    CHECK(g, "minor and patch below 100", WWWURL_VERSION_STRING,
+          WWWURL_VERSION_MINOR < 100 && WWWURL_VERSION_PATCH < 100);
+    CHECK(g, "wwwurl_version() is static", NULL, wwwurl_version() == v);
+    h_case_end(g);
+}
+
+/* absent parts: NULL with length 0; unknown parts likewise */
+static void t_get(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *url;
+        wwwurl_part part;
+        const char *want; /* NULL: absent */
+    } rows[] = {
+        {"http://www.example.com/", WWWURL_PART_ARGS, NULL},
+        {"http://www.example.com/", WWWURL_PART_USER, NULL},
+        {"http://www.example.com/", WWWURL_PART_PASS, NULL},
+        {"http://www.example.com/", WWWURL_PART_ORIGINAL_ARGS, NULL},
+        {"http://www.example.com/?", WWWURL_PART_ARGS, NULL},
+        {"http://www.example.com/?", WWWURL_PART_ORIGINAL_ARGS, ""},
+        {"http://u@www.example.com/", WWWURL_PART_PASS, NULL},
+        {"http://u@www.example.com/", WWWURL_PART_USER, "u"},
+        {"http://u:p@www.example.com/", WWWURL_PART_FILE, "http://u:p@www.example.com/"},
+        {"http://www.example.com/", WWWURL_PART_ORIGINAL_NAME, "http://www.example.com/"},
+        {"http://www.example.com/", 12, NULL},
+        {"http://www.example.com/", 0xffffffffu, NULL},
+        {"http://www.example.com:81/x", WWWURL_PART_HOST, "www.example.com"},
+        {"http://www.example.com:81/x", WWWURL_PART_HOSTPORT, "www.example.com:81"},
+        {NULL, 0, NULL},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].url; k++) {
+        wwwurl_url *u = NULL;
+        size_t len = 777;
+        const char *p;
+        char in[96];
+        int st;
+
+        snprintf(in, sizeof in, "%s part %u", rows[k].url, rows[k].part);
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_parse(rows[k].url, WWWURL_NUL_TERMINATED, 0, &u);
+        if (CHECK_STATUS(g, "wwwurl_parse", in, WWWURL_OK, st)) {
+            p = wwwurl_get(u, rows[k].part, &len);
+            CHECK_CSTR(g, "wwwurl_get", in, rows[k].want, p);
+            CHECK_INT(g, "wwwurl_get length", in, h_slen(rows[k].want), len);
+            CHECK(g, "wwwurl_get with a NULL length", in,
+                  wwwurl_get(u, rows[k].part, NULL) == p);
+        }
+        wwwurl_free(u);
+        h_case_end(g);
+    }
+    h_case_begin(g, NULL, NULL);
+    {
+        size_t len = 777;
+        CHECK(g, "wwwurl_get(NULL)", NULL, wwwurl_get(NULL, WWWURL_PART_NAME, &len) == NULL);
+        CHECK_INT(g, "wwwurl_get(NULL) length", NULL, 0, len);
+        CHECK_INT(g, "wwwurl_port(NULL)", NULL, -1, wwwurl_port(NULL));
+    }
+    h_case_end(g);
+}
+
+/* parse: the URL ends at its first NUL byte; the input is copied; a NULL
+ * pointer with length 0 is the empty input */
+static void t_parse_contract(hgroup *g, const char *dir)
+{
+    wwwurl_url *a = NULL, *b = NULL;
+    char *s;
+    int st;
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    st = wwwurl_parse("http://a/b\0http://c/d", 21, 0, &a);
+    if (CHECK_STATUS(g, "wwwurl_parse with a NUL inside len", NULL, WWWURL_OK, st))
+        CHECK_CSTR(g, "wwwurl_parse stops at NUL", NULL, "http://a/b",
+                   wwwurl_get(a, WWWURL_PART_NAME, NULL));
+    wwwurl_free(a);
+    a = NULL;
+    h_case_end(g);
+
+    h_case_begin(g, NULL, NULL);
+    s = malloc(32);
+    strcpy(s, "http://h/x?y=1");
+    st = wwwurl_parse(s, WWWURL_NUL_TERMINATED, 0, &a);
+    memset(s, 'Z', 31);
+    free(s);
+    if (CHECK_STATUS(g, "wwwurl_parse", NULL, WWWURL_OK, st))
+        CHECK_CSTR(g, "the handle keeps its own copy", NULL, "http://h/x?y=1",
+                   wwwurl_get(a, WWWURL_PART_NAME, NULL));
+    h_case_end(g);
+
+    h_case_begin(g, NULL, NULL);
+    st = wwwurl_parse(NULL, 0, 0, &b);
+    if (CHECK_STATUS(g, "wwwurl_parse(NULL, 0)", NULL, WWWURL_OK, st))
+        CHECK_CSTR(g, "wwwurl_parse(NULL, 0) is the empty URL", NULL, "http://localhost:8080/",
+                   wwwurl_get(b, WWWURL_PART_NAME, NULL));
+    wwwurl_free(b);
+    b = NULL;
+    h_case_end(g);
+
+    /* set_userinfo invalidates nothing else: the name stays the same */
+    h_case_begin(g, NULL, NULL);
+    if (a) {
+        st = wwwurl_set_userinfo(a, "us%65r", "p");
+        if (CHECK_STATUS(g, "wwwurl_set_userinfo", NULL, WWWURL_OK, st)) {
+            CHECK_CSTR(g, "user decoded", NULL, "user", wwwurl_get(a, WWWURL_PART_USER, NULL));
+            CHECK_CSTR(g, "file", NULL, "http://user:p@h/x?y=1",
+                       wwwurl_get(a, WWWURL_PART_FILE, NULL));
+        }
+        st = wwwurl_set_userinfo(a, NULL, NULL);
+        if (CHECK_STATUS(g, "wwwurl_set_userinfo(NULL, NULL)", NULL, WWWURL_OK, st)) {
+            CHECK(g, "user removed", NULL, wwwurl_get(a, WWWURL_PART_USER, NULL) == NULL);
+            CHECK_CSTR(g, "file", NULL, "http://h/x?y=1", wwwurl_get(a, WWWURL_PART_FILE, NULL));
+        }
+    } else {
+        h_note_unimpl(g);
+        h_fail(g, __FILE__, __LINE__, "no handle to test wwwurl_set_userinfo");
+    }
+    wwwurl_free(a);
+    h_case_end(g);
+
+    /* flags per call beat the process-wide mode, both ways */
+    {
+        static const struct {
+            unsigned global;
+            uint32_t flags;
+            const char *args;
+        } rows[] = {
+            {WWWURL_COMPAT_29, 0, "a&b"},
+            {WWWURL_COMPAT_29, WWWURL_FLAG_29H, "a&amp;b"},
+            {WWWURL_COMPAT_29, WWWURL_FLAG_29, "a&b"},
+            {WWWURL_COMPAT_29H, 0, "a&amp;b"},
+            {WWWURL_COMPAT_29H, WWWURL_FLAG_29, "a&b"},
+            {WWWURL_COMPAT_29H, WWWURL_FLAG_29H, "a&amp;b"},
+            {0, 0, NULL},
+        };
+        int k;
+        for (k = 0; rows[k].args; k++) {
+            wwwurl_url *u = NULL;
+            char in[48];
+            snprintf(in, sizeof in, "compat %u flags %u", rows[k].global, (unsigned)rows[k].flags);
+            h_case_begin(g, NULL, NULL);
+            wwwurl_set_compat(rows[k].global);
+            st = wwwurl_parse("http://h/?a&amp;b", WWWURL_NUL_TERMINATED, rows[k].flags, &u);
+            if (CHECK_STATUS(g, "wwwurl_parse(\"http://h/?a&amp;b\")", in, WWWURL_OK, st))
+                CHECK_CSTR(g, "args", in, rows[k].args, wwwurl_get(u, WWWURL_PART_ARGS, NULL));
+            wwwurl_free(u);
+            h_case_end(g);
+        }
+        wwwurl_set_compat(WWWURL_COMPAT_29);
+    }
+}
+
+/* wwwurl_rfc3986_split: a few rows of the documented rules */
+static void t_rfc3986(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *in;
+        uint32_t flags;
+        /* scheme authority userinfo user password host port path query fragment */
+        const char *want;
+    } rows[] = {
+        {"http://user:pw@host:80/p?q#f", 0, "http | user:pw@host:80 | user:pw | user | pw | host | 80 | /p | q | f"},
+        {"a:b", 0, "a | \\N | \\N | \\N | \\N | \\N | \\N | b | \\N | \\N"},
+        {"", 0, "\\N | \\N | \\N | \\N | \\N | \\N | \\N |  | \\N | \\N"},
+        {"?#", 0, "\\N | \\N | \\N | \\N | \\N | \\N | \\N |  |  | "},
+        {"//[::1]:8/x", 0, "\\N | [::1]:8 | \\N | \\N | \\N | [::1] | 8 | /x | \\N | \\N"},
+        {"http://h:/", 0, "http | h: | \\N | \\N | \\N | h |  | / | \\N | \\N"},
+        {"http://a@b@c:1:2/", 0, "http | a@b@c:1:2 | a@b | a@b | \\N | c:1 | 2 | / | \\N | \\N"},
+        {"http://u:@h", 0, "http | u:@h | u: | u |  | h | \\N |  | \\N | \\N"},
+        {"mailto:x@y", 0, "mailto | \\N | \\N | \\N | \\N | \\N | \\N | x@y | \\N | \\N"},
+        {"/a/b?c", 0, "\\N | \\N | \\N | \\N | \\N | \\N | \\N | /a/b | c | \\N"},
+        {" http://h/p ", WWWURL_FLAG_BROWSER, "http | h | \\N | \\N | \\N | h | \\N | /p | \\N | \\N"},
+        {NULL, 0, NULL},
+    };
+    hbuf got;
+    int k;
+
+    (void)dir;
+    hb_init(&got);
+    for (k = 0; rows[k].in; k++) {
+        wwwurl_components c;
+        const wwwurl_component *parts[10];
+        size_t n = strlen(rows[k].in), j;
+        int st, zero = 1;
+        hbuf want;
+
+        memset(&c, 0xAB, sizeof c);
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_rfc3986_split(rows[k].in, n, rows[k].flags, &c);
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_split", rows[k].in, WWWURL_OK, st)) {
+            parts[0] = &c.scheme;
+            parts[1] = &c.authority;
+            parts[2] = &c.userinfo;
+            parts[3] = &c.user;
+            parts[4] = &c.password;
+            parts[5] = &c.host;
+            parts[6] = &c.port;
+            parts[7] = &c.path;
+            parts[8] = &c.query;
+            parts[9] = &c.fragment;
+            hb_reset(&got);
+            for (j = 0; j < 10; j++) {
+                if (j)
+                    hb_puts(&got, " | ");
+                if (parts[j]->present != 1) {
+                    hb_puts(&got, "\\N");
+                    if (parts[j]->present != 0 || parts[j]->offset != 0 || parts[j]->len != 0)
+                        zero = 0;
+                } else if (parts[j]->offset > n || parts[j]->len > n - parts[j]->offset) {
+                    hb_printf(&got, "(out of range %zu+%zu)", parts[j]->offset, parts[j]->len);
+                } else {
+                    hb_esc(&got, rows[k].in + parts[j]->offset, parts[j]->len);
+                }
+            }
+            hb_init(&want);
+            hb_puts(&want, rows[k].want);
+            CHECK_DUMP(g, "wwwurl_rfc3986_split", rows[k].in, &want, &got, NULL);
+            CHECK(g, "absent components have offset 0, len 0, present 0", rows[k].in, zero);
+            hb_free(&want);
+        }
+        h_case_end(g);
+    }
+    hb_free(&got);
+}
+
+static const h_test tests[] = {
+    {"wwwurl_parse", t_parse},
+    {"wwwurl_parse (s, len)", t_parse_len},
+    {"wwwurl_dup", t_dup},
+    {"wwwurl_parse FLAG_29H (v29h)", t_parse_29h},
+    {"wwwurl_parse FLAG_29 over 2.9h", t_parse_29_over},
+    {"wwwurl_cache_file", t_cache_file},
+    {"wwwurl_create", t_create},
+    {"wwwurl_link", t_link},
+    {"wwwurl_set_userinfo", t_set_userinfo},
+    {"transcode DECODE_GENERIC", t_tc0},
+    {"transcode DECODE_FORM", t_tc1},
+    {"transcode RECODE_FORM", t_tc2},
+    {"transcode ENCODE_PATH", t_tc3},
+    {"transcode ENCODE_FORM", t_tc4},
+    {"transcode ENCODE_PASSWORD", t_tc5},
+    {"transcode keeps NUL", t_transcode_nul},
+    {"status codes", t_status_codes},
+    {"wwwurl_strerror", t_strerror},
+    {"version", t_version},
+    {"wwwurl_get", t_get},
+    {"wwwurl_parse contract", t_parse_contract},
+    {"wwwurl_rfc3986_split", t_rfc3986},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv)
+{
+    return h_main(argc, argv, tests);
+}

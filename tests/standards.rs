@@ -1,0 +1,785 @@
+//! The standards tools against their documents: RFC 3986 split and
+//! resolution (every example of §5.4), the browser-style split, and the Web
+//! Capture canonical form. Every case asserts the exact output.
+
+use std::time::{Duration, Instant};
+
+use wwwurl::core::rfc3986::{Components, ResolveError};
+use wwwurl::core::webcapture::WebCaptureError;
+use wwwurl::core::{browser, rfc3986, webcapture};
+
+/// Every present component as `name[bytes]`, in order; absent ones omitted.
+/// Offsets are applied to the original input, so they are checked too.
+fn show(s: &[u8], c: &Components) -> String {
+    let mut o = Vec::new();
+    for (name, p) in [
+        ("scheme", c.scheme),
+        ("auth", c.authority),
+        ("ui", c.userinfo),
+        ("user", c.user),
+        ("pass", c.password),
+        ("host", c.host),
+        ("port", c.port),
+        ("path", c.path),
+        ("query", c.query),
+        ("frag", c.fragment),
+    ] {
+        if let Some(p) = p {
+            assert!(p.end() <= s.len(), "{name} out of bounds");
+            o.push(format!("{name}[{}]", p.bytes(s).escape_ascii()));
+        }
+    }
+    o.join(" ")
+}
+
+fn check_split_table(table: &[(&[u8], &str)], f: fn(&[u8]) -> Components, mode: &str) {
+    let mut bad = Vec::new();
+    for &(input, want) in table {
+        let got = show(input, &f(input));
+        if got != want {
+            bad.push(format!(
+                "{mode} {:?}\n   got  {got}\n   want {want}",
+                input.escape_ascii().to_string()
+            ));
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} failures:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+const PLAIN_SPLIT: &[(&[u8], &str)] = &[
+    (
+        b"http://www.ics.uci.edu/pub/ietf/uri/#Related",
+        "scheme[http] auth[www.ics.uci.edu] host[www.ics.uci.edu] path[/pub/ietf/uri/] frag[Related]",
+    ),
+    (b"", "path[]"),
+    (b"http:", "scheme[http] path[]"),
+    (b"http://", "scheme[http] auth[] host[] path[]"),
+    (b"file:///", "scheme[file] auth[] host[] path[/]"),
+    (b"file:///etc/passwd", "scheme[file] auth[] host[] path[/etc/passwd]"),
+    (b"file://localhost/x", "scheme[file] auth[localhost] host[localhost] path[/x]"),
+    (b"http://[::1]/", "scheme[http] auth[[::1]] host[[::1]] path[/]"),
+    (
+        b"http://[::1]:8080/x",
+        "scheme[http] auth[[::1]:8080] host[[::1]] port[8080] path[/x]",
+    ),
+    (
+        b"http://[fe80::1%25eth0]:80",
+        "scheme[http] auth[[fe80::1%25eth0]:80] host[[fe80::1%25eth0]] port[80] path[]",
+    ),
+    (b"http://[::1", "scheme[http] auth[[::1] host[[::1] path[]"),
+    (b"http://[::1:80/", "scheme[http] auth[[::1:80] host[[::1:80] path[/]"),
+    (b"http://[::1]:", "scheme[http] auth[[::1]:] host[[::1]] port[] path[]"),
+    (
+        b"http://[v7.fe:x]x:1",
+        "scheme[http] auth[[v7.fe:x]x:1] host[[v7.fe:x]x] port[1] path[]",
+    ),
+    (b"http://u@h", "scheme[http] auth[u@h] ui[u] user[u] host[h] path[]"),
+    (
+        b"http://u:p@h:1",
+        "scheme[http] auth[u:p@h:1] ui[u:p] user[u] pass[p] host[h] port[1] path[]",
+    ),
+    (
+        b"http://a@b@c/",
+        "scheme[http] auth[a@b@c] ui[a@b] user[a@b] host[c] path[/]",
+    ),
+    (
+        b"http://a:b:c@d@e:f:9/",
+        "scheme[http] auth[a:b:c@d@e:f:9] ui[a:b:c@d] user[a] pass[b:c@d] host[e:f] port[9] path[/]",
+    ),
+    (b"http://@h", "scheme[http] auth[@h] ui[] user[] host[h] path[]"),
+    (
+        b"http://:@h:",
+        "scheme[http] auth[:@h:] ui[:] user[] pass[] host[h] port[] path[]",
+    ),
+    (b"http://u@", "scheme[http] auth[u@] ui[u] user[u] host[] path[]"),
+    (
+        b"http://u@[::1]:2",
+        "scheme[http] auth[u@[::1]:2] ui[u] user[u] host[[::1]] port[2] path[]",
+    ),
+    (b"http://h:80:90", "scheme[http] auth[h:80:90] host[h:80] port[90] path[]"),
+    (b"mailto:a@b.c", "scheme[mailto] path[a@b.c]"),
+    (b"urn:isbn:0451450523", "scheme[urn] path[isbn:0451450523]"),
+    (b"a:b:c", "scheme[a] path[b:c]"),
+    (b"//h/p", "auth[h] host[h] path[/p]"),
+    (b"///p", "auth[] host[] path[/p]"),
+    (b"/p?q#f", "path[/p] query[q] frag[f]"),
+    (b"?", "path[] query[]"),
+    (b"#", "path[] frag[]"),
+    (b"?#", "path[] query[] frag[]"),
+    (b"a?b?c#d#e", "path[a] query[b?c] frag[d#e]"),
+    (b":x", "path[:x]"),
+    (b"/a:b", "path[/a:b]"),
+    (b"./a:b", "path[./a:b]"),
+    (b"a/b:c", "path[a/b:c]"),
+    (b"s?:x", "path[s] query[:x]"),
+    (br"http:\\h\p", r"scheme[http] path[\\\\h\\p]"),
+    (b" http://h/ ", "scheme[ http] auth[h] host[h] path[/ ]"),
+    (b"\x00:\x01", r"scheme[\x00] path[\x01]"),
+    (b"http://h\n/p", r"scheme[http] auth[h\n] host[h\n] path[/p]"),
+    (b"http://h/p\n#f\r", r"scheme[http] auth[h] host[h] path[/p\n] frag[f\r]"),
+    (b"HTTP://H", "scheme[HTTP] auth[H] host[H] path[]"),
+    (b"http://h?q", "scheme[http] auth[h] host[h] path[] query[q]"),
+    (b"http://h#f", "scheme[http] auth[h] host[h] path[] frag[f]"),
+    (b"http://h:8080", "scheme[http] auth[h:8080] host[h] port[8080] path[]"),
+    (b"//", "auth[] host[] path[]"),
+    (b"//@", "auth[@] ui[] user[] host[] path[]"),
+    (b"//:", "auth[:] host[] port[] path[]"),
+    (b"//[]", "auth[[]] host[[]] path[]"),
+    (b"//]:1", "auth[]:1] host[]] port[1] path[]"),
+    (b"s:[::1]", "scheme[s] path[[::1]]"),
+    (b"\xff\xfe:/\x80", r"scheme[\xff\xfe] path[/\x80]"),
+    (b"//h@", "auth[h@] ui[h] user[h] host[] path[]"),
+    (
+        b"ftp://user:pa%40ss@ftp.example.com:21/dir/",
+        "scheme[ftp] auth[user:pa%40ss@ftp.example.com:21] ui[user:pa%40ss] user[user] pass[pa%40ss] host[ftp.example.com] port[21] path[/dir/]",
+    ),
+    (
+        b"http://a/b/c/d;p?q",
+        "scheme[http] auth[a] host[a] path[/b/c/d;p] query[q]",
+    ),
+    (
+        b"http://h/%2F?%23#%3F",
+        "scheme[http] auth[h] host[h] path[/%2F] query[%23] frag[%3F]",
+    ),
+    (b"http//h", "path[http//h]"),
+    (b"1http:x", "scheme[1http] path[x]"),
+    (b"http:/h", "scheme[http] path[/h]"),
+    (b"http:h", "scheme[http] path[h]"),
+    (b"//h;x/p", "auth[h;x] host[h;x] path[/p]"),
+    (
+        b"http://[::1]@h",
+        "scheme[http] auth[[::1]@h] ui[[::1]] user[[] pass[:1]] host[h] path[]",
+    ),
+];
+
+const BROWSER_SPLIT: &[(&[u8], &str)] = &[
+    (
+        b"http://www.example.com/a?b#c",
+        "scheme[http] auth[www.example.com] host[www.example.com] path[/a] query[b] frag[c]",
+    ),
+    (b"  http://h/p  ", "scheme[http] auth[h] host[h] path[/p]"),
+    (
+        b"\x00\x1f http://h/\x7f ",
+        r"scheme[http] auth[h] host[h] path[/\x7f]",
+    ),
+    (b"\t\nhttp://h\r\n", "scheme[http] auth[h] host[h] path[]"),
+    (br"http:\\h\p", r"scheme[http] auth[h] host[h] path[\\p]"),
+    (br"http:/\h/p", "scheme[http] auth[h] host[h] path[/p]"),
+    (b"http:h/p", "scheme[http] auth[h] host[h] path[/p]"),
+    (b"http:///h/p", "scheme[http] auth[h] host[h] path[/p]"),
+    (b"http:////h", "scheme[http] auth[h] host[h] path[]"),
+    (
+        b"HTTP://H:80",
+        "scheme[HTTP] auth[H:80] host[H] port[80] path[]",
+    ),
+    (b"http://h;x/p", "scheme[http] auth[h] host[h] path[;x/p]"),
+    (
+        b"http://h?q",
+        "scheme[http] auth[h] host[h] path[] query[q]",
+    ),
+    (
+        b"http://h#f?x",
+        "scheme[http] auth[h] host[h] path[] frag[f?x]",
+    ),
+    (
+        b"http://a@b@c/",
+        "scheme[http] auth[a@b@c] ui[a@b] user[a@b] host[c] path[/]",
+    ),
+    (
+        b"http://u:p:q@h:1",
+        "scheme[http] auth[u:p:q@h:1] ui[u:p:q] user[u] pass[p:q] host[h] port[1] path[]",
+    ),
+    (
+        b"http://u:p@[::1]:8/",
+        "scheme[http] auth[u:p@[::1]:8] ui[u:p] user[u] pass[p] host[[::1]] port[8] path[/]",
+    ),
+    (
+        b"http://[::1]/",
+        "scheme[http] auth[[::1]] host[[::1]] path[/]",
+    ),
+    (
+        b"http://[::1:80/",
+        "scheme[http] auth[[::1:80] host[[::1] port[80] path[/]",
+    ),
+    (
+        b"http://[::1]x:80",
+        "scheme[http] auth[[::1]x:80] host[[::1]x] port[80] path[]",
+    ),
+    (b"http://h:", "scheme[http] auth[h:] host[h] port[] path[]"),
+    (b"http://:", "scheme[http] auth[:] host[] port[] path[]"),
+    (
+        b"http://@",
+        "scheme[http] auth[@] ui[] user[] host[] path[]",
+    ),
+    (
+        b"mailto:a@b?subject=x#y",
+        "scheme[mailto] path[a@b?subject=x#y]",
+    ),
+    (b"javascript:alert(1)", "scheme[javascript] path[alert(1)]"),
+    (b"svn://h/p", "scheme[svn] auth[h] host[h] path[/p]"),
+    (br"svn:\\h", "scheme[svn] auth[h] host[h] path[]"),
+    (b"foo:/bar", "scheme[foo] path[/bar]"),
+    (
+        b"file:///etc/passwd",
+        "scheme[file] auth[] host[] path[/etc/passwd]",
+    ),
+    (b"file:///", "scheme[file] auth[] host[] path[/]"),
+    (
+        b"file://host/share",
+        "scheme[file] auth[host] host[host] path[/share]",
+    ),
+    (b"file:/etc?x#y", "scheme[file] path[/etc] query[x] frag[y]"),
+    (br"file:c:\x", r"scheme[file] path[c:\\x]"),
+    (br"C:\dir\f.txt", r"path[C:\\dir\\f.txt]"),
+    (b"c:/x?y#z", "path[c:/x] query[y] frag[z]"),
+    (b"//h:1/p", "auth[h:1] host[h] port[1] path[/p]"),
+    (br"\\h\p", r"auth[h] host[h] path[\\p]"),
+    (b"/p?q#f", "path[/p] query[q] frag[f]"),
+    (b"a b:c", "path[a b:c]"),
+    (b"1a:b", "path[1a:b]"),
+    (b"h+t.t-p:x", "scheme[h+t.t-p] path[x]"),
+    (b"", "path[]"),
+    (b"   ", "path[]"),
+    (b"http://h/p q", "scheme[http] auth[h] host[h] path[/p q]"),
+    (
+        b"http://u\t@h",
+        r"scheme[http] auth[u\t@h] ui[u\t] user[u\t] host[h] path[]",
+    ),
+    (b"ws:h", "scheme[ws] auth[h] host[h] path[]"),
+    (b"http:?q", "scheme[http] auth[] host[] path[] query[q]"),
+    (b"http:#f", "scheme[http] auth[] host[] path[] frag[f]"),
+    (
+        b"data:text/html,<p>#x",
+        "scheme[data] path[text/html,<p>#x]",
+    ),
+    (
+        b"http://a:b@c:d@e/",
+        "scheme[http] auth[a:b@c:d@e] ui[a:b@c:d] user[a] pass[b@c:d] host[e] path[/]",
+    ),
+    (
+        b"http://[::1]",
+        "scheme[http] auth[[::1]] host[[::1]] path[]",
+    ),
+    (
+        b"http://[1:2]:3",
+        "scheme[http] auth[[1:2]:3] host[[1:2]] port[3] path[]",
+    ),
+    (
+        b"http://h\x01/p",
+        r"scheme[http] auth[h\x01] host[h\x01] path[/p]",
+    ),
+    (b"  //h", "auth[h] host[h] path[]"),
+    (b"HtTpS:H", "scheme[HtTpS] auth[H] host[H] path[]"),
+    (b"x-y:?q", "scheme[x-y] path[?q]"),
+    (b"//", "auth[] host[] path[]"),
+    (
+        b"http://h/a\\b?c\\d",
+        r"scheme[http] auth[h] host[h] path[/a\\b] query[c\\d]",
+    ),
+];
+
+#[test]
+fn rfc3986_split_table() {
+    assert!(PLAIN_SPLIT.len() >= 60);
+    check_split_table(PLAIN_SPLIT, rfc3986::split, "rfc3986");
+}
+
+#[test]
+fn browser_split_table() {
+    assert!(BROWSER_SPLIT.len() >= 50);
+    check_split_table(BROWSER_SPLIT, browser::split, "browser");
+}
+
+#[test]
+fn browser_offsets_are_into_the_original() {
+    let s = b"\x00 \tHTTP://u:p@H:8/x?q#f \n";
+    let c = browser::split(s);
+    let at = |p: Option<rfc3986::Part>| p.map(|p| (p.start, p.len));
+    assert_eq!(at(c.scheme), Some((3, 4)));
+    assert_eq!(at(c.authority), Some((10, 7)));
+    assert_eq!(at(c.userinfo), Some((10, 3)));
+    assert_eq!(at(c.user), Some((10, 1)));
+    assert_eq!(at(c.password), Some((12, 1)));
+    assert_eq!(at(c.host), Some((14, 1)));
+    assert_eq!(at(c.port), Some((16, 1)));
+    assert_eq!(at(c.path), Some((17, 2)));
+    assert_eq!(at(c.query), Some((20, 1)));
+    assert_eq!(at(c.fragment), Some((22, 1)));
+}
+
+fn resolve(base: &str, r: &str) -> String {
+    let mut out = Vec::new();
+    rfc3986::resolve(base.as_bytes(), r.as_bytes(), &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+/// RFC 3986 §5.4.1 and §5.4.2, every example.
+const RFC3986_EXAMPLES: &[(&str, &str)] = &[
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("?y", "http://a/b/c/d;p?y"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    ("", "http://a/b/c/d;p?q"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+    ("../../../g", "http://a/g"),
+    ("../../../../g", "http://a/g"),
+    ("/./g", "http://a/g"),
+    ("/../g", "http://a/g"),
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+    ("http:g", "http:g"),
+];
+
+#[test]
+fn rfc3986_section_5_4_examples() {
+    assert_eq!(RFC3986_EXAMPLES.len(), 42);
+    for &(r, want) in RFC3986_EXAMPLES {
+        assert_eq!(resolve("http://a/b/c/d;p?q", r), want, "reference {r:?}");
+    }
+}
+
+#[test]
+fn rfc3986_resolve_own_cases() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("http://a/b/c/d;p?q#frag", "#", "http://a/b/c/d;p?q#"),
+        ("http://a/b/c/d;p?q", "?", "http://a/b/c/d;p?"),
+        ("http://a", "g", "http://a/g"),
+        ("http://a", "", "http://a"),
+        ("http://a", "?q", "http://a?q"),
+        ("http://a/", "../../x", "http://a/x"),
+        ("http://u@a:8/b", "//v@c:9/./d/../e", "http://v@c:9/e"),
+        ("HTTP://A/b", "g", "HTTP://A/g"),
+        ("s:a/b/c", "../g", "s:a/g"),
+        ("s:a/b", "../g", "s:/g"),
+        ("s:", "g", "s:g"),
+        ("s:/a/b", "..//g", "s://g"),
+        ("mailto:x@y", "z", "mailto:z"),
+        ("http://a/b/c", "d:e/../f", "d:/f"),
+        ("http://a/b/c", "//h", "http://h"),
+        ("http://a/b/c", "//h?x#y", "http://h?x#y"),
+        ("http://a/b/c", "/%2E%2E/x", "http://a/%2E%2E/x"),
+        ("http://a/b/c/", "..", "http://a/b/"),
+        ("file:///etc/x", "y", "file:///etc/y"),
+        ("http://a/b?q#f", "#g", "http://a/b?q#g"),
+    ];
+    for &(base, r, want) in cases {
+        assert_eq!(resolve(base, r), want, "{base} + {r}");
+    }
+}
+
+#[test]
+fn rfc3986_resolve_errors_append_nothing() {
+    let mut out = b"kept".to_vec();
+    for base in [&b""[..], b"/a/b", b"//h/p", b"?q", b":x"] {
+        assert_eq!(
+            rfc3986::resolve(base, b"g", &mut out),
+            Err(ResolveError::BaseNotAbsolute)
+        );
+    }
+    assert_eq!(out, b"kept");
+    rfc3986::resolve(b"s:x", b"y", &mut out).unwrap();
+    assert_eq!(out, b"kepts:y");
+}
+
+/// URL, base, expected canonical form or error.
+type WcCase = (
+    &'static [u8],
+    Option<&'static [u8]>,
+    Result<&'static [u8], WebCaptureError>,
+);
+
+const WEBCAPTURE: &[WcCase] = &[
+    (
+        b"http://www.example.com/",
+        None,
+        Ok(b"http://www.example.com/"),
+    ),
+    (
+        b"HTTP://WWW.EXAMPLE.COM/Path/To",
+        None,
+        Ok(b"http://www.example.com/Path/To"),
+    ),
+    (b"http://h/a#frag", None, Ok(b"http://h/a")),
+    (b"http://h/a#b#c", None, Ok(b"http://h/a")),
+    (b"http://h/a?q#f", None, Ok(b"http://h/a?q")),
+    (b"http://h/a?Q=B%7E", None, Ok(b"http://h/a?Q=B%7E")),
+    (b"http://h:80/", None, Ok(b"http://h/")),
+    (b"http://h:8080/", None, Ok(b"http://h:8080/")),
+    (b"http://h:/", None, Ok(b"http://h/")),
+    (b"http://h:080/", None, Ok(b"http://h/")),
+    (b"https://h:443/x", None, Ok(b"https://h/x")),
+    (b"https://h:80/x", None, Ok(b"https://h:80/x")),
+    (b"ftp://h:21/pub", None, Ok(b"ftp://h/pub")),
+    (b"ftp://h:2121/pub", None, Ok(b"ftp://h:2121/pub")),
+    (b"http://h:21/", None, Ok(b"http://h:21/")),
+    (b"file://localhost/etc/x", None, Ok(b"file:///etc/x")),
+    (b"FILE://LOCALHOST/Etc", None, Ok(b"file:///Etc")),
+    (b"file:///etc/x", None, Ok(b"file:///etc/x")),
+    (b"file://host/share/x", None, Ok(b"file://host/share/x")),
+    (b"file://Server/x", None, Ok(b"file://server/x")),
+    (b"file://u@localhost/x", None, Ok(b"file://u@localhost/x")),
+    (b"file://localhost:5/x", None, Ok(b"file://localhost:5/x")),
+    (b"file://localhost:80/x", None, Ok(b"file://localhost:80/x")),
+    (b"http://localhost/x", None, Ok(b"http://localhost/x")),
+    (b"http://h/a/./b/../c", None, Ok(b"http://h/a/c")),
+    (b"http://h/a/../../g", None, Ok(b"http://h/../g")),
+    (b"http://h/../g", None, Ok(b"http://h/../g")),
+    (b"http://h/a/b/..", None, Ok(b"http://h/a/")),
+    (b"http://h/a/b/.", None, Ok(b"http://h/a/b/")),
+    (b"http://h/./a", None, Ok(b"http://h/a")),
+    (b"http://h/a/..b/c", None, Ok(b"http://h/a/..b/c")),
+    (b"http://h/a/.b/", None, Ok(b"http://h/a/.b/")),
+    (b"http://h/%2E%2E/a", None, Ok(b"http://h/%2E%2E/a")),
+    (b"http://h/%7E/~", None, Ok(b"http://h/%7E/~")),
+    (b"http://h/a/../b?x/../y", None, Ok(b"http://h/b?x/../y")),
+    (
+        b"http://User:PassWord@Host.COM:80/x",
+        None,
+        Ok(b"http://User:PassWord@host.com/x"),
+    ),
+    (b"http://[FE80::1]:80/", None, Ok(b"http://[fe80::1]/")),
+    (b"http://H", None, Ok(b"http://h")),
+    (b"g", Some(b"http://a/b/c/d;p?q"), Ok(b"http://a/b/c/g")),
+    (
+        b"../../../g",
+        Some(b"http://a/b/c/d;p?q"),
+        Ok(b"http://a/g"),
+    ),
+    (
+        b"#s",
+        Some(b"http://a/b/c/d;p?q"),
+        Ok(b"http://a/b/c/d;p?q"),
+    ),
+    (b"//OTHER:80/x", Some(b"http://a/"), Ok(b"http://other/x")),
+    (b"g", Some(b"HTTP://A:80/b/c#f"), Ok(b"http://a/b/g")),
+    (b"g", None, Err(WebCaptureError::RelativeWithoutBase)),
+    (b"", None, Err(WebCaptureError::RelativeWithoutBase)),
+    (b"g", Some(b"/rel"), Err(WebCaptureError::BaseNotAbsolute)),
+    (b"mailto:x@y", None, Err(WebCaptureError::UnsupportedScheme)),
+    (
+        b"gopher://h/",
+        None,
+        Err(WebCaptureError::UnsupportedScheme),
+    ),
+    (
+        b"g",
+        Some(b"mailto:x@y"),
+        Err(WebCaptureError::UnsupportedScheme),
+    ),
+    (b"http:g", None, Ok(b"http:g")),
+    (b"http:a/../b", None, Ok(b"http:b")),
+    (b"http://h/a//../b", None, Ok(b"http://h/a/b")),
+    (b"http://h/a/b/../../../../g", None, Ok(b"http://h/../../g")),
+    (b"http://h/x", Some(b"not a base"), Ok(b"http://h/x")),
+    (
+        b"ftp://anonymous:me%40x@FTP.Example.org/pub/../README",
+        None,
+        Ok(b"ftp://anonymous:me%40x@ftp.example.org/README"),
+    ),
+    (b"http://h/ a", None, Ok(b"http://h/ a")),
+    (
+        b"http://H\xc3\x89/\xc3\xa9",
+        None,
+        Ok(b"http://h\xc3\x89/\xc3\xa9"),
+    ),
+    (
+        b"http://h:99999999999999999999080/",
+        None,
+        Ok(b"http://h:99999999999999999999080/"),
+    ),
+    (b"http://h:0/", None, Ok(b"http://h:0/")),
+    (b"http://h:8o/", None, Ok(b"http://h:8o/")),
+    (b"Http://h/#", None, Ok(b"http://h/")),
+    (b"http://h?#", None, Ok(b"http://h?")),
+    (b"http://h/a/./../b/./", None, Ok(b"http://h/b/")),
+    (b"http://h/./", None, Ok(b"http://h/")),
+    (b"http://h/..", None, Ok(b"http://h/..")),
+    (b"http://h/../..", None, Ok(b"http://h/../..")),
+    (b"http://h/a/../", None, Ok(b"http://h/")),
+    (b"http://h/a;p/../b;q", None, Ok(b"http://h/b;q")),
+];
+
+#[test]
+fn webcapture_table() {
+    assert!(WEBCAPTURE.len() >= 40);
+    let mut bad = Vec::new();
+    for &(url, base, want) in WEBCAPTURE {
+        let mut out = Vec::new();
+        let got = webcapture::canonical(url, base, &mut out).map(|()| &out[..]);
+        if got != want {
+            bad.push(format!(
+                "{} (base {:?}): got {:?}, want {:?}",
+                url.escape_ascii(),
+                base.map(|b| b.escape_ascii().to_string()),
+                got.map(|b| b.escape_ascii().to_string()),
+                want.map(|b| b.escape_ascii().to_string()),
+            ));
+        }
+        if want.is_err() {
+            assert!(out.is_empty(), "error appended output");
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} failures:\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn webcapture_appends() {
+    let mut out = b"> ".to_vec();
+    webcapture::canonical(b"HTTP://H:80/a/../b#x", None, &mut out).unwrap();
+    assert_eq!(out, b"> http://h/b");
+}
+
+const MIB: usize = 1 << 20;
+
+fn repeat(unit: &[u8], prefix: &[u8], suffix: &[u8]) -> Vec<u8> {
+    let mut v = prefix.to_vec();
+    while v.len() < MIB {
+        v.extend_from_slice(unit);
+    }
+    v.extend_from_slice(suffix);
+    v
+}
+
+fn timed(what: &str, f: impl FnOnce() -> Vec<u8>, want: &[u8]) {
+    let t = Instant::now();
+    let got = f();
+    // A quadratic pass over a megabyte would take hours; a linear one takes
+    // milliseconds even unoptimised.
+    assert!(t.elapsed() < Duration::from_secs(10), "{what} too slow");
+    // Not assert_eq!: a failure would print megabytes.
+    assert!(
+        got == want,
+        "{what}: got {} bytes starting {}",
+        got.len(),
+        got[..got.len().min(40)].escape_ascii()
+    );
+}
+
+#[test]
+fn linear_time_on_a_megabyte() {
+    let dotdot = repeat(b"/../", b"", b"");
+    let a_dotdot = repeat(b"a/../", b"", b"");
+    let base = b"http://a/b/c/d;p?q";
+    let dots3986 = |p: &[u8]| {
+        let mut out = Vec::new();
+        rfc3986::remove_dot_segments(p, &mut out);
+        out
+    };
+    let resolve = |r: &[u8]| {
+        let mut out = Vec::new();
+        rfc3986::resolve(base, r, &mut out).unwrap();
+        out
+    };
+    let canon = |u: &[u8], b: Option<&[u8]>| {
+        let mut out = Vec::new();
+        webcapture::canonical(u, b, &mut out).unwrap();
+        out
+    };
+    timed("remove_dot_segments /../", || dots3986(&dotdot), b"/");
+    timed("remove_dot_segments a/../", || dots3986(&a_dotdot), b"/");
+    let up = repeat(b"../", b"", b"g");
+    timed("resolve ../", || resolve(&up), b"http://a/g");
+    timed("resolve a/../", || resolve(&a_dotdot), b"http://a/b/c/");
+    let url = repeat(b"a/../", b"http://h/", b"");
+    timed("webcapture a/../", || canon(&url, None), b"http://h/");
+    // Each empty segment between two `/../` is a segment that the next `..`
+    // removes, so only the first `..` is left.
+    let url = repeat(b"/../", b"http://h", b"");
+    timed("webcapture /../", || canon(&url, None), b"http://h/../");
+    let url = repeat(b"../", b"http://h/", b"");
+    timed("webcapture ../", || canon(&url, None), &url);
+    let mut url = repeat(b"a/", b"http://h/", b"");
+    let n = (url.len() - 9) / 2;
+    url.extend(std::iter::repeat(&b"../"[..]).take(n).flatten());
+    timed("webcapture a/a/../..", || canon(&url, None), b"http://h/");
+    timed(
+        "webcapture relative",
+        || canon(&dotdot[1..], Some(b"http://h/x/y")),
+        b"http://h/",
+    );
+    for unit in [
+        &b"@:"[..],
+        b"[:",
+        b"]:",
+        b":",
+        b"@",
+        b"\\",
+        b"/",
+        b"?#",
+        b"\x00 ",
+    ] {
+        let s = repeat(unit, b" http://", b" ");
+        timed(
+            "rfc3986 split",
+            || {
+                let c = rfc3986::split(&s);
+                c.scheme.unwrap().bytes(&s).to_vec()
+            },
+            b" http",
+        );
+        timed(
+            "browser split",
+            || {
+                let c = browser::split(&s);
+                c.scheme.unwrap().bytes(&s).to_vec()
+            },
+            b"http",
+        );
+    }
+}
+
+/// A small xorshift generator: reproducible inputs without dependencies.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    fn bytes(&mut self, alphabet: &[u8], max: usize) -> Vec<u8> {
+        let len = (self.next() % (max as u64 + 1)) as usize;
+        (0..len)
+            .map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize])
+            .collect()
+    }
+}
+
+const ALPHABET: &[u8] = b":/?#@[]\\;.%aAH0 \x00\x1f\xff";
+
+fn assert_parts_ordered(s: &[u8], c: &Components) {
+    let mut at = 0;
+    for p in [c.scheme, c.authority, c.path, c.query, c.fragment]
+        .into_iter()
+        .flatten()
+    {
+        assert!(p.start >= at && p.end() <= s.len(), "{}", s.escape_ascii());
+        at = p.end();
+    }
+    assert!(c.path.is_some());
+    if let Some(a) = c.authority {
+        for p in [c.userinfo, c.user, c.password, c.host, c.port]
+            .into_iter()
+            .flatten()
+        {
+            assert!(p.start >= a.start && p.end() <= a.end());
+        }
+        assert!(c.host.is_some());
+    } else {
+        assert!(c.userinfo.is_none() && c.host.is_none() && c.port.is_none());
+    }
+}
+
+#[test]
+fn random_inputs_never_panic_and_keep_invariants() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    for _ in 0..30_000 {
+        let s = rng.bytes(ALPHABET, 24);
+
+        let c = rfc3986::split(&s);
+        assert_parts_ordered(&s, &c);
+        // The expression matches the whole input: the parts and their
+        // delimiters give it back.
+        let mut back = Vec::new();
+        let get = |p: Option<rfc3986::Part>| p.map(|p| p.bytes(&s));
+        if let Some(x) = get(c.scheme) {
+            back.extend_from_slice(x);
+            back.push(b':');
+        }
+        if let Some(a) = get(c.authority) {
+            back.extend_from_slice(b"//");
+            let mut auth = Vec::new();
+            if let Some(u) = get(c.userinfo) {
+                auth.extend_from_slice(u);
+                auth.push(b'@');
+            }
+            auth.extend_from_slice(get(c.host).unwrap());
+            if let Some(p) = get(c.port) {
+                auth.push(b':');
+                auth.extend_from_slice(p);
+            }
+            assert_eq!(auth, a);
+            back.extend_from_slice(a);
+        }
+        back.extend_from_slice(get(c.path).unwrap());
+        if let Some(q) = get(c.query) {
+            back.push(b'?');
+            back.extend_from_slice(q);
+        }
+        if let Some(f) = get(c.fragment) {
+            back.push(b'#');
+            back.extend_from_slice(f);
+        }
+        assert_eq!(back, s);
+
+        assert_parts_ordered(&s, &browser::split(&s));
+
+        let mut out = Vec::new();
+        rfc3986::resolve(b"http://a/b/c/d;p?q", &s, &mut out).unwrap();
+        let mut out = Vec::new();
+        let _ = rfc3986::resolve(&s, b"../g", &mut out);
+        let mut out = Vec::new();
+        rfc3986::remove_dot_segments(&s, &mut out);
+        let mut out = Vec::new();
+        let _ = webcapture::canonical(&s, Some(b"http://a/b/c"), &mut out);
+        let mut out = Vec::new();
+        let _ = webcapture::canonical(&s, None, &mut out);
+        let mut out = Vec::new();
+        webcapture::remove_dots_rfc1808(&s, &mut out);
+    }
+}
+
+#[test]
+fn webcapture_is_idempotent_on_http_urls() {
+    let mut rng = Rng(0xfeed_f00d_dead_beef);
+    for _ in 0..30_000 {
+        let tail = rng.bytes(b"/?#@.aAZ%", 20);
+        let url = [&b"HTTP://Ex.COM"[..], &tail].concat();
+        let mut once = Vec::new();
+        webcapture::canonical(&url, None, &mut once).unwrap();
+        let mut twice = Vec::new();
+        webcapture::canonical(&once, None, &mut twice).unwrap();
+        assert_eq!(once, twice, "{}", url.escape_ascii());
+    }
+}
