@@ -3,7 +3,8 @@
 #
 #   make bench        bench/bench.c over the corpus (with libcurl and uriparser
 #                     as peers when pkg-config finds them), then benches/core.rs
-#   make bench-callgrind   instructions per URL under valgrind's callgrind
+#   make bench-callgrind   instructions per URL under valgrind's callgrind, for
+#                     bench/bench.c and benches/core.rs (output in build/callgrind*)
 #   make linear-test  1 MiB / 64 KiB time ratios of every string function
 #
 # CORPUS defaults to shared/ beside the repository, as on CI.
@@ -42,7 +43,13 @@ bench-rust:
 	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core
 
 bench-callgrind: $(BUILD)/bench
-	sh bench/callgrind.sh $(BUILD)/bench $(CORPUS)
+	@echo "== C ABI (bench/bench.c)"
+	CALLGRIND_DIR=$(BUILD)/callgrind sh bench/callgrind.sh $(BUILD)/bench $(CORPUS)
+	@echo "== Rust core (benches/core.rs)"
+	@exe=$$($(CARGO) bench --locked --bench core --no-run 2>&1 | \
+	  sed -n 's/.*Executable .*(\(.*\)).*/\1/p'); \
+	  test -n "$$exe" || { echo "bench-callgrind: no benches/core.rs executable"; exit 1; }; \
+	  CALLGRIND_DIR=$(BUILD)/callgrind-rust sh bench/callgrind.sh $$exe $(CORPUS)
 
 linear-test: $(BUILD)/linear
 	$(BUILD)/linear

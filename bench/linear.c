@@ -17,6 +17,9 @@
  * 64 KiB one (and than 0.5 s) is killed and the case fails, and so does a
  * 64 KiB call slower than 0.25 s.
  *
+ * A case over the limit is measured again, up to 3 times in all, and fails
+ * only if every try does (a busy machine makes single calls slow).
+ *
  * A case whose function reports an internal error (NULL from a legacy
  * function that allocates, WWWURL_ERR_PANIC from a modern one, e.g. while
  * it is not implemented) measures nothing and is counted as skipped.
@@ -46,6 +49,7 @@
 #define KILL_RATIO 100.0
 #define SMALL_LIMIT_S 0.25
 #define LARGE_FLOOR_S 0.5
+#define MAX_TRIES 3
 
 /* ---- what a case calls --------------------------------------------------- */
 
@@ -302,7 +306,29 @@ static void *p_wcreate(void) {
     return u;
 }
 
+#ifdef LINEAR_SELF_TEST
+/* Checks the checker (cc -DLINEAR_SELF_TEST): a quadratic function must fail. */
+static volatile size_t quad_sink;
+static int c_quadratic(char *s, size_t n, void *ctx) {
+    size_t acc = 0;
+    (void)ctx;
+    for (size_t i = 0; i < n; i += 64)
+        acc += strlen(s + i);
+    quad_sink = acc;
+    return CALL_OK;
+}
+static int c_linear(char *s, size_t n, void *ctx) {
+    (void)n, (void)ctx;
+    quad_sink = strlen(s);
+    return CALL_OK;
+}
+#endif
+
 static const target targets[] = {
+#ifdef LINEAR_SELF_TEST
+    {"self-test quadratic (must FAIL)", "", "", c_quadratic, NULL, NULL},
+    {"self-test linear", "", "", c_linear, NULL, NULL},
+#endif
     {"SplitURL(whole)", "", "", c_split, NULL, NULL},
     {"SplitURL(host)", "http://", "", c_split, NULL, NULL},
     {"SplitURL(path)", "http://www.example.com/", "", c_split, NULL, NULL},
@@ -460,6 +486,31 @@ static const char *show(const char *pat) {
     return buf;
 }
 
+/* Runs one case in a child process; 0, or -1 when no child could be made. */
+static int run_case(const target *t, const char *pat, outcome *o, ssize_t *got, int *ws) {
+    int fds[2];
+    if (pipe(fds) != 0) {
+        perror("linear: pipe");
+        return -1;
+    }
+    fflush(stdout);
+    pid_t pid = fork();
+    if (pid < 0) {
+        perror("linear: fork");
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        child(t, pat, fds[1]);
+    }
+    close(fds[1]);
+    *got = read(fds[0], o, sizeof *o);
+    close(fds[0]);
+    while (waitpid(pid, ws, 0) < 0 && errno == EINTR)
+        ;
+    return 0;
+}
+
 int main(int argc, char **argv) {
     const char *filter = NULL;
     if (argc > 2 || (argc == 2 && argv[1][0] == '-')) {
@@ -477,33 +528,31 @@ int main(int argc, char **argv) {
             continue;
         for (size_t pi = 0; pi < N_PATTERNS; pi++) {
             const char *pat = patterns[pi];
-            int fds[2];
-            if (pipe(fds) != 0) {
-                perror("linear: pipe");
-                return 2;
-            }
-            fflush(stdout);
-            pid_t pid = fork();
-            if (pid < 0) {
-                perror("linear: fork");
-                return 2;
-            }
-            if (pid == 0) {
-                close(fds[0]);
-                child(t, pat, fds[1]);
-            }
-            close(fds[1]);
             outcome o;
-            ssize_t got = read(fds[0], &o, sizeof o);
-            close(fds[0]);
-            int ws = 0;
-            while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
-                ;
+            int ws = 0, tries = 0;
+            ssize_t got;
+            for (;;) {
+                if (run_case(t, pat, &o, &got, &ws) != 0)
+                    return 2;
+                tries++;
+                /* Only a measured ratio above the limit or a kill by the timer
+                 * is tried again: on a busy machine one slow call is noise,
+                 * three in a row are not. */
+                int timer = got != (ssize_t)sizeof o && WIFSIGNALED(ws) &&
+                            WTERMSIG(ws) == SIGALRM;
+                int high = got == (ssize_t)sizeof o && o.status == 0 &&
+                           o.large > MAX_RATIO * o.small;
+                if (!(timer || high) || tries == MAX_TRIES)
+                    break;
+            }
+            char again[32] = "";
+            if (tries > 1)
+                snprintf(again, sizeof again, " (try %d)", tries);
             printf("%-36s %-8s ", t->name, show(pat));
             if (got != (ssize_t)sizeof o) {
                 if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGALRM)
-                    printf("FAIL killed: 1 MiB took over %.0fx the 64 KiB time (or over %.1f s)\n",
-                           KILL_RATIO, LARGE_FLOOR_S);
+                    printf("FAIL killed: a 1 MiB call outlasted max(%.0fx the 64 KiB time, %.1f s)%s\n",
+                           KILL_RATIO, LARGE_FLOOR_S, again);
                 else if (WIFSIGNALED(ws))
                     printf("FAIL crashed (signal %d)\n", WTERMSIG(ws));
                 else
@@ -521,8 +570,8 @@ int main(int argc, char **argv) {
             } else {
                 double ratio = o.large / (o.small > 1e-9 ? o.small : 1e-9);
                 int ok = ratio <= MAX_RATIO;
-                printf("%s 64KiB %9.3f ms  1MiB %9.3f ms  ratio %6.1f\n", ok ? "ok  " : "FAIL",
-                       o.small * 1e3, o.large * 1e3, ratio);
+                printf("%s 64KiB %9.3f ms  1MiB %9.3f ms  ratio %6.1f%s\n", ok ? "ok  " : "FAIL",
+                       o.small * 1e3, o.large * 1e3, ratio, again);
                 if (ok)
                     passed++;
                 else

@@ -579,6 +579,17 @@ int h_parse_long(const hstr *s, long long *out)
     return 1;
 }
 
+const char *h_status_name(int st)
+{
+    static const char *const names[] = {
+        "WWWURL_OK", "WWWURL_ERR_NULL", "WWWURL_ERR_TOO_LONG", "WWWURL_ERR_BUFFER_TOO_SMALL",
+        "WWWURL_ERR_INVALID_ARGUMENT", "WWWURL_ERR_NO_MEMORY", "WWWURL_ERR_PANIC",
+        "WWWURL_ERR_NOT_ABSOLUTE", "WWWURL_ERR_UNSUPPORTED_SCHEME",
+    };
+    return (st >= 0 && st < (int)(sizeof names / sizeof names[0])) ? names[st]
+                                                                   : "(unknown status)";
+}
+
 /* ---- URL dumps ------------------------------------------------------------ */
 
 const char *const h_url_columns[] = {

@@ -191,6 +191,9 @@ size_t h_slen(const char *s);
 int h_check_dump(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
                  const hbuf *want, const hbuf *got, const char *const *names);
 
+/* The name of a wwwurl_status value ("WWWURL_ERR_NULL"), or "(unknown status)". */
+const char *h_status_name(int st);
+
 /* ---- URL dumps --------------------------------------------------------------
  * A whole record flattened into one " | "-joined line (lib1560's "get all
  * parts"), so that one comparison checks everything:

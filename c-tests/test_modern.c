@@ -12,15 +12,7 @@
 #define GUARD_BYTE 0x5A
 #define GUARD_LEN 16
 
-static const char *st_name(int st)
-{
-    static const char *const names[] = {
-        "WWWURL_OK", "WWWURL_ERR_NULL", "WWWURL_ERR_TOO_LONG", "WWWURL_ERR_BUFFER_TOO_SMALL",
-        "WWWURL_ERR_INVALID_ARGUMENT", "WWWURL_ERR_NO_MEMORY", "WWWURL_ERR_PANIC",
-        "WWWURL_ERR_NOT_ABSOLUTE", "WWWURL_ERR_UNSUPPORTED_SCHEME", "WWWURL_ERR_ABSENT",
-    };
-    return (st >= 0 && st < 10) ? names[st] : "(unknown status)";
-}
+#define st_name h_status_name
 
 /* A status check; a caught panic is reported as "not implemented yet". */
 static int check_status(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
@@ -693,9 +685,53 @@ static void t_status_codes(hgroup *g, const char *dir)
         }
     }
 
-    /* WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC: cannot be provoked from outside.
-     * WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_ABSENT:
-     * no function declared in wwwurl.h returns them (yet). */
+    /* WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME */
+    {
+        char *o = (char *)sentinel_url();
+        EXPECT_STATUS(g, WWWURL_ERR_NOT_ABSOLUTE,
+                      wwwurl_rfc3986_resolve("a/b", WWWURL_NUL_TERMINATED, "c",
+                                             WWWURL_NUL_TERMINATED, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_NOT_ABSOLUTE,
+                      wwwurl_rfc3986_resolve("//h/p", WWWURL_NUL_TERMINATED, "c",
+                                             WWWURL_NUL_TERMINATED, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_NOT_ABSOLUTE,
+                      wwwurl_webcapture_canonical("c/d", WWWURL_NUL_TERMINATED, NULL, 0, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_NOT_ABSOLUTE,
+                      wwwurl_webcapture_canonical("c/d", WWWURL_NUL_TERMINATED, "/a/b",
+                                                  WWWURL_NUL_TERMINATED, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_UNSUPPORTED_SCHEME,
+                      wwwurl_webcapture_canonical("gopher://h/", WWWURL_NUL_TERMINATED, NULL, 0,
+                                                  &o));
+        EXPECT_STATUS(g, WWWURL_ERR_UNSUPPORTED_SCHEME,
+                      wwwurl_webcapture_canonical("mailto:x@y", WWWURL_NUL_TERMINATED, NULL, 0,
+                                                  &o));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                      wwwurl_rfc3986_resolve("http://a/", WWWURL_NUL_TERMINATED, "b",
+                                             WWWURL_NUL_TERMINATED, NULL));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                      wwwurl_webcapture_canonical(NULL, WWWURL_NUL_TERMINATED, NULL, 0, &o));
+        EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(16));
+        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                      wwwurl_rfc3986_resolve("http://a/0123456789", WWWURL_NUL_TERMINATED, "b",
+                                             WWWURL_NUL_TERMINATED, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                      wwwurl_rfc3986_resolve("http://a/", WWWURL_NUL_TERMINATED,
+                                             "0123456789abcdefg", WWWURL_NUL_TERMINATED, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                      wwwurl_webcapture_canonical("http://a/0123456789", WWWURL_NUL_TERMINATED,
+                                                  NULL, 0, &o));
+        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                      wwwurl_webcapture_canonical("x", WWWURL_NUL_TERMINATED,
+                                                  "http://a/0123456789", WWWURL_NUL_TERMINATED,
+                                                  &o));
+        EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
+        h_case_begin(g, NULL, NULL);
+        CHECK(g, "*out untouched by failing calls", NULL, o == (char *)sentinel_url());
+        h_case_end(g);
+    }
+
+    /* WWWURL_ERR_NO_MEMORY and WWWURL_ERR_PANIC cannot be provoked from
+     * outside the library. */
     wwwurl_free(base);
 }
 
@@ -704,10 +740,10 @@ static void t_strerror(hgroup *g, const char *dir)
     static const int codes[] = {
         WWWURL_OK, WWWURL_ERR_NULL, WWWURL_ERR_TOO_LONG, WWWURL_ERR_BUFFER_TOO_SMALL,
         WWWURL_ERR_INVALID_ARGUMENT, WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC,
-        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_ABSENT, -1,
+        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, -1,
     };
-    static const int unknown[] = {-1, 10, 11, 1000, INT_MAX, INT_MIN, 7000};
-    const char *msgs[10];
+    static const int unknown[] = {-1, 9, 10, 1000, INT_MAX, INT_MIN, 7000};
+    const char *msgs[16];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;
 
@@ -987,6 +1023,213 @@ static void t_rfc3986(hgroup *g, const char *dir)
     hb_free(&got);
 }
 
+/* wwwurl_rfc3986_resolve: the examples of RFC 3986 section 5.4 */
+static void t_resolve(hgroup *g, const char *dir)
+{
+    static const char base[] = "http://a/b/c/d;p?q";
+    static const struct {
+        const char *ref, *want;
+    } rows[] = {
+        /* 5.4.1 normal examples */
+        {"g:h", "g:h"},
+        {"g", "http://a/b/c/g"},
+        {"./g", "http://a/b/c/g"},
+        {"g/", "http://a/b/c/g/"},
+        {"/g", "http://a/g"},
+        {"//g", "http://g"},
+        {"?y", "http://a/b/c/d;p?y"},
+        {"g?y", "http://a/b/c/g?y"},
+        {"#s", "http://a/b/c/d;p?q#s"},
+        {"g#s", "http://a/b/c/g#s"},
+        {"g?y#s", "http://a/b/c/g?y#s"},
+        {";x", "http://a/b/c/;x"},
+        {"g;x", "http://a/b/c/g;x"},
+        {"g;x?y#s", "http://a/b/c/g;x?y#s"},
+        {"", "http://a/b/c/d;p?q"},
+        {".", "http://a/b/c/"},
+        {"./", "http://a/b/c/"},
+        {"..", "http://a/b/"},
+        {"../", "http://a/b/"},
+        {"../g", "http://a/b/g"},
+        {"../..", "http://a/"},
+        {"../../", "http://a/"},
+        {"../../g", "http://a/g"},
+        /* 5.4.2 abnormal examples */
+        {"../../../g", "http://a/g"},
+        {"../../../../g", "http://a/g"},
+        {"/./g", "http://a/g"},
+        {"/../g", "http://a/g"},
+        {"g.", "http://a/b/c/g."},
+        {".g", "http://a/b/c/.g"},
+        {"g..", "http://a/b/c/g.."},
+        {"..g", "http://a/b/c/..g"},
+        {"./../g", "http://a/b/g"},
+        {"./g/.", "http://a/b/c/g/"},
+        {"g/./h", "http://a/b/c/g/h"},
+        {"g/../h", "http://a/b/c/h"},
+        {"g;x=1/./y", "http://a/b/c/g;x=1/y"},
+        {"g;x=1/../y", "http://a/b/c/y"},
+        {"g?y/./x", "http://a/b/c/g?y/./x"},
+        {"g?y/../x", "http://a/b/c/g?y/../x"},
+        {"g#s/./x", "http://a/b/c/g#s/./x"},
+        {"g#s/../x", "http://a/b/c/g#s/../x"},
+        {"http:g", "http:g"},
+        /* no byte decoded or encoded */
+        {"%2e%2E/x y", "http://a/b/c/%2e%2E/x y"},
+        {NULL, NULL},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].ref; k++) {
+        char *out = NULL, *bare;
+        size_t n = strlen(rows[k].ref);
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_rfc3986_resolve(base, WWWURL_NUL_TERMINATED, rows[k].ref,
+                                    WWWURL_NUL_TERMINATED, &out);
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_resolve", rows[k].ref, WWWURL_OK, st))
+            CHECK_CSTR(g, "wwwurl_rfc3986_resolve", rows[k].ref, rows[k].want, out);
+        wwwurl_string_free(out);
+        /* explicit lengths, no terminators */
+        out = NULL;
+        bare = malloc(n ? n : 1);
+        memcpy(bare, rows[k].ref, n);
+        {
+            char *b = malloc(sizeof base - 1);
+            memcpy(b, base, sizeof base - 1);
+            st = wwwurl_rfc3986_resolve(b, sizeof base - 1, bare, n, &out);
+            free(b);
+        }
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_resolve(len)", rows[k].ref, WWWURL_OK, st))
+            CHECK_CSTR(g, "wwwurl_rfc3986_resolve(len)", rows[k].ref, rows[k].want, out);
+        wwwurl_string_free(out);
+        free(bare);
+        h_case_end(g);
+    }
+}
+
+/* wwwurl_webcapture_canonical: the rules its documentation lists */
+static void t_webcapture(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *url, *base, *want;
+        int st;
+    } rows[] = {
+        {"HTTP://WWW.Example.COM/a", NULL, "http://www.example.com/a", WWWURL_OK},
+        {"http://h/a#frag", NULL, "http://h/a", WWWURL_OK},
+        {"http://h:80/a", NULL, "http://h/a", WWWURL_OK},
+        {"https://h:443/a", NULL, "https://h/a", WWWURL_OK},
+        {"ftp://h:21/a", NULL, "ftp://h/a", WWWURL_OK},
+        {"http://h:8080/a", NULL, "http://h:8080/a", WWWURL_OK},
+        {"https://h:80/a", NULL, "https://h:80/a", WWWURL_OK},
+        {"file://localhost/etc/x", NULL, "file:///etc/x", WWWURL_OK},
+        {"http://h/a/./b/../c", NULL, "http://h/a/c", WWWURL_OK},
+        {"http://h/%7Euser/%41", NULL, "http://h/%7Euser/%41", WWWURL_OK},
+        {"c/d", "http://h/a/b", "http://h/a/c/d", WWWURL_OK},
+        {"../d#x", "http://H/a/b/c", "http://h/a/d", WWWURL_OK},
+        {"/x", "https://h:443/a", "https://h/x", WWWURL_OK},
+        {"c/d", NULL, NULL, WWWURL_ERR_NOT_ABSOLUTE},
+        {"gopher://h/", NULL, NULL, WWWURL_ERR_UNSUPPORTED_SCHEME},
+        {"mailto:a@b", NULL, NULL, WWWURL_ERR_UNSUPPORTED_SCHEME},
+        {NULL, NULL, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].url; k++) {
+        char *out = NULL;
+        char in[128];
+        int st;
+
+        snprintf(in, sizeof in, "%s (base %s)", rows[k].url, rows[k].base ? rows[k].base : "NULL");
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_webcapture_canonical(rows[k].url, WWWURL_NUL_TERMINATED, rows[k].base,
+                                         WWWURL_NUL_TERMINATED, &out);
+        if (CHECK_STATUS(g, "wwwurl_webcapture_canonical", in, rows[k].st, st) &&
+            st == WWWURL_OK)
+            CHECK_CSTR(g, "wwwurl_webcapture_canonical", in, rows[k].want, out);
+        if (st == WWWURL_OK)
+            wwwurl_string_free(out);
+        else
+            CHECK(g, "*out untouched", in, out == NULL);
+        h_case_end(g);
+    }
+}
+
+/* the configuration setters: accepted and refused values, and their effect */
+static void t_setters(hgroup *g, const char *dir)
+{
+    static const struct {
+        int which;          /* 0: set_local_host, 1: set_default_port */
+        const char *arg;
+        int port;
+        int want;           /* return value */
+        const char *url;    /* then parsed (NULL: nothing) */
+        const char *name;   /* wanted name */
+    } rows[] = {
+        {0, "proxy.example:3128", 0, 0, "/x", "http://proxy.example:3128/x"},
+        {0, "bad host", 0, -1, "/x", "http://proxy.example:3128/x"},
+        {0, "", 0, -1, NULL, NULL},
+        {0, "a/b", 0, -1, NULL, NULL},
+        {0, "a?b", 0, -1, NULL, NULL},
+        {0, "a#b", 0, -1, NULL, NULL},
+        {0, "u@h", 0, -1, NULL, NULL},
+        {0, "h\t", 0, -1, NULL, NULL},
+        {0, "h\x7f", 0, -1, NULL, NULL},
+        {0, "h\xc3\xa9", 0, -1, NULL, NULL},
+        {0, "localhost:8080", 0, 0, "/x", "http://localhost:8080/x"},
+        {1, "gopher", 70, 0, "gopher://h:70/", "gopher://h/"},
+        {1, "GOPHER", 0, 0, "gopher://h:70/", "gopher://h:70/"},
+        {1, "HTTP", 8080, 0, "http://h:8080/", "http://h/"},
+        {1, "http", 80, 0, "http://h:80/", "http://h/"},
+        {1, "x-y.z+1", 65535, 0, NULL, NULL},
+        {1, "x-y.z+1", 0, 0, NULL, NULL},
+        {1, "http", 65536, -1, "http://h:80/", "http://h/"},
+        {1, "http", -1, -1, NULL, NULL},
+        {1, "", 80, -1, NULL, NULL},
+        {1, "ht tp", 80, -1, NULL, NULL},
+        {1, "ht/tp", 80, -1, NULL, NULL},
+        {1, "h\xc3\xa9", 80, -1, NULL, NULL},
+        {-1, NULL, 0, 0, NULL, NULL},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].which >= 0; k++) {
+        char in[64];
+        int r;
+
+        snprintf(in, sizeof in, "%s(\"%s\"%s%d)",
+                 rows[k].which ? "wwwurl_set_default_port" : "wwwurl_set_local_host",
+                 rows[k].arg, rows[k].which ? ", " : "", rows[k].which ? rows[k].port : 0);
+        h_case_begin(g, NULL, NULL);
+        r = rows[k].which ? wwwurl_set_default_port(rows[k].arg, rows[k].port)
+                          : wwwurl_set_local_host(rows[k].arg);
+        CHECK_INT(g, "return value", in, rows[k].want, r);
+        if (rows[k].url) {
+            wwwurl_url *u = NULL;
+            URL *l;
+            int st = wwwurl_parse(rows[k].url, WWWURL_NUL_TERMINATED, 0, &u);
+            if (CHECK_STATUS(g, "wwwurl_parse", rows[k].url, WWWURL_OK, st))
+                CHECK_CSTR(g, "then wwwurl_parse", rows[k].url, rows[k].name,
+                           wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            wwwurl_free(u);
+            l = SplitURL(rows[k].url);
+            if (!l)
+                h_note_unimpl(g);
+            CHECK_CSTR(g, "then SplitURL", rows[k].url, rows[k].name, l ? l->name : NULL);
+            FreeURL(l);
+        }
+        h_case_end(g);
+    }
+    /* the defaults again */
+    wwwurl_set_local_host("localhost:8080");
+    wwwurl_set_default_port("http", 80);
+    wwwurl_set_default_port("gopher", 0);
+}
+
 static const h_test tests[] = {
     {"wwwurl_parse", t_parse},
     {"wwwurl_parse (s, len)", t_parse_len},
@@ -1010,6 +1253,9 @@ static const h_test tests[] = {
     {"wwwurl_get", t_get},
     {"wwwurl_parse contract", t_parse_contract},
     {"wwwurl_rfc3986_split", t_rfc3986},
+    {"configuration setters", t_setters},
+    {"wwwurl_rfc3986_resolve", t_resolve},
+    {"wwwurl_webcapture_canonical", t_webcapture},
     {NULL, NULL},
 };
 

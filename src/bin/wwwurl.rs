@@ -1,1 +1,46 @@
-fn main() {}
+//! `wwwurl`: the WWWOFFLE 2.9 URL routines and the RFC 3986 tools of the
+//! wwwurl library on the command line, for people who run WWWOFFLE caches or
+//! canonicalise URL lists in bulk.
+//!
+//! * [`cli`] declares the subcommands and options (clap); their `--help`
+//!   text documents every output format.
+//! * [`commands`] turns one input into its output for each subcommand.
+//! * [`lines`] feeds the inputs (arguments, or standard input line by line)
+//!   through a subcommand, buffers the output and keeps the exit status.
+//!
+//! Inputs and outputs are bytes from end to end: a URL that is not UTF-8
+//! comes out exactly as the library made it.
+
+// The crate root is this file, not `src/bin/wwwurl/main.rs` (Cargo.toml
+// names it), so the module files need their paths spelt out.
+#[path = "wwwurl/cli.rs"]
+mod cli;
+#[path = "wwwurl/commands.rs"]
+mod commands;
+#[path = "wwwurl/lines.rs"]
+mod lines;
+
+use clap::Parser;
+use std::io::Write;
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    // Usage errors exit with status 2 and --help / --version with 0, inside
+    // clap; nothing below sees a bad command line.
+    let cli = cli::Cli::parse();
+    let ctx = commands::Ctx::new(&cli);
+    match commands::run(&ctx, &cli.command) {
+        Ok(lines::Status::Clean) => ExitCode::SUCCESS,
+        Ok(lines::Status::SomeFailed) => ExitCode::from(1),
+        // The reader of our output has gone (`| head`): nothing left to
+        // tell anyone, so end quietly with the status earned so far.
+        Err(lines::Fatal::BrokenPipe(lines::Status::Clean)) => ExitCode::SUCCESS,
+        Err(lines::Fatal::BrokenPipe(lines::Status::SomeFailed)) => ExitCode::from(1),
+        Err(lines::Fatal::Io(msg)) => {
+            // A failing stderr leaves no other channel; ignore it rather
+            // than panic as eprintln! would.
+            let _ = writeln!(std::io::stderr().lock(), "wwwurl: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}

@@ -22,6 +22,8 @@ use std::ptr::null_mut;
 /// the meaning of each field.
 #[repr(C)]
 #[derive(Debug)]
+// The historical C name of the record; part of the ABI.
+#[allow(clippy::upper_case_acronyms)]
 pub struct URL {
     pub original_name: *mut c_char,
     pub original_pathp: *mut c_char,
@@ -193,14 +195,22 @@ fn free_private(rec: &mut URL) {
     rec.private_link = null_mut();
 }
 
-/// The core record behind the canonical fields of `rec`.
-fn parts(rec: &URL) -> Option<(&[u8], &[u8], &[u8], Option<&[u8]>)> {
-    Some((
-        c_str(rec.proto)?,
-        c_str(rec.hostport)?,
-        c_str(rec.path)?,
-        c_str(rec.args),
-    ))
+/// The canonical parts of a record that CreateURL and LinkURL start from.
+struct Parts<'a> {
+    proto: &'a [u8],
+    hostport: &'a [u8],
+    path: &'a [u8],
+    args: Option<&'a [u8]>,
+}
+
+/// The canonical parts of `rec`, or `None` if a required one is NULL.
+fn parts(rec: &URL) -> Option<Parts<'_>> {
+    Some(Parts {
+        proto: c_str(rec.proto)?,
+        hostport: c_str(rec.hostport)?,
+        path: c_str(rec.path)?,
+        args: c_str(rec.args),
+    })
 }
 
 /// SplitURL: splits a URL string into a new canonical record.
@@ -282,16 +292,16 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
         }
         // SAFETY: a record made by this library and not yet freed (API contract).
         let rec = unsafe { &mut *url };
-        let Some((proto, hostport, path, args)) = parts(rec) else {
+        let Some(p) = parts(rec) else {
             return;
         };
         let new = url::create_url(
             &HookEnv,
             global_compat(),
-            proto,
-            hostport,
-            path,
-            args,
+            p.proto,
+            p.hostport,
+            p.path,
+            p.args,
             c_str(user),
             c_str(pass),
         );
@@ -323,15 +333,13 @@ pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
         }
         // SAFETY: a record made by this library (API contract).
         let rec = unsafe { &*url };
-        let (Some(link), Some((proto, hostport, path, _)), Some(name)) =
-            (c_str(link), parts(rec), c_str(rec.name))
-        else {
+        let (Some(link), Some(p), Some(name)) = (c_str(link), parts(rec), c_str(rec.name)) else {
             return null_mut();
         };
         let base = link::LinkBase {
-            proto,
-            hostport,
-            path,
+            proto: p.proto,
+            hostport: p.hostport,
+            path: p.path,
             name,
         };
         to_c(&link::link_parts(&HookEnv, global_compat(), &base, link))

@@ -1,0 +1,326 @@
+//! Benchmarks of the core functions over a corpus of real URLs, without the
+//! C ABI and without extra crates (a `harness = false` bench).
+//!
+//! `cargo bench --bench core [-- [--rounds N] [--min-time SECONDS] [CORPUS]]`
+//!
+//! The corpus (one URL per line) is `CORPUS`, else `$WWWURL_CORPUS`, else
+//! `../shared/corpus/kasztp.txt` beside the crate. Each round loops over the
+//! whole corpus as many times as needed to last the minimum time (0.5 s); the
+//! table gives the minimum and the median over the rounds (5) in ns per URL,
+//! and the ratio of minimums to `split_url`, as `bench/bench.c` does for the
+//! C ABI. A function that panics (not implemented yet) is reported and
+//! skipped.
+//!
+//! `--callgrind NAME [--count N] [--dry]` runs NAME once over the first N
+//! URLs (2000) for valgrind's callgrind; with no client requests available
+//! without extra crates, `bench/callgrind.sh` subtracts the instructions of
+//! a `--dry` run (same set-up, no measured loop). `--list` names the functions.
+
+use std::hint::black_box;
+use std::ops::Range;
+use std::panic::{self, AssertUnwindSafe};
+use std::path::PathBuf;
+use std::time::Instant;
+
+use wwwurl::core::codec::{decode_generic, encode_path};
+use wwwurl::core::config::{Compat, Config};
+use wwwurl::core::hash::make_hash;
+use wwwurl::core::path::canonicalise_name;
+use wwwurl::core::split::split_url;
+
+struct Options {
+    rounds: usize,
+    min_time: f64,
+    corpus: PathBuf,
+    callgrind: Option<String>,
+    count: usize,
+    dry: bool,
+    list: bool,
+    has_macros: bool,
+}
+
+fn options() -> Options {
+    let mut o = Options {
+        rounds: 5,
+        min_time: 0.5,
+        corpus: std::env::var_os("WWWURL_CORPUS").map_or_else(
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/kasztp.txt"),
+            PathBuf::from,
+        ),
+        callgrind: None,
+        count: 2000,
+        dry: false,
+        list: false,
+        has_macros: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            // What `cargo bench` passes to every bench target.
+            "--bench" => {}
+            "--rounds" => o.rounds = args.next().and_then(|v| v.parse().ok()).unwrap_or(5),
+            "--min-time" => o.min_time = args.next().and_then(|v| v.parse().ok()).unwrap_or(0.5),
+            "--callgrind" => o.callgrind = args.next(),
+            "--count" => o.count = args.next().and_then(|v| v.parse().ok()).unwrap_or(2000),
+            "--dry" => o.dry = true,
+            "--list" => o.list = true,
+            "--has-callgrind-macros" => o.has_macros = true,
+            _ if a.starts_with('-') => {}
+            _ => o.corpus = PathBuf::from(a),
+        }
+    }
+    o.rounds = o.rounds.max(1);
+    o.count = o.count.max(1);
+    o
+}
+
+/// The corpus, one URL a line, empty lines skipped.
+fn load(path: &PathBuf) -> Vec<Vec<u8>> {
+    let data = std::fs::read(path).unwrap_or_else(|e| {
+        eprintln!("core bench: {}: {e}", path.display());
+        std::process::exit(2)
+    });
+    data.split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(|l| !l.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect()
+}
+
+/// The path of a URL cut by hand (after `scheme://host`, up to `?` or `#`),
+/// used while `split_url` is not available.
+fn cut_path(u: &[u8]) -> Vec<u8> {
+    let rest = u
+        .windows(3)
+        .position(|w| w == b"://")
+        .map_or(u, |p| &u[p + 3..]);
+    match rest.iter().position(|&b| matches!(b, b'/' | b'?' | b'#')) {
+        Some(p) if rest[p] == b'/' => {
+            let path = &rest[p..];
+            let end = path
+                .iter()
+                .position(|&b| b == b'?' || b == b'#')
+                .unwrap_or(path.len());
+            path[..end].to_vec()
+        }
+        _ => b"/".to_vec(),
+    }
+}
+
+/// Whether `f` runs without panicking, with the panic message silenced.
+fn works(f: impl FnOnce()) -> bool {
+    let hook = panic::take_hook();
+    panic::set_hook(Box::new(|_| {}));
+    let ok = panic::catch_unwind(AssertUnwindSafe(f)).is_ok();
+    panic::set_hook(hook);
+    ok
+}
+
+struct Stats {
+    min: f64,
+    median: f64,
+}
+
+/// ns per item of `pass` (which processes `n` items), min and median of rounds.
+fn time(o: &Options, n: usize, mut pass: impl FnMut()) -> Stats {
+    pass(); // warm-up
+    let mut per: Vec<f64> = (0..o.rounds)
+        .map(|_| {
+            let start = Instant::now();
+            let mut passes = 0u32;
+            loop {
+                pass();
+                passes += 1;
+                let t = start.elapsed().as_secs_f64();
+                if t >= o.min_time {
+                    break t * 1e9 / (f64::from(passes) * n as f64);
+                }
+            }
+        })
+        .collect();
+    per.sort_by(f64::total_cmp);
+    let m = per.len() / 2;
+    let median = if per.len() % 2 == 1 {
+        per[m]
+    } else {
+        (per[m - 1] + per[m]) / 2.0
+    };
+    Stats {
+        min: per[0],
+        median,
+    }
+}
+
+/// What the benchmarked functions work on.
+struct Ctx {
+    cfg: Config,
+    urls: Vec<Vec<u8>>,
+    paths: Vec<Vec<u8>>,
+    dec: Vec<u8>,
+    enc: Vec<u8>,
+}
+
+/// The functions: name (for `--callgrind`) and label (for the table).
+const FUNCTIONS: [(&str, &str); 6] = [
+    ("baseline", "Vec alloc+memcpy+free (baseline)"),
+    ("split", "split_url (+drop)"),
+    ("codec", "decode_generic+encode_path (path)"),
+    ("encode", "encode_path (path)"),
+    ("canon", "canonicalise_name (path)"),
+    ("hash", "make_hash"),
+];
+
+/// Runs function `name` over URLs `range`.
+fn pass(name: &str, c: &mut Ctx, range: Range<usize>) {
+    let compat = Compat::V29;
+    match name {
+        "baseline" => {
+            for u in &c.urls[range] {
+                drop(black_box(u.clone()));
+            }
+        }
+        "split" => {
+            for u in &c.urls[range] {
+                drop(black_box(split_url(&c.cfg, compat, black_box(u))));
+            }
+        }
+        "codec" => {
+            for p in &c.paths[range] {
+                c.dec.clear();
+                c.enc.clear();
+                decode_generic(black_box(p), &mut c.dec);
+                encode_path(&c.dec, &mut c.enc);
+                black_box(&c.enc);
+            }
+        }
+        "encode" => {
+            for p in &c.paths[range] {
+                c.enc.clear();
+                encode_path(black_box(p), &mut c.enc);
+                black_box(&c.enc);
+            }
+        }
+        "canon" => {
+            for p in &c.paths[range] {
+                c.dec.clear();
+                c.dec.extend_from_slice(black_box(p));
+                canonicalise_name(&mut c.dec);
+                black_box(&c.dec);
+            }
+        }
+        "hash" => {
+            for u in &c.urls[range] {
+                black_box(make_hash(black_box(u)));
+            }
+        }
+        _ => unreachable!("unknown function {name}"),
+    }
+}
+
+fn main() {
+    let o = options();
+    if o.list {
+        for (name, _) in FUNCTIONS {
+            println!("{name}");
+        }
+        return;
+    }
+    if o.has_macros {
+        // No client requests without extra crates: callgrind.sh subtracts a --dry run.
+        println!("0");
+        return;
+    }
+    let urls = load(&o.corpus);
+    if urls.is_empty() {
+        eprintln!("core bench: {}: no URL", o.corpus.display());
+        std::process::exit(2);
+    }
+    let cfg = Config::default();
+    let split_ok = works(|| {
+        black_box(split_url(&cfg, Compat::V29, b"http://a/b"));
+    });
+    let n = match &o.callgrind {
+        Some(_) => urls.len().min(o.count),
+        None => urls.len(),
+    };
+    let paths: Vec<Vec<u8>> = urls[..n]
+        .iter()
+        .map(|u| {
+            if split_ok {
+                split_url(&cfg, Compat::V29, u).path().to_vec()
+            } else {
+                cut_path(u)
+            }
+        })
+        .collect();
+    let mut c = Ctx {
+        cfg,
+        urls,
+        paths,
+        dec: Vec::with_capacity(1024),
+        enc: Vec::with_capacity(4096),
+    };
+
+    if let Some(name) = &o.callgrind {
+        if !FUNCTIONS.iter().any(|(f, _)| f == name) {
+            eprintln!("core bench: unknown function {name} (see --list)");
+            std::process::exit(2);
+        }
+        if name == "split" && !split_ok {
+            println!("callgrind {name}: skipped: split_url panics (not implemented yet)");
+            return;
+        }
+        pass(name, &mut c, 0..1); // the first call, outside the region
+        if !o.dry {
+            pass(name, &mut c, 0..n);
+        }
+        println!(
+            "callgrind {name}: {n} URLs{}, 0 failed calls, macros no",
+            if o.dry { " (dry run: set-up only)" } else { "" }
+        );
+        return;
+    }
+
+    let bytes: usize = c.urls.iter().map(Vec::len).sum();
+    println!(
+        "corpus: {}: {n} URLs, {:.1} bytes/URL on average",
+        o.corpus.display(),
+        bytes as f64 / n as f64
+    );
+    println!(
+        "paths for the codecs from {}",
+        if split_ok {
+            "split_url"
+        } else {
+            "a hand cut (split_url panics: not implemented yet)"
+        }
+    );
+    println!("{} rounds of >= {:.2} s each\n", o.rounds, o.min_time);
+
+    let rows: Vec<(&str, Option<Stats>)> = FUNCTIONS
+        .iter()
+        .map(|&(name, label)| {
+            let runs = name != "split" || split_ok;
+            (
+                label,
+                runs.then(|| time(&o, n, || pass(name, &mut c, 0..n))),
+            )
+        })
+        .collect();
+
+    let reference = rows[1].1.as_ref().map(|s| s.min);
+    println!(
+        "{:<36} {:>10} {:>10} {:>10}",
+        "function", "min ns/URL", "median", "/split_url"
+    );
+    for (name, stats) in &rows {
+        match stats {
+            Some(s) => {
+                let ratio =
+                    reference.map_or_else(|| "-".to_string(), |r| format!("{:.2}", s.min / r));
+                println!("{name:<36} {:>10.1} {:>10.1} {ratio:>10}", s.min, s.median);
+            }
+            None => println!("{name:<36} skipped: panics (not implemented yet)"),
+        }
+    }
+}

@@ -1,0 +1,733 @@
+/* NULL for every pointer argument of every exported function (both
+ * headers), alone and in every combination: nothing crashes, and the
+ * documented result comes back (NULL, -1, 0, WWWURL_ERR_NULL, or nothing
+ * done; outputs untouched on failure). */
+#include "harness.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* the argument list of a call, NULL shown as NULL */
+static const char *args_desc(hbuf *b, const char *fn, int n, const char *const *a)
+{
+    int k;
+
+    hb_reset(b);
+    hb_printf(b, "%s(", fn);
+    for (k = 0; k < n; k++) {
+        if (k)
+            hb_puts(b, ", ");
+        if (a[k])
+            hb_printf(b, "\"%s\"", a[k]);
+        else
+            hb_puts(b, "NULL");
+    }
+    hb_putc(b, ')');
+    return b->p;
+}
+
+static const char *len_name(size_t len, char *tmp, size_t n)
+{
+    if (len == WWWURL_NUL_TERMINATED)
+        return "NUL_TERMINATED";
+    snprintf(tmp, n, "%zu", len);
+    return tmp;
+}
+
+static void check_st(hgroup *g, const char *cfile, int cline, const char *in, int want, int got)
+{
+    if (got == WWWURL_ERR_PANIC && want != WWWURL_ERR_PANIC)
+        h_note_unimpl(g);
+    if (want != got)
+        h_fail(g, cfile, cline, "status: in %s wanted %s got %s", in, h_status_name(want),
+               h_status_name(got));
+}
+#define CHECK_ST(g, in, want, got) check_st((g), __FILE__, __LINE__, (in), (int)(want), (int)(got))
+
+/* ---- legacy ----------------------------------------------------------------- */
+
+typedef char *(*str_fn)(const char *);
+
+static void t_legacy_strings(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *name;
+        str_fn fn;
+    } fns[] = {
+        {"URLDecodeGeneric", URLDecodeGeneric}, {"URLDecodeFormArgs", URLDecodeFormArgs},
+        {"URLRecodeFormArgs", URLRecodeFormArgs}, {"URLEncodePath", URLEncodePath},
+        {"URLEncodeFormArgs", URLEncodeFormArgs}, {"URLEncodePassword", URLEncodePassword},
+        {"MakeHash", MakeHash}, {"FixHTMLLinkURL", FixHTMLLinkURL},
+        {"CanonicaliseHost", CanonicaliseHost}, {NULL, NULL},
+    };
+    size_t n;
+    char *p;
+    int k;
+
+    (void)dir;
+    for (k = 0; fns[k].name; k++) {
+        h_case_begin(g, NULL, NULL);
+        p = fns[k].fn(NULL);
+        CHECK(g, fns[k].name, "NULL", p == NULL);
+        free(p);
+        h_case_end(g);
+    }
+
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "SplitFormArgs", "NULL", SplitFormArgs(NULL) == NULL);
+    CHECK(g, "TrimArgs", "NULL", TrimArgs(NULL) == NULL);
+    CHECK(g, "HTMLString", "(NULL, 0)", HTMLString(NULL, 0) == NULL);
+    CHECK(g, "HTMLString", "(NULL, 1)", HTMLString(NULL, 1) == NULL);
+    CHECK_INT(g, "DateToTimeT", "NULL", 0, DateToTimeT(NULL));
+    URLReplaceAmp(NULL);
+    CanonicaliseName(NULL);
+    h_case_end(g);
+
+    /* Base64Encode: NULL only when p is NULL and n is not 0 */
+    h_case_begin(g, NULL, NULL);
+    p = Base64Encode(NULL, 1);
+    CHECK(g, "Base64Encode", "(NULL, 1)", p == NULL);
+    free(p);
+    p = Base64Encode(NULL, (size_t)-1);
+    CHECK(g, "Base64Encode", "(NULL, SIZE_MAX)", p == NULL);
+    free(p);
+    p = Base64Encode(NULL, 0);
+    CHECK_CSTR(g, "Base64Encode", "(NULL, 0)", "", p);
+    free(p);
+    p = Base64Encode("", 0);
+    CHECK_CSTR(g, "Base64Encode", "(\"\", 0)", "", p);
+    free(p);
+    h_case_end(g);
+
+    /* Base64Decode: (s, n) in every combination */
+    h_case_begin(g, NULL, NULL);
+    n = 4242;
+    p = Base64Decode(NULL, &n);
+    CHECK(g, "Base64Decode", "(NULL, &n)", p == NULL);
+    CHECK_INT(g, "Base64Decode leaves *n", "(NULL, &n)", 4242, n);
+    free(p);
+    p = Base64Decode(NULL, NULL);
+    CHECK(g, "Base64Decode", "(NULL, NULL)", p == NULL);
+    free(p);
+    p = Base64Decode("Zm9v", NULL);
+    CHECK_CSTR(g, "Base64Decode", "(\"Zm9v\", NULL)", "foo", p);
+    free(p);
+    h_case_end(g);
+
+    /* no pointer arguments, for completeness */
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "RFC822Date", "(0, 1)", RFC822Date(0, 1) != NULL);
+    CHECK(g, "RFC822Date", "(0, 0)", RFC822Date(0, 0) != NULL);
+    CHECK(g, "DurationToString", "0", DurationToString(0) != NULL);
+    h_case_end(g);
+}
+
+static void t_legacy_url(hgroup *g, const char *dir)
+{
+    static const char *const full[6] = {"http", "www.example.com", "/p", "a=1", "us", "pw"};
+    hbuf d;
+    unsigned mask;
+    int k;
+    URL *base;
+
+    (void)dir;
+    hb_init(&d);
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "SplitURL", "NULL", SplitURL(NULL) == NULL);
+    FreeURL(NULL);
+    h_case_end(g);
+
+    /* CreateURL: all 64 combinations; NULL iff proto, hostport or path is */
+    for (mask = 0; mask < 64; mask++) {
+        const char *a[6];
+        URL *u;
+        int required = 1;
+        for (k = 0; k < 6; k++) {
+            a[k] = (mask & (1u << k)) ? NULL : full[k];
+            if (k < 3 && !a[k])
+                required = 0;
+        }
+        h_case_begin(g, NULL, NULL);
+        args_desc(&d, "CreateURL", 6, a);
+        u = CreateURL(a[0], a[1], a[2], a[3], a[4], a[5]);
+        if (!required) {
+            CHECK(g, "CreateURL without a required argument", d.p, u == NULL);
+        } else if (!u) {
+            h_note_unimpl(g);
+            h_fail(g, __FILE__, __LINE__, "%s returned NULL (not implemented yet?)", d.p);
+        } else {
+            CHECK(g, "args absent iff NULL", d.p, (u->args == NULL) == (a[3] == NULL));
+            CHECK(g, "user absent iff NULL", d.p, (u->user == NULL) == (a[4] == NULL));
+            CHECK(g, "pass absent iff NULL", d.p, (u->pass == NULL) == (a[5] == NULL));
+            CHECK(g, "file == name iff no user", d.p, (u->file == u->name) == (a[4] == NULL));
+        }
+        FreeURL(u);
+        h_case_end(g);
+    }
+
+    base = SplitURL("http://www.example.com/dir/page");
+
+    /* AddPasswordURL: (url, user, pass) in every combination */
+    for (mask = 0; mask < 8; mask++) {
+        const char *user = (mask & 2) ? NULL : "us";
+        const char *pass = (mask & 4) ? NULL : "pw";
+        const char *a[3];
+        URL *u = NULL;
+        a[0] = (mask & 1) ? NULL : "<record>";
+        a[1] = user;
+        a[2] = pass;
+        h_case_begin(g, NULL, NULL);
+        args_desc(&d, "AddPasswordURL", 3, a);
+        if (mask & 1) {
+            AddPasswordURL(NULL, user, pass);
+        } else {
+            u = SplitURL("http://www.example.com/");
+            if (!u) {
+                h_note_unimpl(g);
+                h_fail(g, __FILE__, __LINE__, "SplitURL returned NULL (not implemented yet?)");
+            } else {
+                AddPasswordURL(u, user, pass);
+                CHECK_CSTR(g, "user", d.p, user, u->user);
+                CHECK_CSTR(g, "pass", d.p, pass, u->pass);
+                CHECK_CSTR(g, "name", d.p, "http://www.example.com/", u->name);
+            }
+        }
+        FreeURL(u);
+        h_case_end(g);
+    }
+
+    /* LinkURL: (url, link) in every combination */
+    for (mask = 0; mask < 4; mask++) {
+        const URL *b = (mask & 1) ? NULL : base;
+        const char *link = (mask & 2) ? NULL : "other";
+        const char *a[2];
+        URL *u;
+        a[0] = b ? "<record>" : NULL;
+        a[1] = link;
+        h_case_begin(g, NULL, NULL);
+        args_desc(&d, "LinkURL", 2, a);
+        if (!(mask & 1) && !base) {
+            h_note_unimpl(g);
+            h_fail(g, __FILE__, __LINE__, "no base record (SplitURL not implemented yet?)");
+            h_case_end(g);
+            continue;
+        }
+        u = LinkURL(b, link);
+        if (mask) {
+            CHECK(g, "LinkURL with a NULL argument", d.p, u == NULL);
+        } else {
+            if (!u)
+                h_note_unimpl(g);
+            CHECK_CSTR(g, "LinkURL", d.p, "http://www.example.com/dir/other", u ? u->name : NULL);
+        }
+        FreeURL(u);
+        h_case_end(g);
+    }
+    FreeURL(base);
+    hb_free(&d);
+}
+
+/* ---- modern ------------------------------------------------------------------ */
+
+static wwwurl_url *sentinel(void)
+{
+    static char dummy;
+    return (wwwurl_url *)(void *)&dummy;
+}
+
+static void t_config(hgroup *g, const char *dir)
+{
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "wwwurl_set_local_host", "NULL", -1, wwwurl_set_local_host(NULL));
+    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 80)", -1, wwwurl_set_default_port(NULL, 80));
+    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 0)", -1, wwwurl_set_default_port(NULL, 0));
+    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, -1)", -1, wwwurl_set_default_port(NULL, -1));
+    CHECK(g, "wwwurl_strerror never NULL", "-", wwwurl_strerror(WWWURL_ERR_NULL) != NULL);
+    CHECK(g, "wwwurl_version", "-", wwwurl_version() != NULL);
+    wwwurl_set_compat(WWWURL_COMPAT_29);
+    wwwurl_free(NULL);
+    wwwurl_string_free(NULL);
+    h_case_end(g);
+}
+
+static const size_t lens[3] = {WWWURL_NUL_TERMINATED, 0, 3};
+
+static void t_parse(hgroup *g, const char *dir)
+{
+    int si, li, oi;
+
+    (void)dir;
+    for (si = 0; si < 2; si++)
+        for (li = 0; li < 3; li++)
+            for (oi = 0; oi < 2; oi++) {
+                const char *s = si ? "a:b" : NULL;
+                size_t len = lens[li];
+                wwwurl_url *u = sentinel();
+                char in[96], t[24];
+                int st, want;
+
+                snprintf(in, sizeof in, "wwwurl_parse(%s, %s, 0, %s)", s ? "\"a:b\"" : "NULL",
+                         len_name(len, t, sizeof t), oi ? "&u" : "NULL");
+                if (!oi || (!s && len != 0))
+                    want = WWWURL_ERR_NULL;
+                else
+                    want = WWWURL_OK; /* NULL with length 0 is the empty input */
+                h_case_begin(g, NULL, NULL);
+                st = wwwurl_parse(s, len, 0, oi ? &u : NULL);
+                CHECK_ST(g, in, want, st);
+                if (st == WWWURL_OK) {
+                    CHECK(g, "handle written", in, u != sentinel() && u != NULL);
+                    if (u != sentinel())
+                        wwwurl_free(u);
+                } else {
+                    CHECK(g, "*out untouched", in, u == sentinel());
+                }
+                h_case_end(g);
+            }
+}
+
+static void t_create(hgroup *g, const char *dir)
+{
+    static const char *const full[6] = {"http", "h", "/", "a", "u", "p"};
+    hbuf d;
+    unsigned mask;
+
+    (void)dir;
+    hb_init(&d);
+    for (mask = 0; mask < 128; mask++) {
+        const char *a[7];
+        wwwurl_url *u = sentinel();
+        int k, st, want = WWWURL_OK;
+        for (k = 0; k < 6; k++) {
+            a[k] = (mask & (1u << k)) ? NULL : full[k];
+            if (k < 3 && !a[k])
+                want = WWWURL_ERR_NULL;
+        }
+        a[6] = (mask & 64) ? NULL : "&out";
+        if (mask & 64)
+            want = WWWURL_ERR_NULL;
+        args_desc(&d, "wwwurl_create", 7, a);
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, (mask & 64) ? NULL : &u);
+        CHECK_ST(g, d.p, want, st);
+        if (st == WWWURL_OK) {
+            CHECK(g, "ARGS absent iff NULL", d.p,
+                  (wwwurl_get(u, WWWURL_PART_ARGS, NULL) == NULL) == (a[3] == NULL));
+            CHECK(g, "USER absent iff NULL", d.p,
+                  (wwwurl_get(u, WWWURL_PART_USER, NULL) == NULL) == (a[4] == NULL));
+            CHECK(g, "PASS absent iff NULL", d.p,
+                  (wwwurl_get(u, WWWURL_PART_PASS, NULL) == NULL) == (a[5] == NULL));
+            if (u != sentinel())
+                wwwurl_free(u);
+        } else {
+            CHECK(g, "*out untouched", d.p, u == sentinel());
+        }
+        h_case_end(g);
+    }
+    hb_free(&d);
+}
+
+static void t_handle_fns(hgroup *g, const char *dir)
+{
+    wwwurl_url *base = NULL, *u;
+    int bi, li, lni, oi, st;
+    size_t len;
+
+    (void)dir;
+    st = wwwurl_parse("http://www.example.com/dir/page", WWWURL_NUL_TERMINATED, 0, &base);
+    if (st != WWWURL_OK)
+        base = NULL;
+
+    /* wwwurl_link(base, link, len, flags, out) */
+    for (bi = 0; bi < 2; bi++)
+        for (li = 0; li < 2; li++)
+            for (lni = 0; lni < 3; lni++)
+                for (oi = 0; oi < 2; oi++) {
+                    const wwwurl_url *b = bi ? base : NULL;
+                    const char *link = li ? "oth" : NULL;
+                    char in[128], t[24];
+                    int want;
+                    len = lens[lni];
+                    u = sentinel();
+                    snprintf(in, sizeof in, "wwwurl_link(%s, %s, %s, 0, %s)",
+                             bi ? "base" : "NULL", li ? "\"oth\"" : "NULL",
+                             len_name(len, t, sizeof t), oi ? "&u" : "NULL");
+                    h_case_begin(g, NULL, NULL);
+                    if (bi && !base) {
+                        h_note_unimpl(g);
+                        h_fail(g, __FILE__, __LINE__, "%s: no base (wwwurl_parse not implemented yet?)", in);
+                        h_case_end(g);
+                        continue;
+                    }
+                    st = wwwurl_link(b, link, len, 0, oi ? &u : NULL);
+                    if (!bi || !oi || (!li && len != 0)) {
+                        want = WWWURL_ERR_NULL;
+                        CHECK_ST(g, in, want, st);
+                    } else if (!li) {
+                        /* a NULL link of length 0: the empty link, or refused */
+                        CHECK(g, "status OK or WWWURL_ERR_NULL", in,
+                              st == WWWURL_OK || st == WWWURL_ERR_NULL);
+                    } else {
+                        CHECK_ST(g, in, WWWURL_OK, st);
+                    }
+                    if (st == WWWURL_OK) {
+                        CHECK(g, "handle written", in, u != sentinel() && u != NULL);
+                        if (u != sentinel())
+                            wwwurl_free(u);
+                    } else {
+                        CHECK(g, "*out untouched", in, u == sentinel());
+                    }
+                    h_case_end(g);
+                }
+
+    /* wwwurl_dup(u, out) */
+    for (bi = 0; bi < 2; bi++)
+        for (oi = 0; oi < 2; oi++) {
+            char in[64];
+            snprintf(in, sizeof in, "wwwurl_dup(%s, %s)", bi ? "base" : "NULL", oi ? "&u" : "NULL");
+            h_case_begin(g, NULL, NULL);
+            if (bi && !base) {
+                h_note_unimpl(g);
+                h_fail(g, __FILE__, __LINE__, "%s: no base (wwwurl_parse not implemented yet?)", in);
+                h_case_end(g);
+                continue;
+            }
+            u = sentinel();
+            st = wwwurl_dup(bi ? base : NULL, oi ? &u : NULL);
+            CHECK_ST(g, in, (bi && oi) ? WWWURL_OK : WWWURL_ERR_NULL, st);
+            if (st == WWWURL_OK && u != sentinel())
+                wwwurl_free(u);
+            else
+                CHECK(g, "*out untouched", in, u == sentinel());
+            h_case_end(g);
+        }
+
+    /* wwwurl_get(u, part, len), wwwurl_port(u) */
+    for (bi = 0; bi < 2; bi++)
+        for (li = 0; li < 2; li++) {
+            char in[64];
+            const char *p;
+            size_t n = 99;
+            snprintf(in, sizeof in, "wwwurl_get(%s, NAME, %s)", bi ? "base" : "NULL",
+                     li ? "&len" : "NULL");
+            h_case_begin(g, NULL, NULL);
+            if (bi && !base) {
+                h_note_unimpl(g);
+                h_fail(g, __FILE__, __LINE__, "%s: no base (wwwurl_parse not implemented yet?)", in);
+                h_case_end(g);
+                continue;
+            }
+            p = wwwurl_get(bi ? base : NULL, WWWURL_PART_NAME, li ? &n : NULL);
+            if (bi) {
+                CHECK_CSTR(g, "wwwurl_get", in, "http://www.example.com/dir/page", p);
+                if (li)
+                    CHECK_INT(g, "length", in, 31, n);
+            } else {
+                CHECK(g, "wwwurl_get(NULL) is NULL", in, p == NULL);
+                if (li)
+                    CHECK_INT(g, "length 0 with NULL", in, 0, n);
+            }
+            h_case_end(g);
+        }
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "wwwurl_port", "NULL", -1, wwwurl_port(NULL));
+    h_case_end(g);
+
+    /* wwwurl_set_userinfo(u, user, pass) */
+    for (bi = 0; bi < 2; bi++)
+        for (li = 0; li < 4; li++) {
+            const char *user = (li & 1) ? "us" : NULL;
+            const char *pass = (li & 2) ? "pw" : NULL;
+            char in[96];
+            snprintf(in, sizeof in, "wwwurl_set_userinfo(%s, %s, %s)", bi ? "u" : "NULL",
+                     user ? "\"us\"" : "NULL", pass ? "\"pw\"" : "NULL");
+            h_case_begin(g, NULL, NULL);
+            if (!bi) {
+                CHECK_ST(g, in, WWWURL_ERR_NULL, wwwurl_set_userinfo(NULL, user, pass));
+            } else if (!base) {
+                h_note_unimpl(g);
+                h_fail(g, __FILE__, __LINE__, "%s: no base (wwwurl_parse not implemented yet?)", in);
+            } else {
+                u = NULL;
+                if (wwwurl_dup(base, &u) == WWWURL_OK) {
+                    st = wwwurl_set_userinfo(u, user, pass);
+                    CHECK_ST(g, in, WWWURL_OK, st);
+                    CHECK_CSTR(g, "USER", in, user, wwwurl_get(u, WWWURL_PART_USER, NULL));
+                    CHECK_CSTR(g, "PASS", in, pass, wwwurl_get(u, WWWURL_PART_PASS, NULL));
+                    wwwurl_free(u);
+                } else {
+                    h_fail(g, __FILE__, __LINE__, "%s: wwwurl_dup failed", in);
+                }
+            }
+            h_case_end(g);
+        }
+
+    /* wwwurl_cache_file(u, prefix, buf, cap, needed) */
+    for (bi = 0; bi < 2; bi++)
+        for (li = 0; li < 2; li++)      /* buf */
+            for (lni = 0; lni < 2; lni++) /* cap 0 / 128 */
+                for (oi = 0; oi < 2; oi++) { /* needed */
+                    char buf[128], in[96];
+                    size_t cap = lni ? sizeof buf : 0, n = 4242;
+                    snprintf(in, sizeof in, "wwwurl_cache_file(%s, 'D', %s, %zu, %s)",
+                             bi ? "u" : "NULL", li ? "buf" : "NULL", cap, oi ? "&n" : "NULL");
+                    h_case_begin(g, NULL, NULL);
+                    if (bi && !base) {
+                        h_note_unimpl(g);
+                        h_fail(g, __FILE__, __LINE__, "%s: no base (wwwurl_parse not implemented yet?)", in);
+                        h_case_end(g);
+                        continue;
+                    }
+                    st = wwwurl_cache_file(bi ? base : NULL, 'D', li ? buf : NULL, cap,
+                                           oi ? &n : NULL);
+                    if (!bi) {
+                        CHECK_ST(g, in, WWWURL_ERR_NULL, st);
+                        if (oi)
+                            CHECK_INT(g, "*needed untouched", in, 4242, n);
+                    } else if (cap == 0) {
+                        CHECK_ST(g, in, WWWURL_ERR_BUFFER_TOO_SMALL, st);
+                        if (oi)
+                            CHECK_INT(g, "*needed", in, 45, n);
+                    } else if (!li) {
+                        /* a NULL buffer with a capacity: refused, never written */
+                        CHECK(g, "NULL buffer with cap > 0 is refused", in,
+                              st == WWWURL_ERR_NULL || st == WWWURL_ERR_BUFFER_TOO_SMALL);
+                    } else {
+                        CHECK_ST(g, in, WWWURL_OK, st);
+                        if (oi)
+                            CHECK_INT(g, "*needed", in, 45, n);
+                    }
+                    h_case_end(g);
+                }
+    wwwurl_free(base);
+}
+
+static void t_transcode(hgroup *g, const char *dir)
+{
+    int ii, li, oi, ci, ni;
+
+    (void)dir;
+    for (ii = 0; ii < 2; ii++)
+        for (li = 0; li < 3; li++)
+            for (oi = 0; oi < 2; oi++)
+                for (ci = 0; ci < 2; ci++)
+                    for (ni = 0; ni < 2; ni++) {
+                        const char *in = ii ? "a b" : NULL;
+                        size_t len = lens[li], cap = ci ? 16 : 0, n = 4242;
+                        char buf[16], desc[128], t[24];
+                        int st;
+                        snprintf(desc, sizeof desc, "wwwurl_transcode(ENCODE_PATH, %s, %s, %s, %zu, %s)",
+                                 in ? "\"a b\"" : "NULL", len_name(len, t, sizeof t),
+                                 oi ? "buf" : "NULL", cap, ni ? "&n" : "NULL");
+                        h_case_begin(g, NULL, NULL);
+                        st = wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, in, len, oi ? buf : NULL,
+                                              cap, ni ? &n : NULL);
+                        if ((!in && len != 0) || (!oi && cap != 0)) {
+                            CHECK_ST(g, desc, WWWURL_ERR_NULL, st);
+                            if (ni)
+                                CHECK_INT(g, "*needed untouched", desc, 4242, n);
+                        } else if (!in) {
+                            /* NULL with length 0: the empty input, or refused */
+                            CHECK(g, "empty input or WWWURL_ERR_NULL", desc,
+                                  st == WWWURL_ERR_NULL ||
+                                      st == (cap ? WWWURL_OK : WWWURL_ERR_BUFFER_TOO_SMALL));
+                        } else if (cap == 0) {
+                            CHECK_ST(g, desc, WWWURL_ERR_BUFFER_TOO_SMALL, st);
+                            if (ni)
+                                CHECK_INT(g, "*needed", desc, len == 0 ? 1 : 6, n);
+                        } else {
+                            CHECK_ST(g, desc, WWWURL_OK, st);
+                            if (ni)
+                                CHECK_INT(g, "*needed", desc, len == 0 ? 1 : 6, n);
+                            CHECK_CSTR(g, "output", desc, len == 0 ? "" : "a%20b", buf);
+                        }
+                        h_case_end(g);
+                    }
+
+    /* wwwurl_transcode_dup(codec, in, len, out_len) */
+    for (ii = 0; ii < 2; ii++)
+        for (li = 0; li < 3; li++)
+            for (ni = 0; ni < 2; ni++) {
+                const char *in = ii ? "a b" : NULL;
+                size_t len = lens[li], n = 4242;
+                char desc[128], t[24];
+                char *p;
+                snprintf(desc, sizeof desc, "wwwurl_transcode_dup(ENCODE_PATH, %s, %s, %s)",
+                         in ? "\"a b\"" : "NULL", len_name(len, t, sizeof t), ni ? "&n" : "NULL");
+                h_case_begin(g, NULL, NULL);
+                p = wwwurl_transcode_dup(WWWURL_CODEC_ENCODE_PATH, in, len, ni ? &n : NULL);
+                if (!in) {
+                    /* documented: NULL when `in` is NULL */
+                    CHECK(g, "NULL in gives NULL", desc, p == NULL);
+                    if (ni)
+                        CHECK_INT(g, "*out_len untouched", desc, 4242, n);
+                } else {
+                    CHECK_CSTR(g, "result", desc, len == 0 ? "" : "a%20b", p);
+                    if (ni && p)
+                        CHECK_INT(g, "*out_len", desc, len == 0 ? 0 : 5, n);
+                }
+                wwwurl_string_free(p);
+                h_case_end(g);
+            }
+}
+
+static void t_rfc3986(hgroup *g, const char *dir)
+{
+    int si, li, oi;
+
+    (void)dir;
+    for (si = 0; si < 2; si++)
+        for (li = 0; li < 3; li++)
+            for (oi = 0; oi < 2; oi++) {
+                const char *s = si ? "a:b" : NULL;
+                size_t len = lens[li];
+                wwwurl_components c;
+                char in[96], t[24];
+                int st;
+                snprintf(in, sizeof in, "wwwurl_rfc3986_split(%s, %s, 0, %s)",
+                         s ? "\"a:b\"" : "NULL", len_name(len, t, sizeof t), oi ? "&c" : "NULL");
+                memset(&c, 0x5A, sizeof c);
+                h_case_begin(g, NULL, NULL);
+                st = wwwurl_rfc3986_split(s, len, 0, oi ? &c : NULL);
+                if (!oi || (!s && len != 0)) {
+                    CHECK_ST(g, in, WWWURL_ERR_NULL, st);
+                    CHECK(g, "*out untouched", in, c.path.present == 0x5A);
+                } else if (!s) {
+                    if (st == WWWURL_ERR_PANIC)
+                        h_note_unimpl(g);
+                    CHECK(g, "empty input or WWWURL_ERR_NULL", in,
+                          st == WWWURL_OK || st == WWWURL_ERR_NULL);
+                } else {
+                    CHECK_ST(g, in, WWWURL_OK, st);
+                }
+                h_case_end(g);
+            }
+}
+
+/* wwwurl_rfc3986_resolve(base, blen, reference, rlen, out) */
+static void t_resolve(hgroup *g, const char *dir)
+{
+    static const size_t l2[2] = {WWWURL_NUL_TERMINATED, 0};
+    int bi, bl, ri, rl, oi;
+
+    (void)dir;
+    for (bi = 0; bi < 2; bi++)
+        for (bl = 0; bl < 2; bl++)
+            for (ri = 0; ri < 2; ri++)
+                for (rl = 0; rl < 2; rl++)
+                    for (oi = 0; oi < 2; oi++) {
+                        const char *base = bi ? "http://a/b" : NULL;
+                        const char *ref = ri ? "c" : NULL;
+                        size_t blen = l2[bl], rlen = l2[rl];
+                        char *out = (char *)sentinel();
+                        char in[128], t1[24], t2[24];
+                        int st;
+                        snprintf(in, sizeof in, "wwwurl_rfc3986_resolve(%s, %s, %s, %s, %s)",
+                                 base ? "\"http://a/b\"" : "NULL", len_name(blen, t1, sizeof t1),
+                                 ref ? "\"c\"" : "NULL", len_name(rlen, t2, sizeof t2),
+                                 oi ? "&out" : "NULL");
+                        h_case_begin(g, NULL, NULL);
+                        st = wwwurl_rfc3986_resolve(base, blen, ref, rlen, oi ? &out : NULL);
+                        if (!oi || (!base && blen != 0) || (!ref && rlen != 0)) {
+                            CHECK_ST(g, in, WWWURL_ERR_NULL, st);
+                        } else if (!base || (bi && blen == 0)) {
+                            /* an empty base has no scheme (or NULL refused) */
+                            CHECK(g, "WWWURL_ERR_NOT_ABSOLUTE or WWWURL_ERR_NULL", in,
+                                  st == WWWURL_ERR_NOT_ABSOLUTE || st == WWWURL_ERR_NULL);
+                        } else if (!ref) {
+                            /* the empty reference: the base (or NULL refused) */
+                            CHECK(g, "WWWURL_OK or WWWURL_ERR_NULL", in,
+                                  st == WWWURL_OK || st == WWWURL_ERR_NULL);
+                            if (st == WWWURL_OK)
+                                CHECK_CSTR(g, "result", in, "http://a/b", out);
+                        } else {
+                            CHECK_ST(g, in, WWWURL_OK, st);
+                            if (st == WWWURL_OK)
+                                CHECK_CSTR(g, "result", in, rlen ? "http://a/c" : "http://a/b",
+                                           out);
+                        }
+                        if (st == WWWURL_OK)
+                            wwwurl_string_free(out);
+                        else
+                            CHECK(g, "*out untouched", in, out == (char *)sentinel());
+                        h_case_end(g);
+                    }
+}
+
+/* wwwurl_webcapture_canonical(url, len, base, blen, out): base may be NULL */
+static void t_webcapture(hgroup *g, const char *dir)
+{
+    static const size_t l2[2] = {WWWURL_NUL_TERMINATED, 0};
+    int ui, ul, bi, bl, oi;
+
+    (void)dir;
+    for (ui = 0; ui < 2; ui++)
+        for (ul = 0; ul < 2; ul++)
+            for (bi = 0; bi < 2; bi++)
+                for (bl = 0; bl < 2; bl++)
+                    for (oi = 0; oi < 2; oi++) {
+                        const char *url = ui ? "http://h/x" : NULL;
+                        const char *base = bi ? "http://b/y" : NULL;
+                        size_t len = l2[ul], blen = l2[bl];
+                        char *out = (char *)sentinel();
+                        char in[128], t1[24], t2[24];
+                        int st;
+                        snprintf(in, sizeof in, "wwwurl_webcapture_canonical(%s, %s, %s, %s, %s)",
+                                 url ? "\"http://h/x\"" : "NULL", len_name(len, t1, sizeof t1),
+                                 base ? "\"http://b/y\"" : "NULL", len_name(blen, t2, sizeof t2),
+                                 oi ? "&out" : "NULL");
+                        h_case_begin(g, NULL, NULL);
+                        st = wwwurl_webcapture_canonical(url, len, base, blen, oi ? &out : NULL);
+                        if (!oi || (!url && len != 0)) {
+                            CHECK_ST(g, in, WWWURL_ERR_NULL, st);
+                        } else if (!url || len == 0) {
+                            /* the empty URL: the base itself, or not absolute */
+                            if (base && blen != 0) {
+                                CHECK(g, "WWWURL_OK or WWWURL_ERR_NULL", in,
+                                      st == WWWURL_OK || st == WWWURL_ERR_NULL);
+                                if (st == WWWURL_OK)
+                                    CHECK_CSTR(g, "result", in, "http://b/y", out);
+                            } else {
+                                CHECK(g, "WWWURL_ERR_NOT_ABSOLUTE or WWWURL_ERR_NULL", in,
+                                      st == WWWURL_ERR_NOT_ABSOLUTE || st == WWWURL_ERR_NULL);
+                            }
+                        } else if (base && blen == 0) {
+                            /* an absolute URL with an empty base */
+                            CHECK(g, "WWWURL_OK or WWWURL_ERR_NOT_ABSOLUTE", in,
+                                  st == WWWURL_OK || st == WWWURL_ERR_NOT_ABSOLUTE);
+                            if (st == WWWURL_OK)
+                                CHECK_CSTR(g, "result", in, "http://h/x", out);
+                        } else {
+                            CHECK_ST(g, in, WWWURL_OK, st);
+                            if (st == WWWURL_OK)
+                                CHECK_CSTR(g, "result", in, "http://h/x", out);
+                        }
+                        if (st == WWWURL_OK)
+                            wwwurl_string_free(out);
+                        else
+                            CHECK(g, "*out untouched", in, out == (char *)sentinel());
+                        h_case_end(g);
+                    }
+}
+
+static const h_test tests[] = {
+    {"legacy string functions", t_legacy_strings},
+    {"legacy URL functions", t_legacy_url},
+    {"configuration", t_config},
+    {"wwwurl_parse", t_parse},
+    {"wwwurl_create", t_create},
+    {"handle functions", t_handle_fns},
+    {"transcode", t_transcode},
+    {"wwwurl_rfc3986_split", t_rfc3986},
+    {"wwwurl_rfc3986_resolve", t_resolve},
+    {"wwwurl_webcapture_canonical", t_webcapture},
+    {NULL, NULL},
+};
+
+int main(int argc, char **argv)
+{
+    return h_main(argc, argv, tests);
+}

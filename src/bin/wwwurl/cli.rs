@@ -1,0 +1,307 @@
+//! The command line: subcommands, options and the help text that documents
+//! every output format (the man page `doc/wwwurl.1` says the same).
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::ffi::OsString;
+use wwwurl::core::config::{Compat, Config};
+
+/// The help heading of the options every subcommand takes.
+const GLOBAL: &str = "Global options";
+
+/// Shown under every line-oriented subcommand's help.
+const LINES_HELP: &str = "\
+Without arguments, reads one input per line from standard input (a final \
+CR LF or LF is removed) and writes one output line per input line. A line \
+that fails (longer than 1 MiB, or with a NUL byte for the WWWOFFLE routines) \
+is reported on standard error as `wwwurl: line N: ...` and gives an empty \
+output line; the run goes on. Bytes that are not UTF-8 pass through \
+unchanged.
+
+Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
+
+/// Shown under the subcommands that print a block per input.
+const BLOCKS_HELP: &str = "\
+Without URL arguments, reads one URL per line from standard input (a final \
+CR LF or LF is removed) and prints one block per line, blocks separated by \
+a blank line. A line that fails (longer than 1 MiB, or with a NUL byte) is \
+reported on standard error as `wwwurl: line N: ...` and prints no block; \
+the run goes on. Bytes that are not UTF-8 pass through unchanged.
+
+Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
+
+/// The top-level command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "wwwurl",
+    version,
+    propagate_version = true,
+    subcommand_required = true,
+    arg_required_else_help = true,
+    about = "WWWOFFLE 2.9 URL routines, byte for byte, and RFC 3986 tools",
+    long_about = "WWWOFFLE 2.9 URL routines, byte for byte, and RFC 3986 tools.\n\n\
+        Each subcommand takes its inputs as arguments, or, with none, one per \
+        line from standard input, streaming: millions of URLs per second for \
+        `canon`. Use `--` before an input that starts with `-`.",
+    after_help = "Exit status: 0 on success, 1 if any input failed, 2 for bad usage.\n\
+        Run `wwwurl help SUBCOMMAND` or `wwwurl SUBCOMMAND --help` for its output format."
+)]
+pub struct Cli {
+    /// Which WWWOFFLE release to reproduce: 2.9 turns `&amp;` into `&` in
+    /// the args of a URL, 2.9h keeps it
+    #[arg(long, global = true, value_enum, default_value_t = CompatArg::V29, help_heading = GLOBAL)]
+    pub compat: CompatArg,
+
+    /// The host and port that local URLs (`/path`, an empty host) point to
+    /// [default: localhost:8080]
+    #[arg(
+        long,
+        global = true,
+        value_name = "HOST:PORT",
+        value_parser = parse_local_host,
+        help_heading = GLOBAL
+    )]
+    pub local_host: Option<Config>,
+
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The `--compat` values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum CompatArg {
+    /// WWWOFFLE 2.9 (the default).
+    #[value(name = "2.9")]
+    V29,
+    /// WWWOFFLE 2.9h.
+    #[value(name = "2.9h")]
+    V29h,
+}
+
+impl From<CompatArg> for Compat {
+    fn from(c: CompatArg) -> Compat {
+        match c {
+            CompatArg::V29 => Compat::V29,
+            CompatArg::V29h => Compat::V29h,
+        }
+    }
+}
+
+/// Validates `--local-host` while parsing, so a bad value is a usage error
+/// (status 2) with clap's message, like any other bad option.
+fn parse_local_host(s: &str) -> Result<Config, String> {
+    let mut c = Config::default();
+    c.set_local_host(s.as_bytes()).map_err(|_| {
+        "expected a non-empty HOST[:PORT] of printable ASCII without space, '/', '?', '#' or '@'"
+            .to_owned()
+    })?;
+    Ok(c)
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Split URLs with SplitURL and print every field of the record
+    ///
+    /// Prints one `field: value` line per field of the WWWOFFLE URL record,
+    /// in this order: name, file, proto, hostport, host, port, path, args,
+    /// user, pass, original_name, original_path, original_args, hostp,
+    /// pathp, original_pathp. A field that is NULL in the C record prints
+    /// as `(null)`. `port` is -1 when the hostport has none; hostp and
+    /// pathp are byte offsets into name, original_pathp into original_name.
+    /// A blank line separates the URLs.
+    #[command(after_help = BLOCKS_HELP)]
+    Split {
+        /// URLs to split
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
+    /// Print the canonical URL (the record's `name`)
+    ///
+    /// Prints `proto://hostport/path[?args]` as SplitURL makes it: lower-case
+    /// protocol and host, no default port, dot segments removed, path and
+    /// args re-encoded; without user and password.
+    #[command(after_help = LINES_HELP)]
+    Canon {
+        /// URLs to canonicalise
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
+    /// Print the canonical URL with user and password (the record's `file`)
+    ///
+    /// Like `canon`, with `user[:pass]@` (URLEncodePassword) after `://`
+    /// when the URL has a user.
+    #[command(after_help = LINES_HELP)]
+    File {
+        /// URLs to canonicalise
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
+    /// Resolve links found in a page with LinkURL and print their names
+    ///
+    /// Splits BASE (the page's URL) with SplitURL, resolves each REF against
+    /// it the way WWWOFFLE does and prints the canonical name of the result.
+    /// This is not RFC 3986 resolution (see `resolve`): `g:h` is relative
+    /// here, and the page's query is dropped.
+    #[command(after_help = LINES_HELP)]
+    Link {
+        /// URL of the page the links are found in
+        #[arg(value_name = "BASE")]
+        base: OsString,
+        /// Links to resolve; standard input, one per line, when none
+        #[arg(value_name = "REF")]
+        refs: Vec<OsString>,
+    },
+
+    /// Print the path of a URL's file in a WWWOFFLE cache
+    ///
+    /// Prints `<proto>/<hostport>/<prefix><hash>`, relative to the spool
+    /// directory, where hash is MakeHash of the record's `file` (the URL with
+    /// user and password): `D` names the data file, `U` the file holding the
+    /// URL.
+    #[command(after_help = LINES_HELP)]
+    Cachefile {
+        /// Which cache file to name
+        #[arg(long, value_enum, default_value_t = Prefix::D)]
+        prefix: Prefix,
+        /// URLs to look up
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
+    /// Percent-encode strings with one of the WWWOFFLE encoders
+    ///
+    /// Prints the string with every byte outside the encoder's set written
+    /// as `%XY` (upper-case hex).
+    #[command(after_help = LINES_HELP)]
+    Encode {
+        /// Which encoder
+        #[command(flatten)]
+        how: EncodeHow,
+        /// Strings to encode
+        #[arg(value_name = "STR")]
+        strs: Vec<OsString>,
+    },
+
+    /// Percent-decode strings (URLDecodeGeneric or URLDecodeFormArgs)
+    ///
+    /// Each `%XY` followed by two bytes becomes one byte (a non-hex digit
+    /// counts as 0). The output is raw bytes and ends at the first NUL byte
+    /// decoded (as the C routine's string does); a decoded LF starts a new
+    /// output line.
+    #[command(after_help = LINES_HELP)]
+    Decode {
+        /// URLDecodeFormArgs: also turn `+` into a space
+        #[arg(long)]
+        form: bool,
+        /// Strings to decode
+        #[arg(value_name = "STR")]
+        strs: Vec<OsString>,
+    },
+
+    /// Print MakeHash of strings (the name WWWOFFLE gives a cache file)
+    ///
+    /// Prints the MD5 of the bytes in base 64, `/` replaced by `-`, without
+    /// padding: 22 characters.
+    #[command(after_help = LINES_HELP)]
+    Hash {
+        /// Strings to hash
+        #[arg(value_name = "STR")]
+        strs: Vec<OsString>,
+    },
+
+    /// Resolve references against a base URL (RFC 3986 section 5.2)
+    ///
+    /// Prints the target URI of each REF, with dot segments removed; nothing
+    /// else is normalised. A reference that cannot be resolved (for example
+    /// against a BASE without a scheme) is an error for that input.
+    #[command(after_help = LINES_HELP)]
+    Resolve {
+        /// Absolute base URI
+        #[arg(value_name = "BASE")]
+        base: OsString,
+        /// References to resolve; standard input, one per line, when none
+        #[arg(value_name = "REF")]
+        refs: Vec<OsString>,
+    },
+
+    /// Split URL references into their RFC 3986 components
+    ///
+    /// Prints one `component: value` line each, in this order: scheme,
+    /// authority, userinfo, user, password, host, port, path, query,
+    /// fragment. Values are the input's own bytes, delimiters left out; an
+    /// absent component prints as `(absent)`, which is not the same as an
+    /// empty one. A blank line separates the URLs.
+    #[command(name = "rfc3986-split", after_help = BLOCKS_HELP)]
+    Rfc3986Split {
+        /// Split leniently, as browsers do: bytes <= 0x20 trimmed at both
+        /// ends, `\` read as `/`, the authority ended by `/ \ ? # ;`
+        #[arg(long)]
+        browser: bool,
+        /// URL references to split
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
+    /// Print the Web Capture canonical form of URLs (PDF "URL Strings")
+    ///
+    /// Makes the URL absolute (against BASE, RFC 3986), drops the fragment,
+    /// lower-cases scheme and host, drops the host of `file://localhost` and
+    /// a default port (80 http, 443 https, 21 ftp), removes dot segments (RFC
+    /// 1808); percent-encoding is left as it is. A relative URL without
+    /// BASE, and a scheme other than http, https, ftp or file, are errors
+    /// for that input.
+    #[command(after_help = LINES_HELP)]
+    Webcapture {
+        /// Resolve relative URLs against this absolute URL
+        #[arg(long, value_name = "BASE")]
+        base: Option<OsString>,
+        /// URLs to canonicalise
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+}
+
+/// The `--prefix` values of `cachefile`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Prefix {
+    /// The data file (the page as fetched)
+    #[value(name = "D")]
+    D,
+    /// The URL file (the URL the data file holds)
+    #[value(name = "U")]
+    U,
+}
+
+impl Prefix {
+    /// The letter WWWOFFLE puts before the hash.
+    pub fn letter(self) -> u8 {
+        match self {
+            Prefix::D => b'D',
+            Prefix::U => b'U',
+        }
+    }
+}
+
+/// The encoder of `encode`: exactly one flag.
+#[derive(Args, Debug)]
+#[group(required = true, multiple = false)]
+pub struct EncodeHow {
+    /// URLEncodePath: keep `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`
+    #[arg(long)]
+    pub path: bool,
+    /// URLEncodeFormArgs: keep `A-Z a-z 0-9 ! $ ( ) * , - . / : _ | ~`,
+    /// a space becomes `+`
+    #[arg(long)]
+    pub form: bool,
+    /// URLEncodePassword: keep `A-Z a-z 0-9 ! $ * + , - . = _ ~`
+    #[arg(long)]
+    pub password: bool,
+    /// URLRecodeFormArgs: normalise an already encoded query (`%7e` -> `~`,
+    /// `%2b` -> `%2B`, space -> `+`)
+    #[arg(long)]
+    pub recode: bool,
+}

@@ -1,0 +1,203 @@
+//! What each subcommand does with one input, on top of the core library.
+
+use crate::cli::{Cli, Command, EncodeHow};
+use crate::lines::{drive, Fatal, Layout, Status};
+use std::ffi::OsStr;
+use std::io::Write;
+use std::os::unix::ffi::OsStrExt;
+use wwwurl::core::codec::Codec;
+use wwwurl::core::config::{Compat, Config};
+use wwwurl::core::hash::make_hash;
+use wwwurl::core::link::link_url;
+use wwwurl::core::rfc3986::{Components, Part};
+use wwwurl::core::split::split_url;
+use wwwurl::core::url::{Field, Url};
+use wwwurl::core::{browser, rfc3986, webcapture};
+
+/// The settings every URL is built with.
+#[derive(Debug)]
+pub struct Ctx {
+    /// Local host and default ports.
+    pub env: Config,
+    /// 2.9 or 2.9h behaviour.
+    pub compat: Compat,
+}
+
+impl Ctx {
+    /// The settings chosen by the global options.
+    pub fn new(cli: &Cli) -> Ctx {
+        Ctx {
+            env: cli.local_host.clone().unwrap_or_default(),
+            compat: cli.compat.into(),
+        }
+    }
+
+    fn split(&self, s: &[u8]) -> Url {
+        split_url(&self.env, self.compat, s)
+    }
+}
+
+/// Runs one subcommand over its inputs.
+pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
+    use Layout::{Blocks, Lines};
+    match cmd {
+        Command::Split { urls } => drive(urls, Blocks, true, |s: &[u8], out: &mut Vec<u8>| {
+            write_record(&ctx.split(s), out);
+            Ok(())
+        }),
+        Command::Canon { urls } => drive(urls, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+            out.extend_from_slice(ctx.split(s).name());
+            Ok(())
+        }),
+        Command::File { urls } => drive(urls, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+            out.extend_from_slice(ctx.split(s).file());
+            Ok(())
+        }),
+        Command::Link { base, refs } => {
+            let base = ctx.split(base.as_bytes());
+            drive(refs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+                out.extend_from_slice(link_url(&ctx.env, ctx.compat, &base, s).name());
+                Ok(())
+            })
+        }
+        Command::Cachefile { prefix, urls } => {
+            let letter = prefix.letter();
+            drive(urls, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+                let u = ctx.split(s);
+                out.extend_from_slice(u.proto());
+                out.push(b'/');
+                out.extend_from_slice(u.hostport());
+                out.push(b'/');
+                out.push(letter);
+                out.extend_from_slice(&make_hash(u.file()));
+                Ok(())
+            })
+        }
+        Command::Encode { how, strs } => {
+            let codec = encoder(how);
+            drive(strs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+                codec.apply(s, out);
+                Ok(())
+            })
+        }
+        Command::Decode { form, strs } => {
+            let codec = if *form {
+                Codec::DecodeForm
+            } else {
+                Codec::DecodeGeneric
+            };
+            drive(strs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+                let start = out.len();
+                codec.apply(s, out);
+                // The C routine's result is a string: a decoded NUL ends it.
+                if let Some(p) = out[start..].iter().position(|&b| b == 0) {
+                    out.truncate(start + p);
+                }
+                Ok(())
+            })
+        }
+        Command::Hash { strs } => drive(strs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
+            out.extend_from_slice(&make_hash(s));
+            Ok(())
+        }),
+        Command::Resolve { base, refs } => {
+            let base = base.as_bytes();
+            drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
+                rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+            })
+        }
+        Command::Rfc3986Split { browser, urls } => {
+            let split: fn(&[u8]) -> Components = if *browser {
+                browser::split
+            } else {
+                rfc3986::split
+            };
+            drive(urls, Blocks, false, |s: &[u8], out: &mut Vec<u8>| {
+                write_components(s, &split(s), out);
+                Ok(())
+            })
+        }
+        Command::Webcapture { base, urls } => {
+            let base = base.as_deref().map(OsStr::as_bytes);
+            drive(urls, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
+                webcapture::canonical(s, base, out).map_err(|e| e.to_string())
+            })
+        }
+    }
+}
+
+fn encoder(how: &EncodeHow) -> Codec {
+    // clap's group makes exactly one flag true.
+    if how.path {
+        Codec::EncodePath
+    } else if how.form {
+        Codec::EncodeForm
+    } else if how.password {
+        Codec::EncodePassword
+    } else {
+        Codec::RecodeForm
+    }
+}
+
+/// Appends `name: value\n`, with `missing` for an absent value.
+fn line(out: &mut Vec<u8>, name: &str, value: Option<&[u8]>, missing: &[u8]) {
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b": ");
+    out.extend_from_slice(value.unwrap_or(missing));
+    out.push(b'\n');
+}
+
+/// Appends `name: number\n`.
+fn number(out: &mut Vec<u8>, name: &str, n: impl std::fmt::Display) {
+    // Writing into a Vec cannot fail.
+    let _ = writeln!(out, "{name}: {n}");
+}
+
+/// The `split` block: every field of the legacy record, NULL as `(null)`
+/// (as C's printf shows it).
+fn write_record(u: &Url, out: &mut Vec<u8>) {
+    const NULL: &[u8] = b"(null)";
+    for (name, f) in [
+        ("name", Field::Name),
+        ("file", Field::File),
+        ("proto", Field::Proto),
+        ("hostport", Field::Hostport),
+        ("host", Field::Host),
+    ] {
+        line(out, name, u.get(f), NULL);
+    }
+    number(out, "port", u.port());
+    for (name, f) in [
+        ("path", Field::Path),
+        ("args", Field::Args),
+        ("user", Field::User),
+        ("pass", Field::Pass),
+        ("original_name", Field::OriginalName),
+        ("original_path", Field::OriginalPath),
+        ("original_args", Field::OriginalArgs),
+    ] {
+        line(out, name, u.get(f), NULL);
+    }
+    number(out, "hostp", u.hostp());
+    number(out, "pathp", u.pathp());
+    number(out, "original_pathp", u.original_pathp());
+}
+
+/// The `rfc3986-split` block: each component as the input's bytes.
+fn write_components(s: &[u8], c: &Components, out: &mut Vec<u8>) {
+    let part = |p: Option<Part>| p.map(|p| &s[p.start..p.start + p.len]);
+    for (name, p) in [
+        ("scheme", c.scheme),
+        ("authority", c.authority),
+        ("userinfo", c.userinfo),
+        ("user", c.user),
+        ("password", c.password),
+        ("host", c.host),
+        ("port", c.port),
+        ("path", c.path),
+        ("query", c.query),
+        ("fragment", c.fragment),
+    ] {
+        line(out, name, part(p), b"(absent)");
+    }
+}
