@@ -1,10 +1,283 @@
 //! SplitURL: the historical heuristics that cut a URL string into parts.
+//!
+//! The parts are ranges of the input: nothing is copied until CreateURL
+//! writes the record.
 
 use super::config::{Compat, Env};
-use super::url::Url;
+use super::url::{
+    build, byte_mask, find_by, find_byte as find, find_either, find_two, Parts, Scratch, Url,
+};
 
 /// SplitURL (LEGACY.md §8).
+///
+/// `s` is read as a C string, up to its first NUL. An empty host (`/path`,
+/// `http:///x`, `?x`) is replaced by `env.local_host`, also read up to a NUL.
 pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
-    let _ = (env, compat, s);
-    todo!("SplitURL")
+    // The fragment and anything after a NUL are not part of the URL. The
+    // search for where it ends also finds the first `@`.
+    let mut at = None;
+    let end = match find_by(s, 0, |x| {
+        byte_mask(x, b'#') | byte_mask(x, 0) | byte_mask(x, b'@')
+    }) {
+        Some(i) if s[i] == b'@' => {
+            at = Some(i);
+            find_either(s, i + 1, b'#', 0)
+        }
+        other => other,
+    };
+    let s = &s[..end.unwrap_or(s.len())];
+
+    let mut colon = find(s, 0, b':');
+    let mut slash = find(s, 0, b'/');
+    // The first `?` at or after `start`, when already known.
+    let mut query = None;
+
+    // `start` is where the text after the protocol begins.
+    let (proto, mut start): (&[u8], usize) = if slash == Some(0) {
+        (b"http", 0)
+    } else if let Some(c) = colon.filter(|&c| slash == Some(c + 1)) {
+        let mut start = c + 2;
+        if s.get(start) == Some(&b'/') {
+            start += 1;
+        }
+        (colon, query) = find_two(s, start, b':', b'?');
+        slash = find(s, start, b'/');
+        (&s[..c], start)
+    } else if let Some(c) = colon.filter(|&c| {
+        !s.get(c + 1).is_some_and(u8::is_ascii_digit)
+            && slash.map_or(true, |sl| c < sl)
+            && at.map_or(true, |a| slash.is_some_and(|sl| a > sl))
+    }) {
+        colon = find(s, c + 1, b':');
+        (&s[..c], c + 1)
+    } else {
+        (b"http", 0)
+    };
+
+    let mut user = None;
+    let mut pass = None;
+    match at {
+        Some(a) if a > start && slash.map_or(true, |sl| a < sl) => {
+            // `colon` lies at or after `start` here, whichever branch set it.
+            if let Some(c) = colon.filter(|&c| c < a) {
+                user = Some(&s[start..c]);
+                pass = Some(&s[c + 1..a]);
+                start = a + 1;
+            } else if let Some((c, a2)) = colon
+                .zip(find(s, a + 1, b'@'))
+                .filter(|&(c, a2)| c < a2 && slash.is_some_and(|sl| a2 < sl))
+            {
+                user = Some(&s[start..c]);
+                pass = Some(&s[c + 1..a2]);
+                start = a2 + 1;
+            } else {
+                user = Some(&s[start..a]);
+                start = a + 1;
+            }
+        }
+        // Only the first `@` of the whole URL is skipped: in `a@b://@h` the
+        // `@` at the start of the host part stays (and empties the host).
+        Some(a) if a == start => start += 1,
+        _ => {}
+    }
+
+    // A user name may hold a `?`: search again when it was skipped.
+    let query = match query {
+        Some(q) if q >= start => Some(q),
+        _ => find(s, start, b'?'),
+    };
+    let (end, args) = match query {
+        Some(q) => (q, Some(&s[q + 1..])),
+        None => (s.len(), None),
+    };
+    // `slash` is still the first `/` at or after `start`: every branch above
+    // either found it from `start` or kept `start` before it.
+    let (host_end, path): (usize, &[u8]) = match slash.filter(|&sl| sl < end) {
+        Some(p) => (p, &s[p..end]),
+        None => (end, b"/"),
+    };
+    let host = &s[start..host_end];
+
+    let mut scratch = Scratch::take();
+    let hostport = if host.is_empty() {
+        let local = &mut scratch.b;
+        local.clear();
+        env.local_host(local);
+        if let Some(n) = local.iter().position(|&b| b == 0) {
+            local.truncate(n);
+        }
+        &local[..]
+    } else {
+        host
+    };
+    let parts = Parts {
+        proto,
+        hostport,
+        path,
+        args,
+        user,
+        pass,
+    };
+    let url = build(env, compat, &parts, &mut scratch.a);
+    scratch.give_back();
+    url
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::config::Config;
+    use crate::core::url::Field;
+
+    fn split(s: &[u8]) -> Url {
+        split_url(&Config::default(), Compat::V29, s)
+    }
+
+    #[test]
+    fn local_path_uses_local_host() {
+        let u = split(b"/x/y?z");
+        assert_eq!(u.name(), b"http://localhost:8080/x/y?z");
+        assert_eq!(u.port(), 8080);
+    }
+
+    #[test]
+    fn scheme_slash_slash() {
+        let u = split(b"FTP://Host/pub");
+        assert_eq!(u.name(), b"ftp://host/pub");
+    }
+
+    #[test]
+    fn scheme_single_slash_skips_at_most_two() {
+        assert_eq!(split(b"http:/x").name(), b"http://x/");
+        assert_eq!(split(b"http:////x").name(), b"http://localhost:8080//x");
+    }
+
+    #[test]
+    fn scheme_without_slash() {
+        assert_eq!(split(b"http:x").name(), b"http://x/");
+        assert_eq!(split(b"news:group/a").name(), b"news://group/a");
+    }
+
+    #[test]
+    fn digit_after_colon_is_a_port() {
+        assert_eq!(split(b"www.foo:8080").hostport(), b"www.foo:8080");
+    }
+
+    #[test]
+    fn user_and_password() {
+        let u = split(b"http://u:p@h/");
+        assert_eq!((u.user(), u.pass()), (Some(&b"u"[..]), Some(&b"p"[..])));
+        assert_eq!(u.file(), b"http://u:p@h/");
+    }
+
+    #[test]
+    fn second_at_ends_password() {
+        let u = split(b"http://user@host:pass@host2/");
+        assert_eq!(u.user(), Some(&b"user@host"[..]));
+        assert_eq!(u.pass(), Some(&b"pass"[..]));
+        assert_eq!(u.hostport(), b"host2");
+    }
+
+    #[test]
+    fn second_at_needs_a_slash() {
+        let u = split(b"http://user@host:pass@host2");
+        assert_eq!(u.user(), Some(&b"user"[..]));
+        assert_eq!(u.hostport(), b"host:pass");
+    }
+
+    #[test]
+    fn leading_at_is_skipped() {
+        let u = split(b"@host/x");
+        assert_eq!(u.user(), None);
+        assert_eq!(u.name(), b"http://host/x");
+    }
+
+    #[test]
+    fn query_before_slash_holds_the_slash() {
+        let u = split(b"http://a?x/y");
+        assert_eq!((u.path(), u.args()), (&b"/"[..], Some(&b"x/y"[..])));
+    }
+
+    #[test]
+    fn fragment_and_nul_end_the_url() {
+        assert_eq!(split(b"http://h/a#b").name(), b"http://h/a");
+        assert_eq!(split(b"http://h/a\0b").name(), b"http://h/a");
+    }
+
+    #[test]
+    fn environment_gives_local_host_and_ports() {
+        let mut env = Config::default();
+        env.set_local_host(b"Proxy:3128").unwrap();
+        env.set_default_port(b"gopher", 70).unwrap();
+        let u = split_url(&env, Compat::V29, b"/x");
+        assert_eq!(u.name(), b"http://proxy:3128/x");
+        let u = split_url(&env, Compat::V29, b"gopher://h:70/");
+        assert_eq!(u.hostport(), b"h");
+    }
+
+    struct NulHost;
+
+    impl Env for NulHost {
+        fn local_host(&self, out: &mut Vec<u8>) {
+            out.extend_from_slice(b"here\0there");
+        }
+        fn default_port(&self, _proto: &[u8]) -> i32 {
+            0
+        }
+    }
+
+    #[test]
+    fn local_host_ends_at_nul() {
+        let u = split_url(&NulHost, Compat::V29, b"/x");
+        assert_eq!(u.name(), b"http://here/x");
+    }
+
+    #[test]
+    fn random_inputs_keep_records_well_formed() {
+        let alphabet = b":/@?#%[]a1.&";
+        let mut seed = 1u32;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let len = (seed >> 16) as usize % 16;
+            let s: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    alphabet[(seed >> 16) as usize % alphabet.len()]
+                })
+                .collect();
+            let u = split(&s);
+            for f in [
+                Field::Name,
+                Field::File,
+                Field::Host,
+                Field::Path,
+                Field::OriginalName,
+            ] {
+                let sp = u.span(f).unwrap();
+                assert_eq!(u.buffer()[sp.start + sp.len], 0, "{s:?} {f:?}");
+            }
+            assert_eq!(
+                &u.name()[u.pathp()..],
+                [
+                    u.path(),
+                    u.args().map_or(&b""[..], |_| b"?"),
+                    u.args().unwrap_or_default()
+                ]
+                .concat()
+                .as_slice(),
+                "{s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn original_fields_keep_the_split_text() {
+        let u = split(b"HTTP://H/%41?");
+        assert_eq!(
+            u.get(crate::core::url::Field::OriginalName),
+            Some(&b"HTTP://H/%41?"[..])
+        );
+        assert_eq!(u.original_pathp(), 8);
+        assert_eq!(u.name(), b"http://h/A");
+    }
 }

@@ -6,7 +6,14 @@
 //! `name` without a user, `host` and `hostport` without a port) have equal
 //! spans here.
 
+use std::cell::Cell;
+
+use super::ascii::{hex_value, is_space, ByteSet, ALNUM};
+use super::codec::{c_prefix, encode_password, encode_path, recode_form};
 use super::config::{Compat, Env};
+use super::host::canonicalise_host;
+use super::html::replace_amp_in_place;
+use super::path::canonicalise_name_or_root;
 
 /// Where a field's bytes lie in [`Url::buffer`]; `buffer()[start + len]` is NUL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -166,7 +173,173 @@ impl Url {
     }
 }
 
+/// Bytes a host keeps before CanonicaliseHost: `A-Z a-z 0-9 : - . [ ]`.
+const HOST_KEEP: ByteSet = ALNUM.add_all(b":-.[]");
+
+/// How the host fast path treats a byte: kept as it is, kept but
+/// upper case, `%`, or where the host ends.
+const HOST_PLAIN: u8 = 0;
+const HOST_UPPER: u8 = 1;
+const HOST_PERCENT: u8 = 2;
+const HOST_END: u8 = 3;
+
+/// [`HOST_KEEP`] as a lookup table: one load per byte in the common scan.
+static HOST_CLASS: [u8; 256] = {
+    let mut t = [HOST_END; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if c.is_ascii_uppercase() {
+            t[b] = HOST_UPPER;
+        } else if HOST_KEEP.contains(c) {
+            t[b] = HOST_PLAIN;
+        } else if c == b'%' {
+            t[b] = HOST_PERCENT;
+        }
+        b += 1;
+    }
+    t
+};
+
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// For 8 bytes `x` read little-endian: the high bit of the lowest byte that
+/// equals `b`, possibly also of higher bytes (a borrow can flag a byte just
+/// above a match), and nothing when no byte equals `b`. Only the lowest set
+/// bit is meaningful; masks of several bytes combine with `|`.
+#[inline(always)]
+pub(crate) const fn byte_mask(x: u64, b: u8) -> u64 {
+    let y = x ^ (LOW_BITS * b as u64);
+    y.wrapping_sub(LOW_BITS) & !y & HIGH_BITS
+}
+
+/// Eight bytes of `s` from `at`, little-endian; `s` must hold them.
+#[inline(always)]
+fn load(s: &[u8], at: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&s[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Index of the first byte at or after `from` that `hit` flags (a mask built
+/// from [`byte_mask`]), or `None`. Eight bytes a step: URLs are scanned
+/// several times, and this is the bulk of SplitURL's own work.
+#[inline(always)]
+pub(crate) fn find_by(s: &[u8], from: usize, hit: impl Fn(u64) -> u64) -> Option<usize> {
+    let mut i = from;
+    while i + 8 <= s.len() {
+        let m = hit(load(s, i));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    if i >= s.len() {
+        return None;
+    }
+    let m = if i > from {
+        // The last 8 bytes overlap bytes just searched, which hold no match
+        // and so cannot flag anything above them: shift them out.
+        let base = s.len() - 8;
+        hit(load(s, base)) >> (8 * (i - base))
+    } else {
+        // Fewer than 8 bytes in all. The zero padding above them may be
+        // flagged; a borrow only runs upwards, so the real bytes are not.
+        let mut w = 0;
+        for (k, &c) in s[i..].iter().enumerate() {
+            w |= u64::from(c) << (8 * k);
+        }
+        hit(w) & ((1 << (8 * (s.len() - i))) - 1)
+    };
+    (m != 0).then(|| i + (m.trailing_zeros() / 8) as usize)
+}
+
+/// Index of the first `b` in `s` at or after `from`.
+#[inline]
+pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> Option<usize> {
+    find_by(s, from, |x| byte_mask(x, b))
+}
+
+/// Index of the first `a` or `b` in `s` at or after `from`.
+#[inline]
+pub(crate) fn find_either(s: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
+    find_by(s, from, |x| byte_mask(x, a) | byte_mask(x, b))
+}
+
+/// The first `a` and the first `b` in `s` at or after `from`, in about one
+/// pass: the search for both stops at the first of either, and only the
+/// other is searched for after it.
+#[inline]
+pub(crate) fn find_two(s: &[u8], from: usize, a: u8, b: u8) -> (Option<usize>, Option<usize>) {
+    match find_either(s, from, a, b) {
+        None => (None, None),
+        Some(i) if s[i] == a => (Some(i), find_byte(s, i + 1, b)),
+        Some(i) => (find_byte(s, i + 1, a), Some(i)),
+    }
+}
+
+/// Scratch buffers above this size are released after use, so one huge URL
+/// does not pin its memory to the thread for good.
+const SCRATCH_KEEP: usize = 64 * 1024;
+
+/// Per-thread scratch space, reused so that building a record allocates
+/// only its output buffer. The vectors are moved out while in use: a call
+/// that re-enters the library meanwhile (an application hook calling
+/// SplitURL) finds them empty and simply allocates its own.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    /// Working space of [`build`].
+    pub a: Vec<u8>,
+    /// Working space of the callers of [`build`].
+    pub b: Vec<u8>,
+}
+
+thread_local! {
+    static SCRATCH: Cell<Scratch> = const {
+        Cell::new(Scratch {
+            a: Vec::new(),
+            b: Vec::new(),
+        })
+    };
+}
+
+impl Scratch {
+    /// The thread's scratch vectors (empty ones while they are taken, or
+    /// when the thread is being torn down).
+    pub(crate) fn take() -> Scratch {
+        SCRATCH.try_with(Cell::take).unwrap_or_default()
+    }
+
+    /// Hands the vectors back for the next call on this thread, unless
+    /// they grew so large that keeping them would pin a huge input's memory.
+    pub(crate) fn give_back(self) {
+        if self.a.capacity() <= SCRATCH_KEEP && self.b.capacity() <= SCRATCH_KEEP {
+            // Fails only while the thread is being torn down; the vectors
+            // are then just dropped.
+            let _ = SCRATCH.try_with(|c| c.set(self));
+        }
+    }
+}
+
+/// The inputs of CreateURL, each a C string without its NUL.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts<'a> {
+    pub proto: &'a [u8],
+    pub hostport: &'a [u8],
+    pub path: &'a [u8],
+    pub args: Option<&'a [u8]>,
+    pub user: Option<&'a [u8]>,
+    pub pass: Option<&'a [u8]>,
+}
+
 /// CreateURL: builds the canonical record from its parts (LEGACY.md §8).
+///
+/// Each input is read as a C string, up to its first NUL. The port is the
+/// C `atoi` of the text after the port's `:`, computed with wrapping `i32`
+/// arithmetic: this equals glibc's `(int)strtol(...)` for every value that
+/// fits in 64 bits, and is defined (never a panic) beyond. A default port of
+/// 0 from `env` means the protocol has none, so no port is ever removed.
 #[allow(clippy::too_many_arguments)]
 pub fn create_url<E: Env + ?Sized>(
     env: &E,
@@ -178,8 +351,339 @@ pub fn create_url<E: Env + ?Sized>(
     user: Option<&[u8]>,
     pass: Option<&[u8]>,
 ) -> Url {
-    let _ = (env, compat, proto, hostport, path, args, user, pass);
-    todo!("CreateURL")
+    let parts = Parts {
+        proto: c_prefix(proto),
+        hostport: c_prefix(hostport),
+        path: c_prefix(path),
+        args: args.map(c_prefix),
+        user: user.map(c_prefix),
+        pass: pass.map(c_prefix),
+    };
+    let mut scratch = Scratch::take();
+    let url = build(env, compat, &parts, &mut scratch.a);
+    scratch.give_back();
+    url
+}
+
+/// Appends URLDecodeGeneric of `s` to `out`, stopping where a decoded NUL
+/// would end the C string.
+fn decode_c(s: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while let Some(j) = find_byte(s, i, b'%') {
+        out.extend_from_slice(&s[i..j]);
+        if j + 2 < s.len() {
+            let v = 16 * hex_value(s[j + 1]) + hex_value(s[j + 2]);
+            if v == 0 {
+                return;
+            }
+            out.push(v);
+            i = j + 3;
+        } else {
+            out.push(b'%');
+            i = j + 1;
+        }
+    }
+    out.extend_from_slice(&s[i..]);
+}
+
+/// Appends the host text that reaches CanonicaliseHost: `s` percent-decoded,
+/// lower-cased and cut at the first byte outside [`HOST_KEEP`], in one pass.
+fn decode_host(s: &[u8], out: &mut Vec<u8>) {
+    let mut i = 0;
+    while i < s.len() {
+        let (v, step) = if s[i] == b'%' && i + 2 < s.len() {
+            (16 * hex_value(s[i + 1]) + hex_value(s[i + 2]), 3)
+        } else {
+            (s[i], 1)
+        };
+        if !HOST_KEEP.contains(v) {
+            return;
+        }
+        out.push(v.to_ascii_lowercase());
+        i += step;
+    }
+}
+
+/// Appends the canonical host of the raw `hostport` to `out`.
+fn push_host(hostport: &[u8], scratch: &mut Vec<u8>, out: &mut Vec<u8>) {
+    // Most hosts need neither decoding nor lower-casing: pass their prefix
+    // straight through instead of copying it.
+    let class = |b: u8| HOST_CLASS[usize::from(b)];
+    let mut i = 0;
+    // Eight bytes a step while all are plain (`HOST_PLAIN` is 0).
+    while let Some(w) = hostport.get(i..i + 8) {
+        if w.iter().fold(HOST_PLAIN, |m, &b| m | class(b)) != HOST_PLAIN {
+            break;
+        }
+        i += 8;
+    }
+    while i < hostport.len() && class(hostport[i]) == HOST_PLAIN {
+        i += 1;
+    }
+    if i == hostport.len() || class(hostport[i]) == HOST_END {
+        canonicalise_host(&hostport[..i], out);
+    } else {
+        scratch.clear();
+        decode_host(hostport, scratch);
+        canonicalise_host(scratch, out);
+    }
+}
+
+/// Index of the `:` that starts the port of a canonical hostport: the first
+/// `:` after the first `]` for a bracketed host, else the first `:`.
+fn port_colon(hp: &[u8]) -> Option<usize> {
+    let from = if hp.first() == Some(&b'[') {
+        find_byte(hp, 0, b']')?
+    } else {
+        0
+    };
+    find_byte(hp, from, b':')
+}
+
+/// C `atoi` with wrapping `i32` arithmetic (see [`create_url`]).
+pub(crate) fn atoi(s: &[u8]) -> i32 {
+    let mut i = 0;
+    while i < s.len() && is_space(s[i]) {
+        i += 1;
+    }
+    let neg = match s.get(i) {
+        Some(b'-') => {
+            i += 1;
+            true
+        }
+        Some(b'+') => {
+            i += 1;
+            false
+        }
+        _ => false,
+    };
+    let mut v: i32 = 0;
+    while i < s.len() && s[i].is_ascii_digit() {
+        v = v.wrapping_mul(10).wrapping_add(i32::from(s[i] - b'0'));
+        i += 1;
+    }
+    if neg {
+        v.wrapping_neg()
+    } else {
+        v
+    }
+}
+
+/// A first guess at the record's size, so that the buffer rarely grows.
+fn capacity_estimate(p: &Parts<'_>) -> usize {
+    let (pr, h, l) = (p.proto.len(), p.hostport.len(), p.path.len());
+    let a = p.args.map_or(0, <[u8]>::len);
+    let u = p.user.map_or(0, <[u8]>::len);
+    let w = p.pass.map_or(0, <[u8]>::len);
+    // A canonical IPv6 host with its port is at most 47 bytes; any other
+    // canonical host is at most as long as its input or 21 bytes.
+    let hc = h.max(47);
+    let name = pr + 3 + hc + l + 1 + a + 1;
+    let original = pr + 3 + h + l + 1 + a + 1;
+    let file = if p.user.is_some() {
+        name + 3 * (u + w) + 2
+    } else {
+        0
+    };
+    // name, proto, hostport, host, path, args, user, pass, original_name,
+    // original_path, original_args, plus room for a few escapes.
+    name + (pr + 1)
+        + 2 * (hc + 1)
+        + (l + 1)
+        + (a + 1)
+        + file
+        + (u + 1)
+        + (w + 1)
+        + original
+        + (l + 1)
+        + (a + 1)
+        + 16
+}
+
+/// Appends a copy of `buf[span]` and its NUL; returns the copy's span.
+#[inline(always)]
+fn copy_within(buf: &mut Vec<u8>, start: usize, len: usize) -> Span {
+    let at = buf.len();
+    buf.extend_from_within(start..start + len);
+    buf.push(0);
+    Span { start: at, len }
+}
+
+/// Appends `s` and a NUL; returns its span.
+fn push_field(buf: &mut Vec<u8>, s: &[u8]) -> Span {
+    let at = buf.len();
+    buf.extend_from_slice(s);
+    buf.push(0);
+    Span {
+        start: at,
+        len: s.len(),
+    }
+}
+
+/// CreateURL on NUL-free parts, with `scratch` as working space.
+pub(crate) fn build<E: Env + ?Sized>(
+    env: &E,
+    compat: Compat,
+    p: &Parts<'_>,
+    scratch: &mut Vec<u8>,
+) -> Url {
+    let mut buf = Vec::with_capacity(capacity_estimate(p));
+
+    // name = proto "://" hostport path ["?" args]; the other fields are
+    // mostly copies of its pieces.
+    let proto_len = p.proto.len();
+    buf.extend_from_slice(p.proto);
+    buf.make_ascii_lowercase();
+    buf.extend_from_slice(b"://");
+    let hostp = buf.len();
+    push_host(p.hostport, scratch, &mut buf);
+    let mut hostport_len = buf.len() - hostp;
+    let mut host_len = hostport_len;
+    let mut port = -1;
+    if let Some(c) = port_colon(&buf[hostp..]) {
+        let n = atoi(&buf[hostp + c + 1..]);
+        let default = env.default_port(&buf[..proto_len]);
+        if default != 0 && n == default {
+            buf.truncate(hostp + c);
+            hostport_len = c;
+            host_len = c;
+        } else {
+            host_len = c;
+            port = n;
+        }
+    }
+    let has_port = host_len != hostport_len;
+
+    let pathp = buf.len();
+    scratch.clear();
+    decode_c(p.path, scratch);
+    // `%00` decodes to an empty path, which historically became `/`.
+    canonicalise_name_or_root(scratch);
+    encode_path(scratch.as_slice(), &mut buf);
+    let path_len = buf.len() - pathp;
+
+    let args_len = match p.args {
+        Some(a) if !a.is_empty() => {
+            buf.push(b'?');
+            let start = buf.len();
+            recode_form(a, &mut buf);
+            if compat == Compat::V29 {
+                let n = replace_amp_in_place(&mut buf[start..]);
+                buf.truncate(start + n);
+            }
+            Some(buf.len() - start)
+        }
+        _ => None,
+    };
+    let name = Span {
+        start: 0,
+        len: buf.len(),
+    };
+    buf.push(0);
+
+    // The decoded user and password, in that order, end to end in `scratch`.
+    scratch.clear();
+    if let Some(u) = p.user {
+        decode_c(u, scratch);
+    }
+    let user_len = scratch.len();
+    if let Some(w) = p.pass.filter(|w| !w.is_empty()) {
+        decode_c(w, scratch);
+    }
+    let pass_len = scratch.len() - user_len;
+    let has_pass = p.pass.is_some_and(|w| !w.is_empty());
+
+    let file = if p.user.is_some() {
+        let start = buf.len();
+        buf.extend_from_within(..hostp);
+        encode_password(&scratch[..user_len], &mut buf);
+        if has_pass {
+            buf.push(b':');
+            encode_password(&scratch[user_len..], &mut buf);
+        }
+        buf.push(b'@');
+        buf.extend_from_within(hostp..name.len);
+        let len = buf.len() - start;
+        buf.push(0);
+        Span { start, len }
+    } else {
+        name
+    };
+
+    let proto = copy_within(&mut buf, 0, proto_len);
+    let hostport = copy_within(&mut buf, hostp, hostport_len);
+    let host = if has_port {
+        copy_within(&mut buf, hostp, host_len)
+    } else {
+        hostport
+    };
+    // `path ["?" args]` in one copy, the `?` then becoming the path's NUL.
+    let path = copy_within(&mut buf, pathp, name.len - pathp);
+    let args = args_len.map(|len| {
+        buf[path.start + path_len] = 0;
+        Span {
+            start: path.start + path_len + 1,
+            len,
+        }
+    });
+    let path = Span {
+        start: path.start,
+        len: path_len,
+    };
+    let user = p.user.map(|_| push_field(&mut buf, &scratch[..user_len]));
+    let pass = has_pass.then(|| push_field(&mut buf, &scratch[user_len..user_len + pass_len]));
+
+    let on = buf.len();
+    buf.extend_from_slice(p.proto);
+    buf.extend_from_slice(b"://");
+    buf.extend_from_slice(p.hostport);
+    let original_pathp = buf.len() - on;
+    buf.extend_from_slice(p.path);
+    if let Some(a) = p.args {
+        buf.push(b'?');
+        buf.extend_from_slice(a);
+    }
+    let original_name = Span {
+        start: on,
+        len: buf.len() - on,
+    };
+    buf.push(0);
+    let original_path = copy_within(
+        &mut buf,
+        on + original_pathp,
+        original_name.len - original_pathp,
+    );
+    let original_args = p.args.map(|a| {
+        buf[original_path.start + p.path.len()] = 0;
+        Span {
+            start: original_path.start + p.path.len() + 1,
+            len: a.len(),
+        }
+    });
+    let original_path = Span {
+        start: original_path.start,
+        len: p.path.len(),
+    };
+
+    Url {
+        buf,
+        original_name,
+        original_path,
+        original_args,
+        name,
+        file,
+        proto,
+        hostport,
+        host,
+        path,
+        args,
+        user,
+        pass,
+        port,
+        hostp,
+        pathp,
+        original_pathp,
+    }
 }
 
 impl Url {
@@ -201,5 +705,211 @@ impl Url {
             user,
             pass,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::config::Config;
+
+    fn create(
+        proto: &[u8],
+        hostport: &[u8],
+        path: &[u8],
+        args: Option<&[u8]>,
+        user: Option<&[u8]>,
+        pass: Option<&[u8]>,
+    ) -> Url {
+        let env = Config::default();
+        create_url(&env, Compat::V29, proto, hostport, path, args, user, pass)
+    }
+
+    #[test]
+    fn find_byte_matches_naive_search() {
+        // Each searched byte next to its successor, which a borrow between
+        // bytes could wrongly flag.
+        let alphabet = [b'a', b'b', b':', b';', 0, 1, 0xff, b'/', b'0'];
+        let mut seed = 7u32;
+        for _ in 0..50 {
+            let s: Vec<u8> = (0..24)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    alphabet[(seed >> 16) as usize % alphabet.len()]
+                })
+                .collect();
+            for len in 0..s.len() {
+                for from in 0..=len + 1 {
+                    for b in [b'a', b':', 0, 0xff, b'/', b'?'] {
+                        let want = s[..len]
+                            .iter()
+                            .skip(from)
+                            .position(|&c| c == b)
+                            .map(|p| from + p);
+                        assert_eq!(
+                            find_byte(&s[..len], from, b),
+                            want,
+                            "{s:?} {len} {from} {b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_two_finds_both() {
+        assert_eq!(find_two(b"a:b?c:d?", 0, b':', b'?'), (Some(1), Some(3)));
+        assert_eq!(find_two(b"a?b:c", 0, b':', b'?'), (Some(3), Some(1)));
+        assert_eq!(find_two(b"abc", 1, b':', b'?'), (None, None));
+    }
+
+    #[test]
+    fn atoi_follows_c() {
+        assert_eq!(atoi(b""), 0);
+        assert_eq!(atoi(b" \t+80x"), 80);
+        assert_eq!(atoi(b"-12"), -12);
+        assert_eq!(atoi(b"0x50"), 0);
+        assert_eq!(atoi(b"- 1"), 0);
+    }
+
+    #[test]
+    fn atoi_wraps_like_glibc_cast() {
+        assert_eq!(atoi(b"4294967376"), 80);
+        assert_eq!(atoi(b"4294967295"), -1);
+        assert_eq!(
+            atoi(b"99999999999999999999999999"),
+            atoi(b"99999999999999999999999999")
+        );
+    }
+
+    #[test]
+    fn port_colon_skips_ipv6_brackets() {
+        assert_eq!(port_colon(b"[1:2::3]:80"), Some(8));
+        assert_eq!(port_colon(b"[1:2::3]"), None);
+        assert_eq!(port_colon(b"[1:2"), None);
+        assert_eq!(port_colon(b"a:b:c"), Some(1));
+    }
+
+    #[test]
+    fn decode_c_stops_at_decoded_nul() {
+        let mut v = Vec::new();
+        decode_c(b"a%41%00b", &mut v);
+        assert_eq!(v, b"aA");
+        v.clear();
+        decode_c(b"%zzb", &mut v);
+        assert_eq!(v, b"");
+        v.clear();
+        decode_c(b"a%4", &mut v);
+        assert_eq!(v, b"a%4");
+    }
+
+    #[test]
+    fn decode_host_lowers_and_cuts() {
+        let mut v = Vec::new();
+        decode_host(b"WWW.%46oo.com%2Fx", &mut v);
+        assert_eq!(v, b"www.foo.com");
+    }
+
+    #[test]
+    fn default_port_is_removed() {
+        let u = create(b"HTTP", b"Host:080", b"/", None, None, None);
+        assert_eq!(u.hostport(), b"host");
+        assert_eq!(u.port(), -1);
+        assert!(u.host_is_hostport());
+    }
+
+    #[test]
+    fn protocol_without_default_keeps_port_zero() {
+        let u = create(b"gopher", b"host:0", b"/", None, None, None);
+        assert_eq!(u.hostport(), b"host:0");
+        assert_eq!(u.host(), b"host");
+        assert_eq!(u.port(), 0);
+    }
+
+    #[test]
+    fn empty_port_is_zero() {
+        let u = create(b"http", b"host:", b"/", None, None, None);
+        assert_eq!(
+            (u.hostport(), u.host(), u.port()),
+            (&b"host:"[..], &b"host"[..], 0)
+        );
+    }
+
+    #[test]
+    fn empty_args_are_absent_but_original_kept() {
+        let u = create(b"http", b"h", b"/", Some(b""), None, None);
+        assert_eq!(u.args(), None);
+        assert_eq!(u.get(Field::OriginalArgs), Some(&b""[..]));
+        assert_eq!(u.get(Field::OriginalName), Some(&b"http://h/?"[..]));
+    }
+
+    #[test]
+    fn amp_replaced_only_in_v29() {
+        let env = Config::default();
+        let args = Some(&b"a=1&amp;b=2"[..]);
+        let u = create_url(&env, Compat::V29, b"http", b"h", b"/", args, None, None);
+        assert_eq!(u.args(), Some(&b"a=1&b=2"[..]));
+        let u = create_url(&env, Compat::V29h, b"http", b"h", b"/", args, None, None);
+        assert_eq!(u.args(), Some(&b"a=1&amp;b=2"[..]));
+    }
+
+    #[test]
+    fn empty_user_is_kept_empty_pass_dropped() {
+        let u = create(b"http", b"h", b"/", None, Some(b""), Some(b""));
+        assert_eq!(u.user(), Some(&b""[..]));
+        assert_eq!(u.pass(), None);
+        assert_eq!(u.file(), b"http://@h/");
+        assert!(!u.file_is_name());
+    }
+
+    #[test]
+    fn user_and_pass_are_decoded_then_encoded_in_file() {
+        let u = create(b"http", b"h", b"/", None, Some(b"a%40b"), Some(b"c:d"));
+        assert_eq!(u.user(), Some(&b"a@b"[..]));
+        assert_eq!(u.pass(), Some(&b"c:d"[..]));
+        assert_eq!(u.file(), b"http://a%40b:c%3Ad@h/");
+        assert_eq!(u.name(), b"http://h/");
+    }
+
+    #[test]
+    fn inputs_end_at_nul() {
+        let u = create(b"http\0x", b"h\0x", b"/a\0x", Some(b"q\0x"), None, None);
+        assert_eq!(u.name(), b"http://h/a?q");
+    }
+
+    #[test]
+    fn every_span_is_nul_terminated() {
+        let u = create(b"http", b"h:81", b"/p", Some(b"q"), Some(b"u"), Some(b"p"));
+        for f in [
+            Field::Name,
+            Field::File,
+            Field::Host,
+            Field::User,
+            Field::Pass,
+        ] {
+            let s = u.span(f).unwrap();
+            assert_eq!(u.buffer()[s.start + s.len], 0, "{f:?}");
+        }
+        assert!(!u.host_is_hostport());
+    }
+
+    #[test]
+    fn scratch_is_reentrant() {
+        let mut outer = Scratch::take();
+        outer.a.extend_from_slice(b"outer");
+        let inner = Scratch::take();
+        assert!(inner.a.is_empty());
+        inner.give_back();
+        outer.give_back();
+        assert_eq!(Scratch::take().a, b"outer");
+    }
+
+    #[test]
+    fn huge_scratch_is_not_kept() {
+        let mut s = Scratch::take();
+        s.a.reserve(SCRATCH_KEEP + 1);
+        s.give_back();
+        assert!(Scratch::take().a.capacity() <= SCRATCH_KEEP);
     }
 }

@@ -1,0 +1,290 @@
+//! Conformance vectors for SplitURL, CreateURL, AddPasswordURL and LinkURL
+//! (2.9), and SplitURL with its `original_*` fields (2.9h).
+//!
+//! Every column of every line is checked, together with the invariants the
+//! C layer relies on: each span ends with a NUL in the buffer, `file` is
+//! `name` exactly when there is no user, and `host` is `hostport` exactly
+//! when no port remains (the port is then -1; a written `:-1` also gives -1,
+//! with `host` distinct from `hostport`).
+
+mod common;
+
+use common::{show, Vector};
+use wwwurl::core::config::{Compat, Config};
+use wwwurl::core::link::link_url;
+use wwwurl::core::split::split_url;
+use wwwurl::core::url::{create_url, Field, Url};
+
+/// How many failures are shown in detail.
+const SHOWN: usize = 20;
+
+/// One wrong column: (column, wanted, got).
+type Mismatch = (&'static str, String, String);
+
+/// A result column shared by every URL file.
+enum Column {
+    /// A string field, compared byte for byte (`\N` is absent).
+    Str(&'static str, Field),
+    /// The port number.
+    Port,
+}
+
+/// The columns shared by every URL file, in file order (before the
+/// `original_*` columns of 2.9h and the two offsets).
+const COLUMNS: [Column; 10] = [
+    Column::Str("name", Field::Name),
+    Column::Str("file", Field::File),
+    Column::Str("proto", Field::Proto),
+    Column::Str("hostport", Field::Hostport),
+    Column::Str("host", Field::Host),
+    Column::Port,
+    Column::Str("path", Field::Path),
+    Column::Str("args", Field::Args),
+    Column::Str("user", Field::User),
+    Column::Str("pass", Field::Pass),
+];
+
+fn check_str(out: &mut Vec<Mismatch>, col: &'static str, want: Option<&[u8]>, got: Option<&[u8]>) {
+    if want != got {
+        out.push((col, show(want), show(got)));
+    }
+}
+
+fn check_int(out: &mut Vec<Mismatch>, col: &'static str, want: i64, got: i64) {
+    if want != got {
+        out.push((col, want.to_string(), got.to_string()));
+    }
+}
+
+/// Checks `u` against the URL columns of `v` (from result column 0); with
+/// `v29h`, also the four `original_*` columns.
+fn check_url(v: &Vector, u: &Url, v29h: bool) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    for (i, col) in COLUMNS.iter().enumerate() {
+        match *col {
+            Column::Str(name, field) => check_str(&mut out, name, v.opt_output(i), u.get(field)),
+            Column::Port => check_int(&mut out, "port", v.output_int(i), i64::from(u.port())),
+        }
+    }
+    let mut next = COLUMNS.len();
+    if v29h {
+        check_str(
+            &mut out,
+            "original_name",
+            v.opt_output(next),
+            u.get(Field::OriginalName),
+        );
+        check_str(
+            &mut out,
+            "original_path",
+            v.opt_output(next + 1),
+            u.get(Field::OriginalPath),
+        );
+        check_str(
+            &mut out,
+            "original_args",
+            v.opt_output(next + 2),
+            u.get(Field::OriginalArgs),
+        );
+        check_int(
+            &mut out,
+            "original_pathp",
+            v.output_int(next + 3),
+            u.original_pathp() as i64,
+        );
+        next += 4;
+    }
+    check_int(&mut out, "hostp", v.output_int(next), u.hostp() as i64);
+    check_int(&mut out, "pathp", v.output_int(next + 1), u.pathp() as i64);
+    assert_eq!(v.outputs.len(), next + 2, "line {}: column count", v.line);
+    check_invariants(u, &mut out);
+    out
+}
+
+/// The structural promises of a record, whatever its input.
+fn check_invariants(u: &Url, out: &mut Vec<Mismatch>) {
+    let buf = u.buffer();
+    for f in [
+        Field::OriginalName,
+        Field::OriginalPath,
+        Field::OriginalArgs,
+        Field::Name,
+        Field::File,
+        Field::Proto,
+        Field::Hostport,
+        Field::Host,
+        Field::Path,
+        Field::Args,
+        Field::User,
+        Field::Pass,
+    ] {
+        if let Some(s) = u.span(f) {
+            let ok =
+                buf.get(s.start + s.len) == Some(&0) && !buf[s.start..s.start + s.len].contains(&0);
+            if !ok {
+                out.push(("NUL-terminated", format!("{f:?}"), format!("{s:?}")));
+            }
+        }
+    }
+    if u.file_is_name() != u.user().is_none() {
+        out.push((
+            "file_is_name",
+            format!("{}", u.user().is_none()),
+            format!("{}", u.file_is_name()),
+        ));
+    }
+    // `host` is `hostport` exactly when no port remains. The port is then
+    // -1, but -1 is also the value of a written port `:-1`, so the port
+    // number alone does not tell.
+    let no_port = u.host() == u.hostport();
+    if u.host_is_hostport() != no_port || (no_port && u.port() != -1) {
+        out.push((
+            "host_is_hostport",
+            format!("{no_port}, port -1"),
+            format!("{}, port {}", u.host_is_hostport(), u.port()),
+        ));
+    }
+    let name = u.name();
+    if !name[u.hostp()..].starts_with(u.hostport()) || !name[u.pathp()..].starts_with(u.path()) {
+        out.push((
+            "hostp/pathp",
+            "point at hostport/path".into(),
+            format!("{:?}", show(Some(name))),
+        ));
+    }
+    let original = u.get(Field::OriginalName).unwrap_or_default();
+    let original_path = u.get(Field::OriginalPath).unwrap_or_default();
+    if !original[u.original_pathp()..].starts_with(original_path) {
+        out.push((
+            "original_pathp",
+            "points at original_path".into(),
+            show(Some(original)),
+        ));
+    }
+}
+
+/// Runs `make` on every vector of `name` and checks the URL it returns.
+fn run(name: &str, v29h: bool, make: impl Fn(&Vector) -> Url) {
+    let vectors = common::load(name);
+    let mut failures = Vec::new();
+    for v in &vectors {
+        let u = make(v);
+        for (col, want, got) in check_url(v, &u, v29h) {
+            failures.push(format!(
+                "line {}: input {:?}\n    {col}: want {want}\n    {col}: got  {got}",
+                v.line,
+                v.inputs
+                    .iter()
+                    .map(|i| show(i.as_deref()))
+                    .collect::<Vec<_>>(),
+            ));
+        }
+    }
+    eprintln!("{name}: {} vectors checked", vectors.len());
+    for f in failures.iter().take(SHOWN) {
+        eprintln!("{f}");
+    }
+    assert!(
+        failures.is_empty(),
+        "{name}: {} mismatches in {} vectors",
+        failures.len(),
+        vectors.len()
+    );
+}
+
+#[test]
+fn split_url_vectors() {
+    let env = Config::default();
+    run("SplitURL", false, |v| {
+        split_url(&env, Compat::V29, v.input(0))
+    });
+}
+
+#[test]
+fn split_url_v29h_vectors() {
+    let env = Config::default();
+    run("v29h/SplitURL", true, |v| {
+        split_url(&env, Compat::V29h, v.input(0))
+    });
+}
+
+#[test]
+fn create_url_vectors() {
+    let env = Config::default();
+    run("CreateURL", false, |v| {
+        create_url(
+            &env,
+            Compat::V29,
+            v.input(0),
+            v.input(1),
+            v.input(2),
+            v.opt_input(3),
+            v.opt_input(4),
+            v.opt_input(5),
+        )
+    });
+}
+
+#[test]
+fn add_password_url_vectors() {
+    let env = Config::default();
+    run("AddPasswordURL", false, |v| {
+        split_url(&env, Compat::V29, v.input(0)).with_password(
+            &env,
+            Compat::V29,
+            v.opt_input(1),
+            v.opt_input(2),
+        )
+    });
+}
+
+#[test]
+fn link_url_vectors() {
+    let env = Config::default();
+    run("LinkURL", false, |v| {
+        let base = split_url(&env, Compat::V29, v.input(0));
+        link_url(&env, Compat::V29, &base, v.input(1))
+    });
+}
+
+/// 1 MiB inputs of the bytes the parsers look for, alone and in every
+/// field: nothing panics, every record is well formed, and the test ends in
+/// linear time (a quadratic step would not finish).
+#[test]
+fn hostile_inputs_do_not_panic() {
+    const N: usize = 1 << 20;
+    let env = Config::default();
+    let units: [&[u8]; 10] = [
+        b"@", b":", b"[", b"]", b"%", b"/../", b"/./", b"?", b"&amp;", b":@/[%",
+    ];
+    let mut checked = 0;
+    let mut bad = Vec::new();
+    for unit in units {
+        let body = unit.repeat(N / unit.len());
+        for s in [
+            body.clone(),
+            [b"http://".as_slice(), &body, b"/x"].concat(),
+            [b"http://[".as_slice(), &body].concat(),
+        ] {
+            check_invariants(&split_url(&env, Compat::V29, &s), &mut bad);
+            checked += 1;
+        }
+        let base = split_url(&env, Compat::V29, b"http://h/a/b?c");
+        let b = Some(body.as_slice());
+        for u in [
+            link_url(&env, Compat::V29, &base, &body),
+            base.with_password(&env, Compat::V29h, b, b),
+            create_url(&env, Compat::V29, &body, &body, &body, b, b, b),
+        ] {
+            check_invariants(&u, &mut bad);
+            checked += 1;
+        }
+        assert!(
+            bad.is_empty(),
+            "{:?}: {:?}",
+            String::from_utf8_lossy(unit),
+            &bad[0]
+        );
+    }
+    eprintln!("hostile inputs: {checked} records checked");
+}
