@@ -43,6 +43,7 @@ lib: $(LIB_A)
 
 $(LIB_A) $(LIB_SO) $(TOOL): FORCE
 	$(CARGO) build --release --locked
+	@ln -sf libwwwurl.so $(TARGET_DIR)/libwwwurl.so.$(SOVERSION)
 
 # ---- headers ------------------------------------------------------------
 

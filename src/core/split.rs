@@ -45,8 +45,8 @@ pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
         (&s[..c], start)
     } else if let Some(c) = colon.filter(|&c| {
         !s.get(c + 1).is_some_and(u8::is_ascii_digit)
-            && slash.map_or(true, |sl| c < sl)
-            && at.map_or(true, |a| slash.is_some_and(|sl| a > sl))
+            && slash.is_none_or(|sl| c < sl)
+            && at.is_none_or(|a| slash.is_some_and(|sl| a > sl))
     }) {
         colon = find(s, c + 1, b':');
         (&s[..c], c + 1)
@@ -57,7 +57,7 @@ pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
     let mut user = None;
     let mut pass = None;
     match at {
-        Some(a) if a > start && slash.map_or(true, |sl| a < sl) => {
+        Some(a) if a > start && slash.is_none_or(|sl| a < sl) => {
             // `colon` lies at or after `start` here, whichever branch set it.
             if let Some(c) = colon.filter(|&c| c < a) {
                 user = Some(&s[start..c]);
