@@ -69,10 +69,13 @@ header-compile: lib
 
 # ---- pkg-config -----------------------------------------------------------
 
-$(PC_FILE): pkgconfig/wwwurl.pc.in Cargo.toml
+# Made again on every run, since it records PREFIX.
+PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@STATIC_DEPS@|$(STATIC_DEPS)|g' pkgconfig/wwwurl.pc.in
+
+$(PC_FILE): FORCE
 	@mkdir -p $(BUILD)
-	sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
-	    -e 's|@STATIC_DEPS@|$(STATIC_DEPS)|g' $< > $@
+	$(PC_SED) > $@
 
 # ---- tests ----------------------------------------------------------------
 
@@ -174,9 +177,9 @@ install: all
 	ln -sf libwwwurl.so.$(SOVERSION) $(LIBDIR)/libwwwurl.so
 	install -m 0644 $(LIB_A) $(LIBDIR)/libwwwurl.a
 	install -m 0644 include/wwwurl.h include/wwwurl_legacy.h $(INCDIR)/
-	install -m 0644 $(PC_FILE) $(PCDIR)/wwwurl.pc
+	$(PC_SED) > $(PCDIR)/wwwurl.pc
 	install -m 0755 $(TOOL) $(BINDIR)/wwwurl
-	if [ -f doc/wwwurl.1 ]; then install -m 0644 doc/wwwurl.1 $(MANDIR)/wwwurl.1; fi
+	install -m 0644 doc/wwwurl.1 $(MANDIR)/wwwurl.1
 
 uninstall:
 	rm -f $(LIBDIR)/libwwwurl.so.$(VERSION) $(LIBDIR)/libwwwurl.so.$(SOVERSION) \

@@ -1,0 +1,180 @@
+/* Shared helpers of the libFuzzer harnesses (fuzz/fuzz_*.c).
+ *
+ * Conventions of every harness:
+ *  - the input is copied into fresh malloc()ed memory of its exact size, so
+ *    AddressSanitizer sees any read past its end;
+ *  - buffers the library writes into (in place, or caller buffers of the
+ *    modern API) are followed by a guard region that is checked afterwards:
+ *    the Rust library is not ASan-instrumented, so a stray byte store would
+ *    otherwise go unnoticed;
+ *  - a legacy function that returns NULL for non-NULL arguments is a bug
+ *    (the library catches its own panics and returns NULL: with the fuzz
+ *    build's overflow checks this also reports integer overflow);
+ *  - every result is released; the leak checker is on.
+ *
+ * Failures call CHECK(), which prints the condition and aborts, so libFuzzer
+ * records the input as a crash. */
+#ifndef WWWURL_FUZZ_COMMON_H
+#define WWWURL_FUZZ_COMMON_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "wwwurl.h"
+#include "wwwurl_legacy.h"
+
+#define CHECK(cond)                                                            \
+    do {                                                                       \
+        if (!(cond)) {                                                         \
+            fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__,   \
+                    #cond);                                                    \
+            abort();                                                           \
+        }                                                                      \
+    } while (0)
+
+#define GUARD_LEN 64
+#define GUARD_BYTE 0xA5
+
+/* A NUL-terminated copy of data[0..n) in a block of exactly n+1 bytes.
+ * Embedded NUL bytes are kept (the C string then ends at the first one). */
+static inline char *fz_strndup(const uint8_t *data, size_t n)
+{
+    char *s = malloc(n + 1);
+    CHECK(s != NULL);
+    if (n)
+        memcpy(s, data, n);
+    s[n] = '\0';
+    return s;
+}
+
+/* An exact-size copy without terminator (for length-delimited input);
+ * never NULL, even for n == 0. */
+static inline char *fz_memdup(const uint8_t *data, size_t n)
+{
+    char *s = malloc(n ? n : 1);
+    CHECK(s != NULL);
+    if (n)
+        memcpy(s, data, n);
+    return s;
+}
+
+/* A copy of the C string `s` followed by a NUL and GUARD_LEN guard bytes,
+ * for functions that write in place. */
+static inline char *fz_guarded_strdup(const char *s, size_t *lenp)
+{
+    size_t n = strlen(s);
+    char *b = malloc(n + 1 + GUARD_LEN);
+    CHECK(b != NULL);
+    memcpy(b, s, n + 1);
+    memset(b + n + 1, GUARD_BYTE, GUARD_LEN);
+    if (lenp)
+        *lenp = n;
+    return b;
+}
+
+static inline int fz_guard_intact(const char *g, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if ((unsigned char)g[i] != GUARD_BYTE)
+            return 0;
+    return 1;
+}
+
+/* Splits data[0..n) at NUL bytes into at most `max` fields (the last field
+ * takes the rest, NULs included, and therefore ends at its first NUL as a C
+ * string). Missing fields are empty strings. Each field is malloc()ed.
+ * NUL is the separator because it is the one byte a C string argument can
+ * never contain: TAB, CR, LF and every other byte stay available inside the
+ * fields. */
+static inline void fz_split_fields(const uint8_t *data, size_t n, char **out, int max)
+{
+    size_t pos = 0;
+    for (int i = 0; i < max; i++) {
+        size_t end = pos;
+        if (i < max - 1)
+            while (end < n && data[end] != 0)
+                end++;
+        else
+            end = n;
+        out[i] = fz_strndup(data + (pos < n ? pos : n), pos < n ? end - pos : 0);
+        pos = end < n ? end + 1 : n;
+    }
+}
+
+static inline void fz_free_fields(char **f, int max)
+{
+    for (int i = 0; i < max; i++)
+        free(f[i]);
+}
+
+/* True if p points into the C string s (its terminating NUL included). */
+static inline int fz_points_into(const char *p, const char *s)
+{
+    return p != NULL && s != NULL && p >= s && p <= s + strlen(s);
+}
+
+/* Checks the invariants of a record made by SplitURL, CreateURL, LinkURL or
+ * AddPasswordURL, reading every string (so ASan sees a missing terminator or
+ * a freed block). */
+static inline void fz_check_url(const URL *u)
+{
+    CHECK(u != NULL);
+    CHECK(u->name && u->file && u->proto && u->hostport && u->host && u->path);
+    CHECK(u->original_name && u->original_path && u->original_pathp);
+    CHECK(fz_points_into(u->hostp, u->name));
+    CHECK(fz_points_into(u->pathp, u->name));
+    CHECK(u->hostp <= u->pathp);
+    CHECK(fz_points_into(u->original_pathp, u->original_name));
+    CHECK(u->private_link == NULL && u->private_dir == NULL && u->private_file == NULL);
+    if (u->user == NULL)
+        CHECK(strcmp(u->file, u->name) == 0);
+    if (u->pass)
+        (void)strlen(u->pass);
+    /* The port is part of the hostport or -1. */
+    if (u->port == -1)
+        CHECK(strcmp(u->host, u->hostport) == 0);
+    /* The host is a prefix of the hostport. */
+    CHECK(strncmp(u->host, u->hostport, strlen(u->host)) == 0);
+    /* The name starts with the protocol and "://". */
+    size_t pl = strlen(u->proto);
+    CHECK(strncmp(u->name, u->proto, pl) == 0);
+    CHECK(strncmp(u->name + pl, "://", 3) == 0);
+    if (u->args)
+        (void)strlen(u->args);
+    if (u->original_args)
+        (void)strlen(u->original_args);
+}
+
+/* Compares a (possibly NULL) C string with a (possibly NULL) wwwurl_get
+ * result of length len. */
+static inline int fz_same_opt(const char *a, const char *b, size_t blen)
+{
+    if (a == NULL || b == NULL)
+        return a == b;
+    return strlen(a) == blen && strlen(b) == blen && memcmp(a, b, blen) == 0;
+}
+
+/* Fills the parts every modern handle must answer; checks the lengths. */
+static inline void fz_check_handle(const wwwurl_url *u)
+{
+    CHECK(u != NULL);
+    for (wwwurl_part p = 0; p <= WWWURL_PART_ORIGINAL_ARGS + 2; p++) {
+        size_t len = 12345;
+        const char *s = wwwurl_get(u, p, &len);
+        if (s == NULL) {
+            CHECK(len == 0);
+            CHECK(p != WWWURL_PART_NAME && p != WWWURL_PART_FILE &&
+                  p != WWWURL_PART_PROTO && p != WWWURL_PART_HOSTPORT &&
+                  p != WWWURL_PART_HOST && p != WWWURL_PART_PATH);
+        } else {
+            CHECK(p <= WWWURL_PART_ORIGINAL_ARGS);
+            CHECK(strlen(s) == len);
+        }
+    }
+    (void)wwwurl_port(u);
+}
+
+#endif

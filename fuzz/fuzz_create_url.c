@@ -1,0 +1,52 @@
+/* CreateURL. Byte 0: bits 0-5 make argument 1-6 NULL, bit 6 selects the
+ * 2.9h mode. The rest is split at NUL bytes into the 6 arguments
+ * (proto, hostport, path, args, user, pass). The result is also compared
+ * with wwwurl_create, the same function in the modern API. */
+#include "fuzz_common.h"
+
+static void same(const URL *u, const wwwurl_url *m)
+{
+    size_t n;
+    const char *s;
+    s = wwwurl_get(m, WWWURL_PART_NAME, &n);  CHECK(fz_same_opt(u->name, s, n));
+    s = wwwurl_get(m, WWWURL_PART_FILE, &n);  CHECK(fz_same_opt(u->file, s, n));
+    s = wwwurl_get(m, WWWURL_PART_PATH, &n);  CHECK(fz_same_opt(u->path, s, n));
+    s = wwwurl_get(m, WWWURL_PART_ARGS, &n);  CHECK(fz_same_opt(u->args, s, n));
+    s = wwwurl_get(m, WWWURL_PART_USER, &n);  CHECK(fz_same_opt(u->user, s, n));
+    s = wwwurl_get(m, WWWURL_PART_PASS, &n);  CHECK(fz_same_opt(u->pass, s, n));
+    s = wwwurl_get(m, WWWURL_PART_HOSTPORT, &n); CHECK(fz_same_opt(u->hostport, s, n));
+    CHECK(u->port == wwwurl_port(m));
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    unsigned nulls = data[0] & 0x3f;
+    int h = (data[0] & 0x40) != 0;
+    char *f[6];
+    fz_split_fields(data + 1, size - 1, f, 6);
+    const char *a[6];
+    for (int i = 0; i < 6; i++)
+        a[i] = (nulls & (1u << i)) ? NULL : f[i];
+
+    wwwurl_set_compat(h ? WWWURL_COMPAT_29H : WWWURL_COMPAT_29);
+    URL *u = CreateURL(a[0], a[1], a[2], a[3], a[4], a[5]);
+    wwwurl_set_compat(WWWURL_COMPAT_29);
+    wwwurl_url *m = NULL;
+    wwwurl_status st = wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5],
+                                     h ? WWWURL_FLAG_29H : WWWURL_FLAG_29, &m);
+    if (nulls & 7) {
+        CHECK(u == NULL);
+        CHECK(st == WWWURL_ERR_NULL && m == NULL);
+    } else {
+        fz_check_url(u);
+        CHECK(st == WWWURL_OK);
+        fz_check_handle(m);
+        same(u, m);
+    }
+    FreeURL(u);
+    wwwurl_free(m);
+    fz_free_fields(f, 6);
+    return 0;
+}

@@ -1,0 +1,37 @@
+/* wwwurl_link. Byte 0: bits 0-1 flags, bit 2 exact length of the link.
+ * The rest: base URL, NUL, link (the link may hold further NUL bytes:
+ * with the exact length it ends at the first of them). */
+#include "fuzz_common.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (size < 1)
+        return 0;
+    uint32_t flags = data[0] & 3;
+    int exact = (data[0] & 4) != 0;
+    data++, size--;
+    const uint8_t *nul = memchr(data, 0, size);
+    size_t blen = nul ? (size_t)(nul - data) : size;
+    size_t llen = nul ? size - blen - 1 : 0;
+    char *base_s = fz_memdup(data, blen);
+    char *link_s = nul ? fz_memdup(nul + 1, llen) : fz_strndup((const uint8_t *)"", 0);
+
+    wwwurl_url *base = NULL, *u = NULL;
+    wwwurl_status st = wwwurl_parse(base_s, blen, 0, &base);
+    CHECK(st == WWWURL_OK);
+    st = wwwurl_link(base, link_s, exact ? llen : WWWURL_NUL_TERMINATED, flags, &u);
+    if (!exact && llen == 0 && nul) {
+        /* link_s is one byte without a terminator: never read as a C string */
+    }
+    if (flags == 3)
+        CHECK(st == WWWURL_OK || st == WWWURL_ERR_INVALID_ARGUMENT);
+    else
+        CHECK(st == WWWURL_OK);
+    if (st == WWWURL_OK)
+        fz_check_handle(u);
+    wwwurl_free(u);
+    wwwurl_free(base);
+    free(base_s);
+    free(link_s);
+    return 0;
+}
