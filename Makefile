@@ -79,7 +79,7 @@ $(PC_FILE): FORCE
 
 # ---- tests ----------------------------------------------------------------
 
-check: lint rust-test check-header header-compile c-tests symbols pkgconfig-test
+check: lint rust-test check-header header-compile c-tests symbols pkgconfig-test linear-test
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -159,8 +159,7 @@ demo: all
 	@echo '$$ wwwurl cachefile http://www.example.com/index.html'
 	@$(DEMO_STAGE)/usr/bin/wwwurl cachefile http://www.example.com/index.html
 
-bench: all
-	@echo "see BENCHMARKS.md"
+include bench/bench.mk
 
 # ---- install ----------------------------------------------------------------
 

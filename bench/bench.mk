@@ -7,11 +7,14 @@
 #                     bench/bench.c and benches/core.rs (output in build/callgrind*)
 #   make linear-test  1 MiB / 64 KiB time ratios of every string function
 #
-# CORPUS defaults to shared/ beside the repository, as on CI.
+# CORPUS defaults to shared/ beside the repository, as on CI. BENCH_ARGS go to
+# bench/bench.c (--rounds N --min-time S --only NAME,...), RUST_BENCH_ARGS to
+# benches/core.rs (--rounds N --min-time S).
 
 PKG_CONFIG ?= pkg-config
 CORPUS     ?= ../shared/corpus/kasztp.txt
 BENCH_ARGS ?=
+RUST_BENCH_ARGS ?=
 
 BENCH_CFLAGS := $(C_STD) -Wall -Wextra -O2 -g -Iinclude
 BENCH_CURL   := $(shell $(PKG_CONFIG) --exists libcurl 2>/dev/null && echo yes)
@@ -34,13 +37,16 @@ $(BUILD)/linear: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A
 	@mkdir -p $(BUILD)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/linear.c $(LIB_A) $(STATIC_DEPS)
 
-bench: bench-c bench-rust
+# One recipe, so that the two never run at the same time under make -j.
+bench: $(BUILD)/bench
+	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
+	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core -- $(RUST_BENCH_ARGS)
 
 bench-c: $(BUILD)/bench
 	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
 
 bench-rust:
-	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core
+	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core -- $(RUST_BENCH_ARGS)
 
 bench-callgrind: $(BUILD)/bench
 	@echo "== C ABI (bench/bench.c)"
