@@ -646,8 +646,10 @@ int h_want_legacy(hbuf *b, const hrow *r, unsigned first, int v29h)
             hb_esc(b, o[k].p, o[k].len);
         }
     }
-    /* identities: file == name iff there is no user; host == hostport iff no port */
-    hb_printf(b, " | %d | %d | NULL", o[8].p == NULL, port == -1);
+    /* identities: file == name iff there is no user; host == hostport iff
+     * hostport has no port (not "iff port == -1": "h:-1" has port -1) */
+    hb_printf(b, " | %d | %d | NULL", o[8].p == NULL,
+              o[3].p && o[4].p && o[3].len == o[4].len && memcmp(o[3].p, o[4].p, o[3].len) == 0);
     return 1;
 }
 

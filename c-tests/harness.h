@@ -203,7 +203,9 @@ const char *h_status_name(int st);
  *   | hostp-offset | pathp-offset | file==name | host==hostport | private
  *
  * The last three columns are the pointer identities (1/0) and "NULL" when
- * the three private_* fields are NULL. */
+ * the three private_* fields are NULL. The vector gives the identities:
+ * file == name iff user is \N, host == hostport iff the two columns are
+ * equal (hostport without a port; note "h:-1" has port -1 but a port). */
 extern const char *const h_url_columns[];
 extern const char *const h_url_columns_29h[];
 /* Column names of h_dump_modern / h_want_modern. */

@@ -15,21 +15,25 @@
 #define NTHREADS 4
 
 /* Each runner computes one row's result as a flat string. */
-typedef void (*runner)(const hrow *r, hbuf *out);
+/* *miss is set when a result is missing: NULL where a string or record was
+ * wanted, or WWWURL_ERR_PANIC (a function not implemented yet). */
+typedef void (*runner)(const hrow *r, hbuf *out, int *miss);
 
 /* ---- runners: legacy -------------------------------------------------------- */
 
-static void put_str_free(hbuf *out, char *s)
+static void put_str_free(hbuf *out, char *s, int *miss)
 {
+    if (!s)
+        *miss = 1;
     hb_escs(out, s);
     free(s);
 }
 
 #define STR_RUNNER(name, fn)                                                                  \
-    static void name(const hrow *r, hbuf *out)                                                \
+    static void name(const hrow *r, hbuf *out, int *miss)                                     \
     {                                                                                         \
         char *in = h_memdup(&r->in[0]);                                                       \
-        put_str_free(out, fn(in));                                                            \
+        put_str_free(out, fn(in), miss);                                                      \
         free(in);                                                                             \
     }
 
@@ -44,7 +48,7 @@ STR_RUNNER(r_fix_html, FixHTMLLinkURL)
 STR_RUNNER(r_canon_host, CanonicaliseHost)
 
 #define INPLACE_RUNNER(name, fn)                                                              \
-    static void name(const hrow *r, hbuf *out)                                                \
+    static void name(const hrow *r, hbuf *out, int *miss)                                     \
     {                                                                                         \
         char *s = h_memdup(&r->in[0]);                                                        \
         fn(s);                                                                                \
@@ -55,7 +59,7 @@ STR_RUNNER(r_canon_host, CanonicaliseHost)
 INPLACE_RUNNER(r_replace_amp, URLReplaceAmp)
 INPLACE_RUNNER(r_canon_name, CanonicaliseName)
 
-static void r_trim(const hrow *r, hbuf *out)
+static void r_trim(const hrow *r, hbuf *out, int *miss)
 {
     char *s = h_memdup(&r->in[0]);
     char *ret = TrimArgs(s);
@@ -64,13 +68,14 @@ static void r_trim(const hrow *r, hbuf *out)
     free(s);
 }
 
-static void r_split_form(const hrow *r, hbuf *out)
+static void r_split_form(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
     char **res = SplitFormArgs(in);
     size_t k;
 
     if (!res) {
+        *miss = 1;
         hb_puts(out, "\\N");
     } else {
         for (k = 0; res[k]; k++) {
@@ -83,18 +88,20 @@ static void r_split_form(const hrow *r, hbuf *out)
     free(in);
 }
 
-static void r_b64_encode(const hrow *r, hbuf *out)
+static void r_b64_encode(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
-    put_str_free(out, Base64Encode(in, r->in[0].len));
+    put_str_free(out, Base64Encode(in, r->in[0].len), miss);
     free(in);
 }
 
-static void r_b64_decode(const hrow *r, hbuf *out)
+static void r_b64_decode(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
     size_t n = 0;
     char *p = Base64Decode(in, &n);
+    if (!p)
+        *miss = 1;
     if (p)
         hb_printf(out, "%zu | ", n);
     hb_esc(out, p, p ? n : 0);
@@ -109,43 +116,54 @@ static long long num(const hstr *s)
     return v;
 }
 
-static void r_rfc822(const hrow *r, hbuf *out)
+static void r_rfc822(const hrow *r, hbuf *out, int *miss)
 {
     time_t t = (time_t)num(&r->in[0]);
-    hb_escs(out, RFC822Date(t, 1));
+    const char *a = RFC822Date(t, 1);
+    hb_escs(out, a);
     hb_puts(out, " | ");
-    hb_escs(out, RFC822Date(t, 0));
+    if (!a)
+        *miss = 1;
+    a = RFC822Date(t, 0);
+    hb_escs(out, a);
+    if (!a)
+        *miss = 1;
 }
 
-static void r_date_to_time(const hrow *r, hbuf *out)
+static void r_date_to_time(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
     hb_printf(out, "%ld", DateToTimeT(in));
     free(in);
 }
 
-static void r_duration(const hrow *r, hbuf *out)
+static void r_duration(const hrow *r, hbuf *out, int *miss)
 {
-    hb_escs(out, DurationToString((time_t)num(&r->in[0])));
+    const char *a = DurationToString((time_t)num(&r->in[0]));
+    if (!a)
+        *miss = 1;
+    hb_escs(out, a);
 }
 
-static void r_html(const hrow *r, hbuf *out)
+static void r_html(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
-    put_str_free(out, HTMLString(in, (int)num(&r->in[1])));
+    put_str_free(out, HTMLString(in, (int)num(&r->in[1])), miss);
     free(in);
 }
 
-static void r_split_url(const hrow *r, hbuf *out)
+static void r_split_url(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
     URL *u = SplitURL(in);
     free(in);
+    if (!u)
+        *miss = 1;
     h_dump_legacy(out, u, 1);
     FreeURL(u);
 }
 
-static void r_create_url(const hrow *r, hbuf *out)
+static void r_create_url(const hrow *r, hbuf *out, int *miss)
 {
     char *a[6];
     URL *u;
@@ -156,28 +174,34 @@ static void r_create_url(const hrow *r, hbuf *out)
     u = CreateURL(a[0], a[1], a[2], a[3], a[4], a[5]);
     for (k = 0; k < 6; k++)
         free(a[k]);
+    if (!u)
+        *miss = 1;
     h_dump_legacy(out, u, 1);
     FreeURL(u);
 }
 
-static void r_add_password(const hrow *r, hbuf *out)
+static void r_add_password(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
     URL *u = SplitURL(in);
     if (u)
         AddPasswordURL(u, r->in[1].p, r->in[2].p);
     free(in);
+    if (!u)
+        *miss = 1;
     h_dump_legacy(out, u, 1);
     FreeURL(u);
 }
 
-static void r_link_url(const hrow *r, hbuf *out)
+static void r_link_url(const hrow *r, hbuf *out, int *miss)
 {
     char *in = h_memdup(&r->in[0]);
     URL *b = SplitURL(in), *u = NULL;
     if (b)
         u = LinkURL(b, r->in[1].p);
     free(in);
+    if (!u)
+        *miss = 1;
     h_dump_legacy(out, u, 1);
     FreeURL(u);
     FreeURL(b);
@@ -185,27 +209,31 @@ static void r_link_url(const hrow *r, hbuf *out)
 
 /* ---- runners: modern -------------------------------------------------------- */
 
-static void put_handle(hbuf *out, int st, wwwurl_url *u)
+static void put_handle(hbuf *out, int st, wwwurl_url *u, int *miss)
 {
+    if (st != WWWURL_OK)
+        *miss = 1;
     hb_printf(out, "st=%d | ", st);
     h_dump_modern(out, st == WWWURL_OK ? u : NULL, 1);
     if (st == WWWURL_OK)
         wwwurl_free(u);
 }
 
-static void r_parse(const hrow *r, hbuf *out)
+static void r_parse(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    put_handle(out, wwwurl_parse(r->in[0].p, r->in[0].len, 0, &u), u);
+    int st = wwwurl_parse(r->in[0].p, r->in[0].len, 0, &u);
+    put_handle(out, st, u, miss);
 }
 
-static void r_parse_29h(const hrow *r, hbuf *out)
+static void r_parse_29h(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    put_handle(out, wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29H, &u), u);
+    int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29H, &u);
+    put_handle(out, st, u, miss);
 }
 
-static void r_dup(const hrow *r, hbuf *out)
+static void r_dup(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL, *c = NULL;
     int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &u);
@@ -213,10 +241,10 @@ static void r_dup(const hrow *r, hbuf *out)
         st = wwwurl_dup(u, &c);
         wwwurl_free(u);
     }
-    put_handle(out, st, c);
+    put_handle(out, st, c, miss);
 }
 
-static void r_cache_file(const hrow *r, hbuf *out)
+static void r_cache_file(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
     char buf[8192];
@@ -226,20 +254,21 @@ static void r_cache_file(const hrow *r, hbuf *out)
         st = wwwurl_cache_file(u, 'D', buf, sizeof buf, &needed);
         wwwurl_free(u);
     }
+    if (st != WWWURL_OK)
+        *miss = 1;
     hb_printf(out, "st=%d | %zu | ", st, needed);
     hb_escs(out, st == WWWURL_OK ? buf : NULL);
 }
 
-static void r_create(const hrow *r, hbuf *out)
+static void r_create(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    put_handle(out,
-               wwwurl_create(r->in[0].p, r->in[1].p, r->in[2].p, r->in[3].p, r->in[4].p,
-                             r->in[5].p, 0, &u),
-               u);
+    int st = wwwurl_create(r->in[0].p, r->in[1].p, r->in[2].p, r->in[3].p, r->in[4].p,
+                           r->in[5].p, 0, &u);
+    put_handle(out, st, u, miss);
 }
 
-static void r_link(const hrow *r, hbuf *out)
+static void r_link(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *b = NULL, *u = NULL;
     int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &b);
@@ -247,10 +276,10 @@ static void r_link(const hrow *r, hbuf *out)
         st = wwwurl_link(b, r->in[1].p, r->in[1].len, 0, &u);
         wwwurl_free(b);
     }
-    put_handle(out, st, u);
+    put_handle(out, st, u, miss);
 }
 
-static void r_set_userinfo(const hrow *r, hbuf *out)
+static void r_set_userinfo(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
     int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &u);
@@ -259,10 +288,10 @@ static void r_set_userinfo(const hrow *r, hbuf *out)
         if (st != WWWURL_OK)
             wwwurl_free(u);
     }
-    put_handle(out, st, u);
+    put_handle(out, st, u, miss);
 }
 
-static void transcode(wwwurl_codec c, const hrow *r, hbuf *out)
+static void transcode(wwwurl_codec c, const hrow *r, hbuf *out, int *miss)
 {
     size_t needed = 0, dlen = 0;
     char small[4096];
@@ -272,13 +301,15 @@ static void transcode(wwwurl_codec c, const hrow *r, hbuf *out)
     hb_printf(out, "st=%d | %zu | ", st, needed);
     hb_esc(out, st == WWWURL_OK ? small : NULL, st == WWWURL_OK ? needed - 1 : 0);
     dup = wwwurl_transcode_dup(c, r->in[0].p, WWWURL_NUL_TERMINATED, &dlen);
+    if (st == WWWURL_ERR_PANIC || !dup)
+        *miss = 1;
     hb_puts(out, " | ");
     hb_esc(out, dup, dup ? dlen : 0);
     wwwurl_string_free(dup);
 }
 
 #define TC_RUNNER(name, codec)                                                                \
-    static void name(const hrow *r, hbuf *out) { transcode((codec), r, out); }
+    static void name(const hrow *r, hbuf *out, int *miss) { transcode((codec), r, out, miss); }
 
 TC_RUNNER(r_tc_decode_generic, WWWURL_CODEC_DECODE_GENERIC)
 TC_RUNNER(r_tc_decode_form, WWWURL_CODEC_DECODE_FORM)
@@ -287,7 +318,7 @@ TC_RUNNER(r_tc_encode_path, WWWURL_CODEC_ENCODE_PATH)
 TC_RUNNER(r_tc_encode_form, WWWURL_CODEC_ENCODE_FORM)
 TC_RUNNER(r_tc_encode_password, WWWURL_CODEC_ENCODE_PASSWORD)
 
-static void r_rfc3986(const hrow *r, hbuf *out)
+static void r_rfc3986(const hrow *r, hbuf *out, int *miss)
 {
     static const uint32_t flags[2] = {0, WWWURL_FLAG_BROWSER};
     int k;
@@ -297,6 +328,8 @@ static void r_rfc3986(const hrow *r, hbuf *out)
         int st;
         memset(&c, 0, sizeof c);
         st = wwwurl_rfc3986_split(r->in[0].p, r->in[0].len, flags[k], &c);
+        if (st != WWWURL_OK)
+            *miss = 1;
         hb_printf(out, "st=%d", st);
         if (st == WWWURL_OK) {
             const wwwurl_component *parts[10];
@@ -399,11 +432,12 @@ static void *worker_main(void *arg)
         size_t n = 0;
         for (i = 0; i < d->f.nrows; i += d->step, n++) {
             const hrow *r = &d->f.rows[i];
+            int miss = 0;
             if (n % NTHREADS != (size_t)w->id)
                 continue;
             h_case_begin(&w->g, &d->f, r);
             hb_reset(&got);
-            jobs[j].run(r, &got);
+            jobs[j].run(r, &got, &miss);
             if (strcmp(got.p, d->ref[i]) != 0) {
                 hbuf desc;
                 hb_init(&desc);
@@ -493,13 +527,19 @@ static void t_threads(hgroup *g, const char *dir)
         d->step = h_stride(d->f.nrows);
         d->ref = calloc(d->f.nrows, sizeof *d->ref);
         for (i = 0; i < d->f.nrows; i += d->step) {
+            int miss = 0;
             hb_reset(&out);
-            jobs[j].run(&d->f.rows[i], &out);
+            jobs[j].run(&d->f.rows[i], &out, &miss);
             d->ref[i] = strdup(out.p);
-            /* for the report only: a record or handle that did not come, a
-             * caught panic, a NULL string */
-            if (strstr(out.p, "\\N (no ") || strstr(out.p, "st=6") || strcmp(out.p, "\\N") == 0)
+            if (miss) {
+                /* no result to compare with: fails, as not implemented */
                 d->nref++;
+                h_case_begin(g, &d->f, &d->f.rows[i]);
+                h_note_unimpl(g);
+                h_fail(g, __FILE__, __LINE__, "%s: no single-threaded result: %.200s",
+                       jobs[j].name, out.p);
+                h_case_end(g);
+            }
         }
     }
 

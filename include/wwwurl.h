@@ -8,8 +8,9 @@
 #include <stdint.h>
 /* Conventions: every function is thread-safe and never aborts; NULL pointer
  * arguments give WWWURL_ERR_NULL (or NULL, -1, or nothing); inputs given as
- * pointer and length accept WWWURL_NUL_TERMINATED as the length; outputs are
- * written only on success. */
+ * pointer and length accept WWWURL_NUL_TERMINATED as the length, and a NULL
+ * pointer with length 0 is the empty input; outputs are written only on
+ * success. */
 
 /** Pass as a length to mean that the string is NUL-terminated. */
 #define WWWURL_NUL_TERMINATED ((size_t)-1)
@@ -462,7 +463,8 @@ enum wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, c
  Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
  `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
  byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
- NULL, `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix. Allocates nothing.
+ NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+ for a bad prefix. Allocates nothing.
  */
 enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
                                      char prefix,
@@ -501,7 +503,8 @@ enum wwwurl_status wwwurl_transcode(wwwurl_codec codec,
  length (may be NULL). A decoded NUL byte is kept.
 
  Returns a NUL-terminated string that the caller releases with
- `wwwurl_string_free`, or NULL when `in` is NULL, the codec is unknown,
+ `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
+ the codec is unknown,
  the input is too long or memory ran out.
  */
 char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_t *out_len);

@@ -397,7 +397,8 @@ fn finish(mut sink: PtrSink, needed: *mut size_t) -> wwwurl_status {
 /// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
 /// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
 /// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
-/// NULL, `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix. Allocates nothing.
+/// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+/// for a bad prefix. Allocates nothing.
 #[no_mangle]
 pub extern "C" fn wwwurl_cache_file(
     u: *const wwwurl_url,
@@ -410,6 +411,9 @@ pub extern "C" fn wwwurl_cache_file(
         let Some(u) = from_handle(u) else {
             return WWWURL_ERR_NULL;
         };
+        if buf.is_null() && cap != 0 {
+            return WWWURL_ERR_NULL;
+        }
         let prefix = prefix as u8;
         if prefix == 0 || prefix == b'/' {
             return WWWURL_ERR_INVALID_ARGUMENT;
@@ -481,7 +485,8 @@ pub extern "C" fn wwwurl_transcode(
 /// length (may be NULL). A decoded NUL byte is kept.
 ///
 /// Returns a NUL-terminated string that the caller releases with
-/// `wwwurl_string_free`, or NULL when `in` is NULL, the codec is unknown,
+/// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
+/// the codec is unknown,
 /// the input is too long or memory ran out.
 #[no_mangle]
 pub extern "C" fn wwwurl_transcode_dup(
