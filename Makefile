@@ -142,6 +142,9 @@ pkgconfig-test: all
 	  sh -c '$(CC) $(C_STD) $(WARN) -o $(BUILD)/pc-static examples/demo.c $$(pkg-config --cflags wwwurl) $(STAGE)/usr/lib/libwwwurl.a -Wl,--as-needed $$(pkg-config --static --libs wwwurl)'
 	! readelf -d $(BUILD)/pc-static | grep -q 'NEEDED.*libwwwurl'
 	$(BUILD)/pc-static > /dev/null
+	PKG_CONFIG_PATH=$(STAGE)/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$(STAGE) \
+	  sh -c '$(CC) $(C_STD) $(WARN) -g -Ic-tests -o $(BUILD)/pc-dropin c-tests/test_dropin.c $(HARNESS_SRC) $$(pkg-config --cflags --libs wwwurl)'
+	LD_LIBRARY_PATH=$(STAGE)/usr/lib $(BUILD)/pc-dropin $(VECTORS)
 	@echo "pkg-config: shared and static programs built from a DESTDIR install"
 
 # ---- demo and benchmarks ----------------------------------------------------

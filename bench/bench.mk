@@ -26,7 +26,7 @@ BENCH_PEER_LIBS := $(if $(BENCH_CURL),$(shell $(PKG_CONFIG) --libs libcurl)) \
 BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 	$(CC) -E -x c - >/dev/null 2>&1 && echo -DHAVE_CALLGRIND_H)
 
-.PHONY: bench bench-c bench-rust bench-callgrind linear-test
+.PHONY: bench bench-c bench-rust bench-cli bench-callgrind linear-test
 
 $(BUILD)/bench: bench/bench.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
@@ -37,10 +37,14 @@ $(BUILD)/linear: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A
 	@mkdir -p $(BUILD)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/linear.c $(LIB_A) $(STATIC_DEPS)
 
-# One recipe, so that the two never run at the same time under make -j.
-bench: $(BUILD)/bench
+# One recipe, so that they never run at the same time under make -j.
+bench: $(BUILD)/bench $(TOOL)
 	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
 	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core -- $(RUST_BENCH_ARGS)
+	sh bench/cli.sh $(TOOL) $(CORPUS)
+
+bench-cli: $(TOOL)
+	sh bench/cli.sh $(TOOL) $(CORPUS)
 
 bench-c: $(BUILD)/bench
 	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
