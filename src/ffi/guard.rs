@@ -66,3 +66,25 @@ pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
     IN_FFI.with(|c| c.set(c.get() - 1));
     r.unwrap_or_else(|_| R::on_panic())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ffi::status::wwwurl_status;
+
+    #[test]
+    fn a_panic_becomes_the_fallback_value() {
+        let st: wwwurl_status = guard(|| panic!("inside the library"));
+        assert_eq!(st, wwwurl_status::WWWURL_ERR_PANIC);
+        let p: *mut u8 = guard(|| panic!("inside the library"));
+        assert!(p.is_null());
+        let n: libc::c_int = guard(|| panic!("inside the library"));
+        assert_eq!(n, -1);
+    }
+
+    #[test]
+    fn values_pass_through() {
+        assert_eq!(guard(|| 7 as libc::c_int), 7);
+        IN_FFI.with(|c| assert_eq!(c.get(), 0));
+    }
+}
