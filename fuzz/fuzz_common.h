@@ -129,14 +129,12 @@ static inline void fz_check_url(const URL *u)
     CHECK(u->hostp <= u->pathp);
     CHECK(fz_points_into(u->original_pathp, u->original_name));
     CHECK(u->private_link == NULL && u->private_dir == NULL && u->private_file == NULL);
+    /* LEGACY.md: file is the same pointer as name without a user. */
     if (u->user == NULL)
-        CHECK(strcmp(u->file, u->name) == 0);
+        CHECK(u->file == u->name);
     if (u->pass)
         (void)strlen(u->pass);
-    /* The port is part of the hostport or -1. */
-    if (u->port == -1)
-        CHECK(strcmp(u->host, u->hostport) == 0);
-    /* The host is a prefix of the hostport. */
+    /* The host is the hostport, or a prefix of it. */
     CHECK(strncmp(u->host, u->hostport, strlen(u->host)) == 0);
     /* The name starts with the protocol and "://". */
     size_t pl = strlen(u->proto);
@@ -175,6 +173,35 @@ static inline void fz_check_handle(const wwwurl_url *u)
         }
     }
     (void)wwwurl_port(u);
+}
+
+#define SAME(field, part)                                                      \
+    do {                                                                       \
+        size_t n_ = 0;                                                         \
+        const char *m_ = wwwurl_get(m, part, &n_);                             \
+        if (!fz_same_opt(u->field, m_, n_)) {                                  \
+            fprintf(stderr, "%s: legacy \"%s\" modern \"%s\"\n", #field,       \
+                    u->field ? u->field : "(null)", m_ ? m_ : "(null)");       \
+            CHECK(!"legacy record and modern handle differ");          \
+        }                                                                      \
+    } while (0)
+
+/* Compares a legacy record with a modern handle, field by field. */
+static inline void fz_compare_record(const URL *u, const wwwurl_url *m)
+{
+    SAME(name, WWWURL_PART_NAME);
+    SAME(file, WWWURL_PART_FILE);
+    SAME(proto, WWWURL_PART_PROTO);
+    SAME(hostport, WWWURL_PART_HOSTPORT);
+    SAME(host, WWWURL_PART_HOST);
+    SAME(path, WWWURL_PART_PATH);
+    SAME(args, WWWURL_PART_ARGS);
+    SAME(user, WWWURL_PART_USER);
+    SAME(pass, WWWURL_PART_PASS);
+    SAME(original_name, WWWURL_PART_ORIGINAL_NAME);
+    SAME(original_path, WWWURL_PART_ORIGINAL_PATH);
+    SAME(original_args, WWWURL_PART_ORIGINAL_ARGS);
+    CHECK(u->port == wwwurl_port(m));
 }
 
 #endif

@@ -4,20 +4,6 @@
  * with wwwurl_create, the same function in the modern API. */
 #include "fuzz_common.h"
 
-static void same(const URL *u, const wwwurl_url *m)
-{
-    size_t n;
-    const char *s;
-    s = wwwurl_get(m, WWWURL_PART_NAME, &n);  CHECK(fz_same_opt(u->name, s, n));
-    s = wwwurl_get(m, WWWURL_PART_FILE, &n);  CHECK(fz_same_opt(u->file, s, n));
-    s = wwwurl_get(m, WWWURL_PART_PATH, &n);  CHECK(fz_same_opt(u->path, s, n));
-    s = wwwurl_get(m, WWWURL_PART_ARGS, &n);  CHECK(fz_same_opt(u->args, s, n));
-    s = wwwurl_get(m, WWWURL_PART_USER, &n);  CHECK(fz_same_opt(u->user, s, n));
-    s = wwwurl_get(m, WWWURL_PART_PASS, &n);  CHECK(fz_same_opt(u->pass, s, n));
-    s = wwwurl_get(m, WWWURL_PART_HOSTPORT, &n); CHECK(fz_same_opt(u->hostport, s, n));
-    CHECK(u->port == wwwurl_port(m));
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
@@ -43,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_check_url(u);
         CHECK(st == WWWURL_OK);
         fz_check_handle(m);
-        same(u, m);
+        fz_compare_record(u, m);
     }
     FreeURL(u);
     wwwurl_free(m);

@@ -14,15 +14,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t blen = nul ? (size_t)(nul - data) : size;
     size_t llen = nul ? size - blen - 1 : 0;
     char *base_s = fz_memdup(data, blen);
-    char *link_s = nul ? fz_memdup(nul + 1, llen) : fz_strndup((const uint8_t *)"", 0);
+    const uint8_t *lp = nul ? nul + 1 : data + size;
+    char *link_s = exact ? fz_memdup(lp, llen) : fz_strndup(lp, llen);
 
     wwwurl_url *base = NULL, *u = NULL;
     wwwurl_status st = wwwurl_parse(base_s, blen, 0, &base);
     CHECK(st == WWWURL_OK);
     st = wwwurl_link(base, link_s, exact ? llen : WWWURL_NUL_TERMINATED, flags, &u);
-    if (!exact && llen == 0 && nul) {
-        /* link_s is one byte without a terminator: never read as a C string */
-    }
     if (flags == 3)
         CHECK(st == WWWURL_OK || st == WWWURL_ERR_INVALID_ARGUMENT);
     else

@@ -172,12 +172,12 @@ pub(crate) fn to_c(url: &Url) -> *mut URL {
 /// Whether the strings of `rec` live in a block of their own (after
 /// `AddPasswordURL`), and where it starts.
 fn separate_strings(rec: &URL) -> Option<*mut c_char> {
-    let lowest = rec
-        .string_fields()
-        .into_iter()
-        .filter(|p| !p.is_null())
-        .min()?;
     let inline = (rec as *const URL).wrapping_add(1).cast::<c_char>();
+    // The core puts `name` first, so a fresh record is recognised at once.
+    if rec.name.cast_const() == inline {
+        return None;
+    }
+    let lowest = rec.string_fields().into_iter().filter(|p| !p.is_null()).min()?;
     (lowest.cast_const() != inline).then_some(lowest)
 }
 
