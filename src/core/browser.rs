@@ -59,7 +59,7 @@
 //!
 //! [`rfc3986::split`]: super::rfc3986::split
 
-use super::rfc3986::{find, part, Components};
+use super::rfc3986::{find, part, split_path_query_fragment, split_userinfo, Components};
 
 /// The draft's control characters: every byte up to and including space.
 fn is_control(b: u8) -> bool {
@@ -152,37 +152,9 @@ fn split_hierarchical(t: &[u8], a: usize, c: &mut Components) {
     split_path_query_fragment(t, e, c);
 }
 
-/// The path up to the first `?` or `#`, then query and fragment.
-fn split_path_query_fragment(t: &[u8], from: usize, c: &mut Components) {
-    let n = t.len();
-    let e = find(t, from, |b| b == b'?' || b == b'#');
-    c.path = Some(part(from, e));
-    let mut i = e;
-    if i < n && t[i] == b'?' {
-        let e = find(t, i + 1, |b| b == b'#');
-        c.query = Some(part(i + 1, e));
-        i = e;
-    }
-    if i < n && t[i] == b'#' {
-        c.fragment = Some(part(i + 1, n));
-    }
-}
-
 /// §3.3 and §3.4 on the authority `t[a..e]`.
 fn split_authority(t: &[u8], a: usize, e: usize, c: &mut Components) {
-    let mut h = a;
-    if let Some(at) = t[a..e].iter().rposition(|&b| b == b'@') {
-        let at = a + at;
-        c.userinfo = Some(part(a, at));
-        match t[a..at].iter().position(|&b| b == b':') {
-            Some(p) => {
-                c.user = Some(part(a, a + p));
-                c.password = Some(part(a + p + 1, at));
-            }
-            None => c.user = Some(part(a, at)),
-        }
-        h = at + 1;
-    }
+    let h = split_userinfo(t, a, e, c);
     let hp = &t[h..e];
     let last_colon = hp.iter().rposition(|&b| b == b':');
     let last_close = hp.iter().rposition(|&b| b == b']');

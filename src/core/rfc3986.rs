@@ -177,10 +177,16 @@ pub fn split(s: &[u8]) -> Components {
         i = e;
     }
 
-    let e = find(s, i, |b| b == b'?' || b == b'#');
-    c.path = Some(part(i, e));
-    i = e;
+    split_path_query_fragment(s, i, &mut c);
+    c
+}
 
+/// The path from `from` up to the first `?` or `#`, then query and fragment.
+pub(crate) fn split_path_query_fragment(s: &[u8], from: usize, c: &mut Components) {
+    let n = s.len();
+    let e = find(s, from, |b| b == b'?' || b == b'#');
+    c.path = Some(part(from, e));
+    let mut i = e;
     if i < n && s[i] == b'?' {
         let e = find(s, i + 1, |b| b == b'#');
         c.query = Some(part(i + 1, e));
@@ -189,25 +195,31 @@ pub fn split(s: &[u8]) -> Components {
     if i < n && s[i] == b'#' {
         c.fragment = Some(part(i + 1, n));
     }
-    c
+}
+
+/// User information (up to the last `@` of `s[a..e]`), user and password
+/// (split at its first `:`); returns where the host starts. Both split
+/// modes agree on this part.
+pub(crate) fn split_userinfo(s: &[u8], a: usize, e: usize, c: &mut Components) -> usize {
+    let Some(at) = s[a..e].iter().rposition(|&b| b == b'@') else {
+        return a;
+    };
+    let at = a + at;
+    c.userinfo = Some(part(a, at));
+    match s[a..at].iter().position(|&b| b == b':') {
+        Some(colon) => {
+            c.user = Some(part(a, a + colon));
+            c.password = Some(part(a + colon + 1, at));
+        }
+        None => c.user = Some(part(a, at)),
+    }
+    at + 1
 }
 
 /// Fills user information, user, password, host and port from the
 /// authority `s[a..e]`.
 fn split_authority(s: &[u8], a: usize, e: usize, c: &mut Components) {
-    let mut h = a;
-    if let Some(at) = s[a..e].iter().rposition(|&b| b == b'@') {
-        let at = a + at;
-        c.userinfo = Some(part(a, at));
-        match s[a..at].iter().position(|&b| b == b':') {
-            Some(colon) => {
-                c.user = Some(part(a, a + colon));
-                c.password = Some(part(a + colon + 1, at));
-            }
-            None => c.user = Some(part(a, at)),
-        }
-        h = at + 1;
-    }
+    let h = split_userinfo(s, a, e, c);
 
     let hp = &s[h..e];
     // Where the search for the port's colon may begin: past the IP literal.

@@ -177,7 +177,11 @@ fn separate_strings(rec: &URL) -> Option<*mut c_char> {
     if rec.name.cast_const() == inline {
         return None;
     }
-    let lowest = rec.string_fields().into_iter().filter(|p| !p.is_null()).min()?;
+    let lowest = rec
+        .string_fields()
+        .into_iter()
+        .filter(|p| !p.is_null())
+        .min()?;
     (lowest.cast_const() != inline).then_some(lowest)
 }
 
