@@ -77,19 +77,16 @@ impl CBuf {
         }
     }
 
-    /// The bytes written so far.
-    pub(crate) fn as_bytes(&self) -> &[u8] {
-        if self.ptr.is_null() {
-            return &[];
-        }
-        // SAFETY: the first `len` bytes of the block have been written.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
-    }
-
     /// Cuts the content at its first NUL byte, as a C reader would see it.
     pub(crate) fn truncate_at_nul(&mut self) {
-        if let Some(p) = self.as_bytes().iter().position(|&b| b == 0) {
-            self.len = p;
+        if self.len == 0 || self.ptr.is_null() {
+            return;
+        }
+        // SAFETY: the first `len` bytes of the block are written; memchr
+        // reads no further.
+        let nul = unsafe { libc::memchr(self.ptr.cast(), 0, self.len) };
+        if !nul.is_null() {
+            self.len = nul as usize - self.ptr as usize;
         }
     }
 

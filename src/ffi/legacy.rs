@@ -15,7 +15,10 @@ fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut
         };
         let mut out = CBuf::with_capacity(room(s.len()));
         codec.apply(s, &mut out);
-        out.truncate_at_nul();
+        // Only decoding makes NUL bytes; the input, a C string, has none.
+        if matches!(codec, Codec::DecodeGeneric | Codec::DecodeForm) {
+            out.truncate_at_nul();
+        }
         out.into_c_string()
     })
 }
