@@ -91,6 +91,102 @@ pub const fn hex_value(b: u8) -> u8 {
 /// Upper-case hex digits, as every encoder emits them.
 pub const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 
+/// Sixteen bytes, as a vector lane each.
+pub(crate) type Block = [u8; 16];
+
+/// The lane of the lowest set byte of a non-zero mask.
+#[inline(always)]
+pub(crate) fn first_lane(m: u128) -> usize {
+    (m.trailing_zeros() / 8) as usize
+}
+
+/// The 16 bytes of `s` that end at `s.len()`, and where they start; `None`
+/// when `s` is shorter.
+#[inline(always)]
+pub(crate) fn last_block(s: &[u8]) -> Option<(&Block, usize)> {
+    let base = s.len().checked_sub(16)?;
+    Some((s[base..].try_into().ok()?, base))
+}
+
+/// Defines `fn $name(s, i) -> usize`: the index of the first byte at or
+/// after `i` for which the `const fn $stop(u8) -> bool` holds, or
+/// `s.len()`, sixteen bytes a step.
+///
+/// `$stop` is written as comparisons, which the compiler turns into vector
+/// code over a block. A macro rather than a generic function: every call
+/// must be inlined for that, and the compiler may decline to inline a
+/// closure.
+macro_rules! find_stop_fn {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $stop:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        $vis fn $name(s: &[u8], mut i: usize) -> usize {
+            use $crate::core::ascii::{first_lane, last_block, Block};
+            /// 0xff in the lanes where `$stop` holds.
+            #[inline(always)]
+            #[allow(clippy::needless_range_loop)]
+            fn lanes(w: &Block) -> u128 {
+                let mut v = [0u8; 16];
+                for k in 0..16 {
+                    v[k] = if $stop(w[k]) { 0xff } else { 0 };
+                }
+                u128::from_le_bytes(v)
+            }
+            while let Some(w) = s.get(i..i + 16) {
+                let m = lanes(w.try_into().unwrap_or(&[0; 16]));
+                if m != 0 {
+                    return i + first_lane(m);
+                }
+                i += 16;
+            }
+            if i >= s.len() {
+                return s.len();
+            }
+            // The last bytes, without the lanes before `i`.
+            match last_block(s) {
+                Some((w, base)) => {
+                    let m = lanes(w) >> (8 * (i - base));
+                    if m == 0 {
+                        s.len()
+                    } else {
+                        i + first_lane(m)
+                    }
+                }
+                None if s.len() - i >= 8 => {
+                    // Fewer than 16 bytes in all: one block, its lanes
+                    // after the end dropped.
+                    let n = s.len() - i;
+                    let mut w = [0u8; 16];
+                    w[..n].copy_from_slice(&s[i..]);
+                    let m = lanes(&w) & ((1u128 << (8 * n)) - 1);
+                    if m == 0 {
+                        s.len()
+                    } else {
+                        i + first_lane(m)
+                    }
+                }
+                None => {
+                    // Fewer than 8 bytes: a table lookup a byte.
+                    static STOP: [bool; 256] = {
+                        let mut t = [false; 256];
+                        let mut b = 0;
+                        while b < 256 {
+                            t[b] = $stop(b as u8);
+                            b += 1;
+                        }
+                        t
+                    };
+                    s[i..]
+                        .iter()
+                        .position(|&b| STOP[usize::from(b)])
+                        .map_or(s.len(), |k| i + k)
+                }
+            }
+        }
+    };
+}
+pub(crate) use find_stop_fn;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 //! `Vec<u8>` and a caller's fixed buffer that only counts what does not fit.
 //! Runs of bytes that pass unchanged are copied in bulk.
 
-use super::ascii::{hex_value, ByteSet, ALNUM, HEX_UPPER};
+use super::ascii::{find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
 
 /// Where a transform writes its output.
 pub trait Sink {
@@ -99,7 +99,7 @@ pub const FORM_KEEP: ByteSet = ALNUM.add_all(b"!$()*,-./:_|~");
 /// Bytes URLEncodePassword keeps: `A-Z a-z 0-9 ! $ * + , - . = _ ~`.
 pub const PASSWORD_KEEP: ByteSet = ALNUM.add_all(b"!$*+,-.=_~");
 /// Bytes URLRecodeFormArgs copies without looking further.
-const RECODE_COPY: ByteSet = FORM_KEEP.add_all(b"&=;+?");
+pub(crate) const RECODE_COPY: ByteSet = FORM_KEEP.add_all(b"&=;+?");
 
 const _: () = {
     assert!(PATH_KEEP.contains(b'~') && !PATH_KEEP.contains(b'%') && !PATH_KEEP.contains(b'?'));
@@ -139,34 +139,143 @@ impl Codec {
     }
 }
 
-/// Index of the first byte at or after `from` that is in `set`, or `s.len()`.
+// The byte sets above as comparisons, which the scans below turn into
+// vector code over 16 bytes at a time; each is checked against its set.
+
+/// A byte of [`PATH_KEEP`].
 #[inline(always)]
-fn scan_until(s: &[u8], from: usize, set: &ByteSet) -> usize {
-    let mut i = from;
-    while i < s.len() && !set.contains(s[i]) {
-        i += 1;
-    }
-    i
+pub(crate) const fn path_keep_byte(b: u8) -> bool {
+    (b.wrapping_sub(b'(') <= b';' - b'(')
+        | (b.wrapping_sub(b'A') <= b'Z' - b'A')
+        | (b.wrapping_sub(b'a') <= b'z' - b'a')
+        | (b == b'!')
+        | (b == b'$')
+        | (b == b'=')
+        | (b == b'_')
+        | (b == b'~')
 }
 
-/// Index of the first byte at or after `from` that is not in `set`, or `s.len()`.
+/// A byte of [`FORM_KEEP`].
 #[inline(always)]
-fn scan_while(s: &[u8], from: usize, set: &ByteSet) -> usize {
-    let mut i = from;
-    while i < s.len() && set.contains(s[i]) {
-        i += 1;
-    }
-    i
+const fn form_keep_byte(b: u8) -> bool {
+    (b.wrapping_sub(b'(') <= b'*' - b'(')
+        | (b.wrapping_sub(b',') <= b':' - b',')
+        | (b.wrapping_sub(b'A') <= b'Z' - b'A')
+        | (b.wrapping_sub(b'a') <= b'z' - b'a')
+        | (b == b'!')
+        | (b == b'$')
+        | (b == b'_')
+        | (b == b'|')
+        | (b == b'~')
 }
 
-const PERCENT: ByteSet = ByteSet::EMPTY.add(b'%');
-const PERCENT_PLUS: ByteSet = ByteSet::EMPTY.add(b'%').add(b'+');
+/// A byte of [`PASSWORD_KEEP`].
+#[inline(always)]
+const fn password_keep_byte(b: u8) -> bool {
+    (b.wrapping_sub(b'*') <= b'.' - b'*')
+        | (b.wrapping_sub(b'0') <= b'9' - b'0')
+        | (b.wrapping_sub(b'A') <= b'Z' - b'A')
+        | (b.wrapping_sub(b'a') <= b'z' - b'a')
+        | (b == b'!')
+        | (b == b'$')
+        | (b == b'=')
+        | (b == b'_')
+        | (b == b'~')
+}
+
+/// A byte of [`RECODE_COPY`].
+#[inline(always)]
+pub(crate) const fn recode_copy_byte(b: u8) -> bool {
+    (b.wrapping_sub(b'(') <= b';' - b'(')
+        | (b.wrapping_sub(b'A') <= b'Z' - b'A')
+        | (b.wrapping_sub(b'a') <= b'z' - b'a')
+        | (b == b'!')
+        | (b == b'$')
+        | (b == b'&')
+        | (b == b'=')
+        | (b == b'?')
+        | (b == b'_')
+        | (b == b'|')
+        | (b == b'~')
+}
+
+const _: () = {
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        assert!(path_keep_byte(c) == PATH_KEEP.contains(c));
+        assert!(form_keep_byte(c) == FORM_KEEP.contains(c));
+        assert!(password_keep_byte(c) == PASSWORD_KEEP.contains(c));
+        assert!(recode_copy_byte(c) == RECODE_COPY.contains(c));
+        b += 1;
+    }
+};
 
 #[inline(always)]
-fn decode_with<S: Sink>(s: &[u8], out: &mut S, stops: &ByteSet, plus_is_space: bool) {
+const fn is_percent(b: u8) -> bool {
+    b == b'%'
+}
+#[inline(always)]
+const fn is_percent_or_plus(b: u8) -> bool {
+    (b == b'%') | (b == b'+')
+}
+#[inline(always)]
+const fn path_escaped(b: u8) -> bool {
+    !path_keep_byte(b)
+}
+#[inline(always)]
+const fn form_escaped(b: u8) -> bool {
+    !form_keep_byte(b)
+}
+#[inline(always)]
+const fn password_escaped(b: u8) -> bool {
+    !password_keep_byte(b)
+}
+#[inline(always)]
+const fn recode_looked_at(b: u8) -> bool {
+    !recode_copy_byte(b)
+}
+
+find_stop_fn!(
+    /// The next `%`.
+    next_percent,
+    is_percent
+);
+find_stop_fn!(
+    /// The next `%` or `+`.
+    next_percent_or_plus,
+    is_percent_or_plus
+);
+find_stop_fn!(
+    /// The next byte that URLEncodePath escapes.
+    next_path_escape,
+    path_escaped
+);
+find_stop_fn!(
+    /// The next byte that URLEncodeFormArgs changes.
+    next_form_escape,
+    form_escaped
+);
+find_stop_fn!(
+    /// The next byte that URLEncodePassword escapes.
+    next_password_escape,
+    password_escaped
+);
+find_stop_fn!(
+    /// The next byte that URLRecodeFormArgs does not just copy.
+    next_recode_stop,
+    recode_looked_at
+);
+
+#[inline(always)]
+fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
     let mut i = 0;
     while i < s.len() {
-        let j = scan_until(s, i, stops);
+        let j = if plus_is_space {
+            next_percent_or_plus(s, i)
+        } else {
+            next_percent(s, i)
+        };
         out.extend(&s[i..j]);
         if j == s.len() {
             return;
@@ -180,7 +289,7 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, stops: &ByteSet, plus_is_space: b
                 i = j + 1;
             }
         } else {
-            out.push(if plus_is_space { b' ' } else { s[j] });
+            out.push(b' ');
             i = j + 1;
         }
     }
@@ -190,25 +299,37 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, stops: &ByteSet, plus_is_space: b
 /// bytes follow the `%` (a non-hex digit counts as 0); everything else is
 /// copied. The output may contain NUL bytes; C callers see it end there.
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) {
-    decode_with(s, out, &PERCENT, false)
+    decode_with(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) {
-    decode_with(s, out, &PERCENT_PLUS, true)
+    decode_with(s, out, true)
+}
+
+/// Which bytes an encoder keeps.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Keep {
+    Path,
+    Form,
+    Password,
 }
 
 #[inline(always)]
-fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: &ByteSet, space_is_plus: bool) {
+fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
     let mut i = 0;
     while i < s.len() {
-        let j = scan_while(s, i, keep);
+        let j = match keep {
+            Keep::Path => next_path_escape(s, i),
+            Keep::Form => next_form_escape(s, i),
+            Keep::Password => next_password_escape(s, i),
+        };
         out.extend(&s[i..j]);
         if j == s.len() {
             return;
         }
         let b = s[j];
-        if space_is_plus && b == b' ' {
+        if keep == Keep::Form && b == b' ' {
             out.push(b'+');
         } else {
             out.push_escaped(b);
@@ -219,18 +340,18 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: &ByteSet, space_is_plus: bo
 
 /// URLEncodePath: keeps [`PATH_KEEP`], escapes every other byte as `%XY`.
 pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) {
-    encode_with(s, out, &PATH_KEEP, false)
+    encode_with(s, out, Keep::Path)
 }
 
 /// URLEncodeFormArgs: keeps [`FORM_KEEP`], a space becomes `+`, every other
 /// byte `%XY`.
 pub fn encode_form<S: Sink>(s: &[u8], out: &mut S) {
-    encode_with(s, out, &FORM_KEEP, true)
+    encode_with(s, out, Keep::Form)
 }
 
 /// URLEncodePassword: keeps [`PASSWORD_KEEP`], escapes every other byte.
 pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) {
-    encode_with(s, out, &PASSWORD_KEEP, false)
+    encode_with(s, out, Keep::Password)
 }
 
 /// URLRecodeFormArgs: normalises an encoded query (LEGACY.md §3).
@@ -242,7 +363,7 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) {
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) {
     let mut i = 0;
     while i < s.len() {
-        let j = scan_while(s, i, &RECODE_COPY);
+        let j = next_recode_stop(s, i);
         out.extend(&s[i..j]);
         if j == s.len() {
             return;
@@ -334,6 +455,52 @@ mod tests {
         assert_eq!(sink.needed(), 9);
         assert!(!sink.fits());
         assert_eq!(&buf, b"a%20");
+    }
+
+    /// The block scans agree with a byte loop from every start, on every
+    /// length (whole blocks, the last block, a short padded block, bytes).
+    #[test]
+    fn block_scans_match_byte_loops() {
+        let alphabet = b"az/%+ .~?\xff\0AZ";
+        let mut seed = 11u32;
+        for _ in 0..300 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let len = (seed >> 16) as usize % 48;
+            let s: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    // Mostly kept bytes, so that scans run long.
+                    if (seed >> 16) % 4 == 0 {
+                        alphabet[(seed >> 20) as usize % alphabet.len()]
+                    } else {
+                        b'a' + (seed >> 20) as u8 % 26
+                    }
+                })
+                .collect();
+            let naive = |i: usize, stop: fn(u8) -> bool| {
+                (i..s.len()).find(|&k| stop(s[k])).unwrap_or(s.len())
+            };
+            for i in 0..=s.len() {
+                assert_eq!(next_percent(&s, i), naive(i, is_percent), "{s:?} {i}");
+                assert_eq!(
+                    next_percent_or_plus(&s, i),
+                    naive(i, is_percent_or_plus),
+                    "{s:?} {i}"
+                );
+                assert_eq!(next_path_escape(&s, i), naive(i, path_escaped), "{s:?} {i}");
+                assert_eq!(next_form_escape(&s, i), naive(i, form_escaped), "{s:?} {i}");
+                assert_eq!(
+                    next_password_escape(&s, i),
+                    naive(i, password_escaped),
+                    "{s:?} {i}"
+                );
+                assert_eq!(
+                    next_recode_stop(&s, i),
+                    naive(i, recode_looked_at),
+                    "{s:?} {i}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -307,7 +307,10 @@ pub fn canonicalise_host(h: &[u8], out: &mut Vec<u8>) {
     if h.first() == Some(&b'[') || colons >= 2 {
         canonicalise_ipv6(h, out);
     } else if h.iter().any(|&b| LETTERS.contains(b)) {
-        out.extend(h.iter().map(u8::to_ascii_lowercase));
+        // A name: copied, then lowered in place (in bulk, not byte by byte).
+        let start = out.len();
+        out.extend_from_slice(h);
+        out[start..].make_ascii_lowercase();
     } else {
         canonicalise_ipv4(h, out);
     }

@@ -7,6 +7,7 @@
 //! own buffer.
 
 use super::codec::truncate_at_nul;
+use super::url::byte_mask;
 
 /// Rule 1: deletes the `/.` of every `/./` and every leading `./`, until
 /// none is left.
@@ -90,6 +91,37 @@ fn finish(p: &mut Vec<u8>) {
     }
 }
 
+/// Whether `p` may have a `/` followed by a `.`, which every rule of
+/// CanonicaliseName but a leading `.` and a NUL needs: always when it has
+/// one, rarely otherwise (a run of `.` and `/` such as `.//` may also
+/// answer yes).
+fn has_slash_dot(p: &[u8]) -> bool {
+    // Eight bytes at a time, where only the lowest flag of a mask is exact:
+    // a flag above it may be false, but then the word has a `/.` anyway or
+    // is such a run.
+    let pairs = |x: u64| (byte_mask(x, b'/') << 8) & byte_mask(x, b'.') != 0;
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+    // Windows 7 apart, so that every two neighbours share one.
+    let mut i = 0;
+    while let Some(w) = p.get(i..i + 8) {
+        if pairs(word(w)) {
+            return true;
+        }
+        i += 7;
+    }
+    if i + 1 >= p.len() {
+        return false;
+    }
+    match p.len().checked_sub(8) {
+        Some(base) => pairs(word(&p[base..])),
+        None => {
+            // Fewer than 8 bytes, zero-padded (a zero byte is neither).
+            let x = p.iter().rev().fold(0u64, |x, &b| (x << 8) | u64::from(b));
+            pairs(x)
+        }
+    }
+}
+
 /// CanonicaliseName: rewrites the path `p` in place. Never makes a non-empty
 /// path longer.
 ///
@@ -117,6 +149,11 @@ pub fn canonicalise_name(p: &mut Vec<u8>) {
 /// This is the historical result for a path that is empty only after
 /// percent-decoding (`%00`), whose buffer still holds the undecoded length.
 pub fn canonicalise_name_or_root(p: &mut Vec<u8>) {
+    // Nothing to do without a NUL and a `.` at the start or after a `/`:
+    // every rule needs one.
+    if p.first().is_some_and(|&b| b != b'.') && !has_slash_dot(p) && !p.contains(&0) {
+        return;
+    }
     truncate_at_nul(p);
     drop_single_dots(p);
     collapse_double_dots(p);
@@ -287,6 +324,26 @@ mod tests {
         for s in [&b"/"[..], b".", b"a", b"./", b"/.", b"../.."] {
             assert!(canon(s).len() <= s.len(), "{s:?}");
         }
+    }
+
+    #[test]
+    fn slash_dot_is_never_missed() {
+        const ALPHABET: &[u8] = b"/.a\0";
+        let mut seed = 5u32;
+        for _ in 0..20_000 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let len = (seed >> 16) as usize % 24;
+            let p: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    ALPHABET[(seed >> 16) as usize % ALPHABET.len()]
+                })
+                .collect();
+            let naive = p.windows(2).any(|w| w == b"/.");
+            assert!(!naive || has_slash_dot(&p), "{p:?}");
+        }
+        assert!(!has_slash_dot(b"/a/b.c/d.e/fghijklmnop.q"));
+        assert!(has_slash_dot(b"/abcdefghijklmn/.x"));
     }
 
     /// Every path of up to 9 bytes over `/ . a` agrees with the reference.

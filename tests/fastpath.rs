@@ -1,0 +1,544 @@
+//! Differential test of SplitURL's fast path: on every input, `split_url`
+//! (which takes the fast path when it can) and `split_url_fast` (when it
+//! answers) give exactly the record of `split_url_general`, the historical
+//! heuristics step by step: the same buffer, spans, port and offsets. The
+//! environment sees the same calls too.
+//!
+//! Inputs: every line of the URL corpus (`shared/corpus/kasztp.txt` beside
+//! the repository, or the file named by `WWWURL_CORPUS`), the inputs of the
+//! URL vector files, and a few hundred thousand pseudo-random strings built
+//! from URL-ish fragments (upper case, `%`, dot segments, `&amp;`, `@`, `:`,
+//! `[`, ports, fragments, NUL and non-ASCII bytes), in 2.9 and 2.9h modes
+//! and under two environments.
+
+mod common;
+
+use std::cell::RefCell;
+use std::path::PathBuf;
+
+use wwwurl::core::config::{Compat, Config, Env};
+use wwwurl::core::split::{split_url, split_url_fast, split_url_general};
+use wwwurl::core::url::Url;
+
+/// An environment that answers like `inner` and logs every call.
+struct Logged<E> {
+    inner: E,
+    log: RefCell<Vec<String>>,
+}
+
+impl<E: Env> Logged<E> {
+    fn new(inner: E) -> Self {
+        Logged {
+            inner,
+            log: RefCell::new(Vec::new()),
+        }
+    }
+    fn take(&self) -> Vec<String> {
+        std::mem::take(&mut self.log.borrow_mut())
+    }
+}
+
+impl<E: Env> Env for Logged<E> {
+    fn local_host(&self, out: &mut Vec<u8>) {
+        self.log.borrow_mut().push("local_host".into());
+        self.inner.local_host(out)
+    }
+    fn default_port(&self, proto: &[u8]) -> i32 {
+        self.log
+            .borrow_mut()
+            .push(format!("default_port {:?}", String::from_utf8_lossy(proto)));
+        self.inner.default_port(proto)
+    }
+}
+
+/// Default ports unlike the built-in ones: 0 (none) for most protocols, and
+/// values that `atoi` reaches only by wrapping.
+struct OddPorts;
+
+impl Env for OddPorts {
+    fn local_host(&self, out: &mut Vec<u8>) {
+        out.extend_from_slice(b"Proxy.Local:3128");
+    }
+    fn default_port(&self, proto: &[u8]) -> i32 {
+        match proto {
+            b"http" => 8080,
+            b"https" => 0,
+            b"ftp" => -1,
+            b"ht+p.-1" => 80,
+            b"gopher" => 70,
+            _ => 0,
+        }
+    }
+}
+
+/// Counts of inputs checked and of those the fast path took.
+#[derive(Default)]
+struct Tally {
+    checked: usize,
+    fast: usize,
+}
+
+fn show(s: &[u8]) -> String {
+    format!("{:?}", String::from_utf8_lossy(s))
+}
+
+/// Checks one input in one mode under one environment.
+fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tally) {
+    let general = split_url_general(env, compat, s);
+    let general_calls = env.take();
+
+    let split = split_url(env, compat, s);
+    let split_calls = env.take();
+    assert_same(&split, &general, s, compat, "split_url");
+    assert_eq!(
+        split_calls,
+        general_calls,
+        "environment calls of split_url differ for {} ({compat:?})",
+        show(s)
+    );
+
+    if let Some(fast) = split_url_fast(env, compat, s) {
+        tally.fast += 1;
+        assert_same(&fast, &general, s, compat, "split_url_fast");
+    }
+    env.take();
+    tally.checked += 1;
+}
+
+fn assert_same(got: &Url, want: &Url, s: &[u8], compat: Compat, what: &str) {
+    if got != want {
+        panic!(
+            "{what} differs from split_url_general for {} ({compat:?})\n got: {got:?}\nwant: {want:?}\n got buffer: {}\nwant buffer: {}",
+            show(s),
+            show(got.buffer()),
+            show(want.buffer()),
+        );
+    }
+}
+
+/// Checks every input in both modes under both environments.
+fn check_all<'a>(inputs: impl IntoIterator<Item = &'a [u8]>) -> Tally {
+    let default = Logged::new(Config::default());
+    let odd = Logged::new(OddPorts);
+    let mut tally = Tally::default();
+    for s in inputs {
+        for compat in [Compat::V29, Compat::V29h] {
+            check_one(&default, compat, s, &mut tally);
+            check_one(&odd, compat, s, &mut tally);
+        }
+    }
+    tally
+}
+
+fn corpus_path() -> PathBuf {
+    match std::env::var_os("WWWURL_CORPUS") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/kasztp.txt"),
+    }
+}
+
+#[test]
+fn corpus_lines_agree() {
+    let path = corpus_path();
+    let Ok(data) = std::fs::read(&path) else {
+        eprintln!("{}: not found, corpus test skipped", path.display());
+        return;
+    };
+    let lines: Vec<&[u8]> = data
+        .split(|&b| b == b'\n')
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+        .filter(|l| !l.is_empty())
+        .collect();
+    assert!(lines.len() > 1000, "{}: too few lines", path.display());
+    let tally = check_all(lines.iter().copied());
+    eprintln!(
+        "corpus: {} lines, {} checks, {} on the fast path ({:.1}%)",
+        lines.len(),
+        tally.checked,
+        tally.fast,
+        100.0 * tally.fast as f64 / tally.checked as f64
+    );
+    // Real URLs are mostly canonical already: the fast path must see most.
+    assert!(tally.fast * 10 > tally.checked * 9, "fast path too rare");
+}
+
+#[test]
+fn vector_inputs_agree() {
+    let mut inputs: Vec<Vec<u8>> = Vec::new();
+    // Every input and result of the URL files: all are URL-ish.
+    for name in [
+        "SplitURL",
+        "v29h/SplitURL",
+        "LinkURL",
+        "AddPasswordURL",
+        "CreateURL",
+    ] {
+        for v in common::load(name) {
+            inputs.extend(v.inputs.iter().flatten().cloned());
+            inputs.extend(v.outputs.iter().flatten().cloned());
+        }
+    }
+    // The inputs of the part routines, as that part of a canonical URL.
+    let parts: [(&str, &[u8], &[u8]); 5] = [
+        ("CanonicaliseHost", b"http://", b"/x"),
+        ("CanonicaliseName", b"http://h", b""),
+        ("URLRecodeFormArgs", b"https://h/p?", b""),
+        ("URLReplaceAmp", b"https://h/p?a=", b"&b"),
+        ("URLEncodePath", b"http://h/", b"?q"),
+    ];
+    for (name, pre, post) in parts {
+        for v in common::load(name) {
+            let x = v.input(0);
+            inputs.push([pre, x, post].concat());
+            inputs.push([pre, x].concat());
+        }
+    }
+    let tally = check_all(inputs.iter().map(Vec::as_slice));
+    eprintln!(
+        "vectors: {} inputs, {} checks, {} on the fast path",
+        inputs.len(),
+        tally.checked,
+        tally.fast
+    );
+    assert!(tally.fast > 1000);
+}
+
+/// xorshift64*: a small, fixed pseudo-random sequence.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() >> 33) as usize % n
+    }
+    fn pick<'a>(&mut self, items: &[&'a [u8]]) -> &'a [u8] {
+        items[self.below(items.len())]
+    }
+}
+
+const SCHEMES: &[&[u8]] = &[
+    b"http://",
+    b"http://",
+    b"https://",
+    b"https://",
+    b"ftp://",
+    b"HTTP://",
+    b"Https://",
+    b"gopher://",
+    b"ht+p.-1://",
+    b"http:/",
+    b"http:",
+    b"http:///",
+    b"http:////",
+    b"://",
+    b"",
+    b"",
+    b"/",
+    b"x:",
+    b"mailto:",
+    b"h%74tp://",
+    b"h_t://",
+    b"1http://",
+    b"a@b://",
+    b"http:8080",
+];
+
+const USERS: &[&[u8]] = &[
+    b"",
+    b"",
+    b"",
+    b"",
+    b"",
+    b"u@",
+    b"u:p@",
+    b"@",
+    b"a%40b:c%3Ad@",
+    b"u:@",
+    b":p@",
+    b"u@h:p@",
+];
+
+const HOSTS: &[&[u8]] = &[
+    b"www.example.com",
+    b"www.example.com",
+    b"example.org",
+    b"a",
+    b"a-b.c-d.e",
+    b"3com.com",
+    b"x1",
+    b"1.2.3.4",
+    b"127.1",
+    b"0x7f.1",
+    b"2130706433",
+    b"999.1.1.1",
+    b"localhost",
+    b"WWW.Example.COM",
+    b"eXample.com",
+    b"[::1]",
+    b"[fe80::1%eth0]",
+    b"[1:2:3:4:5:6:7:8]",
+    b"::1",
+    b"h_st",
+    b"h st",
+    b"xn--bcher-kva.ch",
+    b"-.",
+    b".",
+    b"a.b.",
+    b"",
+    b"%41b.com",
+    b"%61b.com",
+    b"a%2Fb",
+    b"\xc3\xa9.fr",
+    b"a\x7fb",
+];
+
+const PORTS: &[&[u8]] = &[
+    b"",
+    b"",
+    b"",
+    b":80",
+    b":443",
+    b":8080",
+    b":21",
+    b":70",
+    b":",
+    b":0",
+    b":0080",
+    b":080",
+    b":4294967376",
+    b":99999999999999999999",
+    b":8a",
+    b":-1",
+    b":+80",
+    b": 80",
+    b"::1",
+    b":80:90",
+];
+
+const SEGMENTS: &[&[u8]] = &[
+    b"/",
+    b"/a",
+    b"/index.html",
+    b"/dir/",
+    b"/edgar.shtml",
+    b"/.well-known",
+    b"/..x",
+    b"/x..",
+    b"/a..b",
+    b"/...",
+    b"/.../",
+    b"/~u",
+    b"//",
+    b"/a;b=c",
+    b"/!$()*+,-.:;=_~",
+    b"/.",
+    b"/..",
+    b"/./",
+    b"/../",
+    b"/%7Euser",
+    b"/%2e",
+    b"/%2E%2E/",
+    b"/%00",
+    b"/%",
+    b"/%4",
+    b"/A B",
+    b"/\xe9t\xc3\xa9",
+    b"/@",
+    b"/[x]",
+    b"/a|b",
+    b"/a\\b",
+    b"/a'b\"c",
+    b"/{x}",
+    b"/\x01",
+    b".",
+    b"..",
+    b"a",
+];
+
+const QUERIES: &[&[u8]] = &[
+    b"",
+    b"",
+    b"",
+    b"?",
+    b"?a=1",
+    b"?a=1&b=2",
+    b"?&am",
+    b"?&amp",
+    b"?q=%3D",
+    b"?q=%26",
+    b"?q=%2B",
+    b"?%ZZ",
+    b"?%%41",
+    b"?|~",
+    b"?a+b",
+    b"?a/b?c:d",
+    b"?a;b",
+    b"?a=1&amp;b=2",
+    b"?a=1&AMP;b=2",
+    b"?a=1&AmP;",
+    b"?q=%20",
+    b"?q=%3d",
+    b"?q=%2F",
+    b"?%",
+    b"?a%",
+    b"?a%4",
+    b"?%zz",
+    b"?%&&",
+    b"?%&amp;",
+    b"?%4&amp;",
+    b"?%&AMP;",
+    b"?a b",
+    b"?\xff",
+    b"?x@y",
+    b"?x[y]",
+    b"?x\"y",
+    b"?%7e",
+    b"?%7E",
+];
+
+const ENDS: &[&[u8]] = &[
+    b"",
+    b"",
+    b"",
+    b"",
+    b"#",
+    b"#frag",
+    b"#a?b&amp;",
+    b"\0rest",
+    b"\0",
+    b"#\0",
+];
+
+/// Bytes to sprinkle into a URL.
+const NOISE: &[u8] = b"/:?#@%[]&.;=+ aA0zZ\0\xff\x80~|-_!";
+
+/// The number of leading entries of each list above that the fast path
+/// may take as they are (with a letter in the host and a canonical path).
+const CLEAN: [usize; 7] = [9, 5, 7, 14, 15, 17, 10];
+
+fn random_url(r: &mut Rng) -> Vec<u8> {
+    // Half the URLs are built from the parts the fast path may take.
+    let clean = r.below(2) == 0;
+    let pick = |r: &mut Rng, k: usize, items: &[&'static [u8]]| -> &'static [u8] {
+        if clean {
+            items[r.below(CLEAN[k])]
+        } else {
+            r.pick(items)
+        }
+    };
+    let mut u = Vec::new();
+    u.extend_from_slice(pick(r, 0, SCHEMES));
+    u.extend_from_slice(pick(r, 1, USERS));
+    u.extend_from_slice(pick(r, 2, HOSTS));
+    u.extend_from_slice(pick(r, 3, PORTS));
+    for _ in 0..r.below(4) {
+        u.extend_from_slice(pick(r, 4, SEGMENTS));
+    }
+    u.extend_from_slice(pick(r, 5, QUERIES));
+    if r.below(3) == 0 {
+        u.extend_from_slice(pick(r, 5, QUERIES));
+    }
+    u.extend_from_slice(pick(r, 6, ENDS));
+    // Some inputs get a few random changes.
+    if r.below(4) == 0 {
+        for _ in 0..1 + r.below(3) {
+            if u.is_empty() {
+                break;
+            }
+            let at = r.below(u.len() + 1);
+            match r.below(4) {
+                0 => u.insert(at, NOISE[r.below(NOISE.len())]),
+                1 if at < u.len() => {
+                    u.remove(at);
+                }
+                2 if at < u.len() => u[at] ^= 0x20,
+                _ => u.truncate(at),
+            }
+        }
+    }
+    u
+}
+
+/// Random bytes from a URL-ish alphabet, for inputs with no structure.
+fn random_noise(r: &mut Rng) -> Vec<u8> {
+    let n = r.below(40);
+    (0..n)
+        .map(|_| {
+            if r.below(3) == 0 {
+                NOISE[r.below(NOISE.len())]
+            } else {
+                b"hts:/wxe.mpl"[r.below(12)]
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn random_inputs_agree() {
+    // A few hundred thousand in release builds; fewer unoptimised.
+    let count = if cfg!(debug_assertions) {
+        30_000
+    } else {
+        300_000
+    };
+    let mut r = Rng(0x9e37_79b9_7f4a_7c15);
+    let inputs: Vec<Vec<u8>> = (0..count)
+        .map(|k| {
+            if k % 10 == 9 {
+                random_noise(&mut r)
+            } else {
+                random_url(&mut r)
+            }
+        })
+        .collect();
+    let tally = check_all(inputs.iter().map(Vec::as_slice));
+    eprintln!(
+        "random: {} inputs, {} checks, {} on the fast path ({:.1}%)",
+        inputs.len(),
+        tally.checked,
+        tally.fast,
+        100.0 * tally.fast as f64 / tally.checked as f64
+    );
+    // Both routes must be well exercised.
+    assert!(tally.fast * 10 > tally.checked, "fast path too rare");
+    assert!(tally.fast * 10 < tally.checked * 9, "general path too rare");
+}
+
+/// Long inputs: the vector scans cross many 16-byte blocks, and end on
+/// every alignment.
+#[test]
+fn long_inputs_agree() {
+    let mut inputs = Vec::new();
+    for n in 0..80 {
+        let path: Vec<u8> = (0..n).map(|k| b"abc/de.f-_~"[k % 11]).collect();
+        for (pre, mid) in [
+            (&b"http://"[..], &b"www.example.com/"[..]),
+            (b"https://", b"a-very-long-host-name.example.co.uk:8443/"),
+            (b"http://", b"h/"),
+        ] {
+            for post in [&b""[..], b"?x=1&y=2", b"#f", b"/.", b"/..", b"?&amp;"] {
+                inputs.push([pre, mid, &path, post].concat());
+            }
+            let mut host = pre.to_vec();
+            host.extend(std::iter::repeat_n(b'w', n));
+            host.extend_from_slice(b".com");
+            inputs.push(host);
+        }
+        // A `/.` at every offset of a long path.
+        let mut dots = b"http://h/".to_vec();
+        dots.extend_from_slice(&path);
+        dots.extend_from_slice(b"/./x");
+        inputs.push(dots);
+    }
+    let tally = check_all(inputs.iter().map(Vec::as_slice));
+    eprintln!(
+        "long: {} inputs, {} on the fast path",
+        tally.checked, tally.fast
+    );
+    assert!(tally.fast > 0);
+}
