@@ -5,6 +5,7 @@
 //! every `i64` time converts without overflow.
 
 use super::ascii::is_space;
+use super::cnum::c_strtol;
 
 /// Seconds in a day.
 const DAY: i64 = 86_400;
@@ -187,91 +188,6 @@ pub fn rfc822_date_utc(t: i64, out: &mut Vec<u8>) {
     out.push(b':');
     push_2(out, f.second);
     out.extend_from_slice(b" GMT");
-}
-
-/// C `strtol(s, &end, base)` in the C locale, with a 64-bit `long`.
-///
-/// Skips leading spaces, reads an optional sign, then digits of `base`
-/// (2 to 36, or 0 for C's automatic base); base 16 (and 0) accept a `0x` or
-/// `0X` prefix. On overflow the value saturates at `i64::MAX` or `i64::MIN`
-/// and all the digits are still consumed. Returns the value and the index of
-/// the first byte not consumed: 0 when no digit was read, except that a `0x`
-/// prefix without a hex digit after it reads as 0 ending at the `x`. Any
-/// other `base` reads nothing.
-pub fn c_strtol(s: &[u8], base: u32) -> (i64, usize) {
-    if base == 1 || base > 36 {
-        return (0, 0);
-    }
-    let mut i = 0;
-    while i < s.len() && is_space(s[i]) {
-        i += 1;
-    }
-    let negative = match s.get(i) {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
-    let mut base = base;
-    if s.get(i) == Some(&b'0') {
-        if (base == 0 || base == 16) && matches!(s.get(i + 1), Some(b'x' | b'X')) {
-            i += 2;
-            base = 16;
-        } else if base == 0 {
-            base = 8;
-        }
-    } else if base == 0 {
-        base = 10;
-    }
-    let digits_start = i;
-    let mut magnitude: u64 = 0;
-    let mut overflow = false;
-    while let Some(d) = s.get(i).and_then(|&b| digit_value(b, base)) {
-        match magnitude
-            .checked_mul(u64::from(base))
-            .and_then(|m| m.checked_add(u64::from(d)))
-        {
-            Some(m) => magnitude = m,
-            None => overflow = true,
-        }
-        i += 1;
-    }
-    if i == digits_start {
-        // Only a `0x` prefix: the `0` was a number and the `x` ends it.
-        let prefix_only = digits_start >= 2
-            && s[digits_start - 2] == b'0'
-            && matches!(s[digits_start - 1], b'x' | b'X');
-        return (0, if prefix_only { digits_start - 1 } else { 0 });
-    }
-    let value = if negative {
-        if overflow || magnitude > i64::MIN.unsigned_abs() {
-            i64::MIN
-        } else {
-            0i64.wrapping_sub_unsigned(magnitude)
-        }
-    } else if overflow || magnitude > i64::MAX as u64 {
-        i64::MAX
-    } else {
-        magnitude as i64
-    };
-    (value, i)
-}
-
-/// The value of `b` as a digit of `base`, if it is one.
-#[inline]
-fn digit_value(b: u8, base: u32) -> Option<u32> {
-    let v = match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'z' => b - b'a' + 10,
-        b'A'..=b'Z' => b - b'A' + 10,
-        _ => return None,
-    };
-    (u32::from(v) < base).then_some(u32::from(v))
 }
 
 /// What a successful [`scan`] read: the `%d` values in order and the `%3s`

@@ -28,27 +28,12 @@
 //!
 //! A NUL byte in the input ends the host, as it would end the C string.
 
-use super::ascii::{hex_value, is_space, DIGITS, HEX_DIGITS, LETTERS};
+use super::ascii::{hex_value, DIGITS, HEX_DIGITS, LETTERS};
+use super::cnum::{sign, skip_spaces};
 use super::codec::c_prefix;
 
 /// Lower-case hex digits, which only the IPv6 output uses.
 const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
-
-fn skip_spaces(s: &[u8], mut i: usize) -> usize {
-    while i < s.len() && is_space(s[i]) {
-        i += 1;
-    }
-    i
-}
-
-/// An optional `+` or `-` at `i`: (is it `-`, index after it).
-fn sign(s: &[u8], i: usize) -> (bool, usize) {
-    match s.get(i) {
-        Some(b'-') => (true, i + 1),
-        Some(b'+') => (false, i + 1),
-        _ => (false, i),
-    }
-}
 
 /// The digits of `base` from `i`: (value, index after them, count). The
 /// value saturates at `u64::MAX` like `strtoul` does on overflow.

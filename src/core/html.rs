@@ -1,8 +1,8 @@
 //! HTMLString, URLReplaceAmp and FixHTMLLinkURL (LEGACY.md §5).
 
 use super::ascii::ByteSet;
+use super::cnum::c_strtol;
 use super::codec::Sink;
-use super::date::c_strtol;
 
 /// Bytes HTMLString rewrites without `nbsp`.
 const HTML_SPECIAL: ByteSet = ByteSet::EMPTY.add_all(b"<>&");

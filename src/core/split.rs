@@ -10,11 +10,11 @@
 //! `tests/fastpath.rs` holds it to the general path byte for byte.
 
 use super::ascii::{find_stop_fn, hex_value, ByteSet};
+use super::cnum::atoi;
 use super::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
 use super::config::{Compat, Env};
 use super::url::{
-    atoi, build, byte_mask, find_by, find_byte as find, find_either, find_two, Parts, Scratch,
-    Span, Url,
+    build, byte_mask, find_by, find_byte as find, find_either, find_two, Parts, Scratch, Span, Url,
 };
 
 /// SplitURL (LEGACY.md §8).

@@ -8,7 +8,8 @@
 
 use std::cell::Cell;
 
-use super::ascii::{hex_value, is_space, ByteSet, ALNUM};
+use super::ascii::{hex_value, ByteSet, ALNUM};
+use super::cnum::atoi;
 use super::codec::{c_prefix, encode_password, encode_path, recode_form};
 use super::config::{Compat, Env};
 use super::host::canonicalise_host;
@@ -438,35 +439,6 @@ fn port_colon(hp: &[u8]) -> Option<usize> {
         0
     };
     find_byte(hp, from, b':')
-}
-
-/// C `atoi` with wrapping `i32` arithmetic (see [`create_url`]).
-pub(crate) fn atoi(s: &[u8]) -> i32 {
-    let mut i = 0;
-    while i < s.len() && is_space(s[i]) {
-        i += 1;
-    }
-    let neg = match s.get(i) {
-        Some(b'-') => {
-            i += 1;
-            true
-        }
-        Some(b'+') => {
-            i += 1;
-            false
-        }
-        _ => false,
-    };
-    let mut v: i32 = 0;
-    while i < s.len() && s[i].is_ascii_digit() {
-        v = v.wrapping_mul(10).wrapping_add(i32::from(s[i] - b'0'));
-        i += 1;
-    }
-    if neg {
-        v.wrapping_neg()
-    } else {
-        v
-    }
 }
 
 /// A first guess at the record's size, so that the buffer rarely grows.
