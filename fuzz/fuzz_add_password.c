@@ -1,5 +1,6 @@
-/* AddPasswordURL. Byte 0: bit 0 user NULL, bit 1 pass NULL, bit 2 set the
- * private_* fields first (FreeURL rules), bit 3 call it twice. Fields
+/* AddPasswordURL, compared with wwwurl_set_userinfo. Byte 0: bit 0 user
+ * NULL, bit 1 pass NULL, bit 2 set the private_* fields first (FreeURL
+ * rules), bit 3 call it twice, bit 4 set private_* before FreeURL. Fields
  * (NUL-separated): url, user, pass. */
 #include "fuzz_common.h"
 
@@ -18,10 +19,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         u->private_dir = u->hostport;
         u->private_file = strdup("private");
     }
+    wwwurl_url *m = NULL;
+    CHECK(wwwurl_parse(f[0], WWWURL_NUL_TERMINATED, 0, &m) == WWWURL_OK);
     URL *before = u;
     AddPasswordURL(u, user, pass);
     CHECK(u == before);
     fz_check_url(u);
+    /* The modern equivalent gives the same record. */
+    CHECK(wwwurl_set_userinfo(m, user, pass) == WWWURL_OK);
+    fz_compare_record(u, m);
+    wwwurl_free(m);
     if (data[0] & 8) {
         AddPasswordURL(u, pass, user);
         fz_check_url(u);

@@ -2,7 +2,10 @@
  *
  * Conventions of every harness:
  *  - the input is copied into fresh malloc()ed memory of its exact size, so
- *    AddressSanitizer sees any read past its end;
+ *    AddressSanitizer sees any read past its end through the C library
+ *    (strlen, memcpy, memchr...); length-delimited input is also placed
+ *    right before an inaccessible page (fz_tail_copy), which catches the
+ *    direct reads of the (uninstrumented) Rust code;
  *  - buffers the library writes into (in place, or caller buffers of the
  *    modern API) are followed by a guard region that is checked afterwards:
  *    the Rust library is not ASan-instrumented, so a stray byte store would
@@ -17,11 +20,20 @@
 #ifndef WWWURL_FUZZ_COMMON_H
 #define WWWURL_FUZZ_COMMON_H
 
+/* MAP_ANONYMOUS (the build asks for POSIX 2008 only); this header must be
+ * included before any system header. */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1
+#endif
+
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "wwwurl.h"
 #include "wwwurl_legacy.h"
@@ -59,6 +71,57 @@ static inline char *fz_memdup(const uint8_t *data, size_t n)
     if (n)
         memcpy(s, data, n);
     return s;
+}
+
+/* For length-delimited input: a copy of data[0..n) that ends exactly where
+ * an inaccessible page begins, so that reading even one byte past `len`
+ * faults. (The Rust library is not ASan-instrumented: its own byte reads are
+ * only checked this way.) Two slots, for targets with two such inputs; the
+ * copy stays valid until the next call for the same slot. Inputs larger
+ * than a slot get an exact-size malloc()ed copy, to be released with
+ * fz_tail_free(). */
+#define FZ_TAIL_CAP (1u << 20)
+static inline char *fz_tail_copy(int slot, const uint8_t *data, size_t n)
+{
+    static char *region[2];
+    if (n > FZ_TAIL_CAP)
+        return fz_memdup(data, n);
+    if (region[slot] == NULL) {
+        /* Kept for the life of the process. mmap, not malloc: the leak
+         * checker scans heap blocks and would fault on the guard page. */
+        long page = sysconf(_SC_PAGESIZE);
+        char *m = mmap(NULL, FZ_TAIL_CAP + (size_t)page, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        CHECK(m != MAP_FAILED);
+        CHECK(mprotect(m + FZ_TAIL_CAP, (size_t)page, PROT_NONE) == 0);
+        region[slot] = m;
+    }
+    char *p = region[slot] + FZ_TAIL_CAP - n;
+    if (n)
+        memcpy(p, data, n);
+    return p;
+}
+
+static inline void fz_tail_free(char *p, size_t n)
+{
+    if (n > FZ_TAIL_CAP)
+        free(p);
+}
+
+/* The input of a function that takes (pointer, length): with `exact`, the
+ * bytes before an inaccessible page (slot 0 or 1); otherwise a
+ * NUL-terminated copy. Released with fz_input_free(p, exact, n). */
+static inline char *fz_input(int slot, int exact, const uint8_t *data, size_t n)
+{
+    return exact ? fz_tail_copy(slot, data, n) : fz_strndup(data, n);
+}
+
+static inline void fz_input_free(char *p, int exact, size_t n)
+{
+    if (exact)
+        fz_tail_free(p, n);
+    else
+        free(p);
 }
 
 /* A copy of the C string `s` followed by a NUL and GUARD_LEN guard bytes,

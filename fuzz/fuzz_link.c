@@ -13,9 +13,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     const uint8_t *nul = memchr(data, 0, size);
     size_t blen = nul ? (size_t)(nul - data) : size;
     size_t llen = nul ? size - blen - 1 : 0;
-    char *base_s = fz_memdup(data, blen);
+    char *base_s = fz_input(0, 1, data, blen);
     const uint8_t *lp = nul ? nul + 1 : data + size;
-    char *link_s = exact ? fz_memdup(lp, llen) : fz_strndup(lp, llen);
+    char *link_s = fz_input(1, exact, lp, llen);
 
     wwwurl_url *base = NULL, *u = NULL;
     wwwurl_status st = wwwurl_parse(base_s, blen, 0, &base);
@@ -29,7 +29,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         fz_check_handle(u);
     wwwurl_free(u);
     wwwurl_free(base);
-    free(base_s);
-    free(link_s);
+    fz_input_free(base_s, 1, blen);
+    fz_input_free(link_s, exact, llen);
     return 0;
 }

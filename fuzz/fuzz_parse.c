@@ -19,9 +19,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     size_t cap = data[2];
     data += 3, size -= 3;
 
-    /* An exact-size block for the exact length, so ASan sees a read of one
-     * byte too many; a NUL-terminated copy otherwise. */
-    char *in = exact ? fz_memdup(data, size) : fz_strndup(data, size);
+    char *in = fz_input(0, exact, data, size);
     wwwurl_url *u = SENTINEL;
     wwwurl_status st = wwwurl_parse(in, exact ? size : WWWURL_NUL_TERMINATED, flags, &u);
     if (flags & ~(uint32_t)(WWWURL_FLAG_29 | WWWURL_FLAG_29H))
@@ -32,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         CHECK(st == WWWURL_OK);
     if (st != WWWURL_OK) {
         CHECK(u == SENTINEL);
-        free(in);
+        fz_input_free(in, exact, size);
         return 0;
     }
     fz_check_handle(u);
@@ -78,6 +76,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         free(rest);
     }
     wwwurl_free(u);
-    free(in);
+    fz_input_free(in, exact, size);
     return 0;
 }
