@@ -34,6 +34,22 @@ pub(crate) fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
     Some(unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) })
 }
 
+/// `s` up to its first NUL byte, as a C string would end there (libc's
+/// `memchr` is the fastest scan for it).
+#[inline]
+pub(crate) fn c_string_prefix(s: &[u8]) -> &[u8] {
+    if s.is_empty() {
+        return s;
+    }
+    // SAFETY: memchr reads the `s.len()` bytes of `s` and no further.
+    let nul = unsafe { libc::memchr(s.as_ptr().cast(), 0, s.len()) };
+    if nul.is_null() {
+        s
+    } else {
+        &s[..nul as usize - s.as_ptr() as usize]
+    }
+}
+
 /// A growable byte buffer in `malloc`ed memory, handed to C with a NUL.
 ///
 /// Implements [`Sink`], so core transforms write straight into the memory C

@@ -1,11 +1,11 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{c_str, input, CBuf, PtrSink};
+use super::alloc::{c_str, c_string_prefix, input, CBuf, PtrSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::status::*;
-use crate::core::codec::{self, Codec, Sink};
+use crate::core::codec::{Codec, Sink};
 use crate::core::config::{global_compat, Compat};
 use crate::core::url::{Field, Url};
 use crate::core::{hash, link, split, url};
@@ -174,7 +174,7 @@ pub extern "C" fn wwwurl_parse(
             if out.is_null() {
                 return Err(WWWURL_ERR_NULL);
             }
-            let s = codec::c_prefix(within_limit(s)?);
+            let s = c_string_prefix(within_limit(s)?);
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
             Ok(store(out, split::split_url(&HookEnv, compat, s)))
         })())
@@ -254,7 +254,7 @@ pub extern "C" fn wwwurl_link(
             if out.is_null() {
                 return Err(WWWURL_ERR_NULL);
             }
-            let link = codec::c_prefix(within_limit(link)?);
+            let link = c_string_prefix(within_limit(link)?);
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
             Ok(store(out, link::link_url(&HookEnv, compat, base, link)))
         })())
