@@ -455,7 +455,7 @@ static void long_legacy(const char *s, size_t size, const char *pat, int all_for
     }
 }
 
-static void long_modern(const char *s, size_t size, const char *pat)
+static void long_modern(const char *s, size_t size, const char *pat, int full)
 {
     wwwurl_url *u = NULL, *l = NULL;
     EXPECT(wwwurl_parse(s, size, 0, &u) == WWWURL_OK, "wwwurl_parse(%s x %zu)", pat, size);
@@ -488,6 +488,8 @@ static void long_modern(const char *s, size_t size, const char *pat)
         EXPECT(wwwurl_transcode(c, s, size, buf, need, NULL) == WWWURL_OK,
                "wwwurl_transcode(%u, %s x %zu)", c, pat, size);
         free(buf);
+        if (!full)
+            continue;       /* the same code as above, for time */
         size_t dl = 0;
         char *d = wwwurl_transcode_dup(c, s, size, &dl);
         EXPECT(d != NULL && dl == need - 1, "wwwurl_transcode_dup(%u, %s x %zu)", c, pat, size);
@@ -530,7 +532,7 @@ static void part2_long(int skip8)
         for (size_t p = 0; p < sizeof pats / sizeof pats[0]; p++) {
             char *s = repeat(pats[p], sizes[z]);
             long_legacy(s, sizes[z], pats[p], z == 0 && !skip8);
-            long_modern(s, sizes[z], pats[p]);
+            long_modern(s, sizes[z], pats[p], z == 0);
             free(s);
         }
         fprintf(report, "long inputs of %zu MiB: %.1f s\n", sizes[z] >> 20, now() - t0);

@@ -12,6 +12,7 @@
 # Environment:
 #   CLANG        clang with libFuzzer (default: clang; Debian: clang +
 #                libclang-rt-<ver>-dev)
+#   CARGO        cargo (default: cargo)
 #   FUZZ_LIB     the static library to link. Default: a copy of the library
 #                built by this script with SanitizerCoverage instrumentation
 #                (stable rustc flags) in build/fuzz/cargo, so that libFuzzer
@@ -30,6 +31,7 @@ cd "$(dirname "$0")/.."
 SECS=${1:?usage: fuzz/run.sh SECONDS [TARGET...]}
 shift
 CLANG=${CLANG:-clang}
+CARGO=${CARGO:-cargo}
 OUT=${FUZZ_OUT:-build/fuzz}
 CORPUS=${FUZZ_CORPUS:-build/fuzz-corpus}
 LIBS="-lpthread -ldl -lm -lrt -lutil"
@@ -45,6 +47,13 @@ fi
 
 mkdir -p "$OUT/bin" "$OUT/logs"
 
+if ! printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' \
+     | $CLANG -x c -fsanitize=fuzzer -o "$OUT/bin/.probe" - 2>/dev/null; then
+    echo "fuzz: $CLANG cannot build libFuzzer targets (Debian: apt-get install clang)" >&2
+    exit 2
+fi
+rm -f "$OUT/bin/.probe"
+
 if [ -z "${FUZZ_LIB:-}" ]; then
     host=$(rustc -vV | sed -n 's/^host: //p')
     echo "== instrumented library ($host)"
@@ -53,7 +62,7 @@ if [ -z "${FUZZ_LIB:-}" ]; then
 -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares \
 -Cdebug-assertions -Coverflow-checks=on" \
-    cargo build --release --locked --lib --quiet --target "$host" \
+    "$CARGO" build --release --locked --lib --quiet --target "$host" \
         --target-dir "$OUT/cargo"
     FUZZ_LIB="$OUT/cargo/$host/release/libwwwurl.a"
 fi
