@@ -35,7 +35,7 @@ HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl
 
 .PHONY: all lib header check-header check test rust-test lint c-tests c-tests-shared \
 	c-tests-static c-tests-asan c-tests-valgrind header-compile symbols pkgconfig-test \
-	demo bench install uninstall clean hostile-test fuzz FORCE
+	demo bench install uninstall clean hostile-test fault-test fuzz FORCE
 
 all: lib $(PC_FILE)
 
@@ -79,7 +79,8 @@ $(PC_FILE): FORCE
 
 # ---- tests ----------------------------------------------------------------
 
-check: lint rust-test check-header header-compile c-tests symbols pkgconfig-test linear-test hostile-test
+check: lint rust-test check-header header-compile c-tests fault-test symbols pkgconfig-test \
+	linear-test hostile-test
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -87,6 +88,7 @@ test: rust-test c-tests
 lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --locked --all-targets -- -D warnings
+	$(CARGO) clippy --locked --lib --features fault-injection --target-dir $(BUILD)/fault -- -D warnings
 
 rust-test:
 	$(CARGO) test --locked --release
@@ -121,6 +123,27 @@ c-tests-asan: $(C_TEST_NAMES:%=$(BUILD)/c/%-asan)
 c-tests-valgrind: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (valgrind)"; \
 	  WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/$$t-shared $(VECTORS) || exit 1; done
+
+# Allocation failures and panics on demand (c-tests/fault_injection.c), against
+# a copy of the library built with the test-only cargo feature fault-injection.
+FAULT_LIB := $(BUILD)/fault/release/libwwwurl.a
+
+$(FAULT_LIB): FORCE
+	$(CARGO) build --release --locked --lib --features fault-injection --target-dir $(BUILD)/fault
+
+$(BUILD)/c/fault_injection-static: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
+	@mkdir -p $(BUILD)/c
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
+
+$(BUILD)/c/fault_injection-asan: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
+	@mkdir -p $(BUILD)/c
+	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
+
+fault-test: $(BUILD)/c/fault_injection-static $(BUILD)/c/fault_injection-asan
+	@echo "== fault_injection (asan+ubsan)"
+	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c/fault_injection-asan $(VECTORS)
+	@echo "== fault_injection (valgrind)"
+	$(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/fault_injection-static $(VECTORS)
 
 # The shared library exports exactly the documented symbols.
 symbols: $(LIB_SO)

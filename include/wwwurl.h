@@ -354,7 +354,8 @@ size_t wwwurl_max_input(void);
 
  Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
  `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
- unknown flags. `*out` is written only on success.
+ unknown flags; `WWWURL_ERR_NO_MEMORY` when the handle cannot be
+ allocated. `*out` is written only on success.
 
  Memory and lifetimes: the caller owns the handle and releases it with
  `wwwurl_free`. The input is copied; the caller may free it after the call.
@@ -369,8 +370,8 @@ enum wwwurl_status wwwurl_parse(const char *s, size_t len, uint32_t flags, struc
  `wwwurl_parse`. `out` receives the handle.
 
  Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
- `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`. `*out` is written
- only on success.
+ `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`;
+ `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
 
  Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
  */
@@ -392,7 +393,8 @@ enum wwwurl_status wwwurl_create(const char *proto,
  for `wwwurl_parse`; `out` receives the new handle.
 
  Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- `WWWURL_ERR_INVALID_ARGUMENT`. `*out` is written only on success.
+ `WWWURL_ERR_INVALID_ARGUMENT`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+ only on success.
 
  Memory and lifetimes: the caller owns the new handle; `base` is not changed.
  */
@@ -405,8 +407,8 @@ enum wwwurl_status wwwurl_link(const struct wwwurl_url *base,
 /*
  Copies a handle.
 
- Returns `WWWURL_OK` or `WWWURL_ERR_NULL`. The caller owns the copy and
- releases it with `wwwurl_free`.
+ Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
+ caller owns the copy and releases it with `wwwurl_free`.
  */
 enum wwwurl_status wwwurl_dup(const struct wwwurl_url *u, struct wwwurl_url **out);
 

@@ -50,6 +50,31 @@ pub(crate) fn c_string_prefix(s: &[u8]) -> &[u8] {
     }
 }
 
+/// `malloc` for every block handed to C, so that tests can make it fail
+/// (see `fault`). NULL when memory ran out.
+#[inline(always)]
+pub(crate) fn c_malloc(size: usize) -> *mut libc::c_void {
+    if super::fault::alloc_fails() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: plain malloc; the caller handles NULL.
+    unsafe { libc::malloc(size) }
+}
+
+/// `realloc` for blocks handed to C; NULL (the block untouched) when memory
+/// ran out.
+///
+/// # Safety
+/// `p` is NULL or a live block from [`c_malloc`] / [`c_realloc`].
+#[inline(always)]
+pub(crate) unsafe fn c_realloc(p: *mut libc::c_void, size: usize) -> *mut libc::c_void {
+    if super::fault::alloc_fails() {
+        return std::ptr::null_mut();
+    }
+    // SAFETY: forwarded from the caller's promise.
+    unsafe { libc::realloc(p, size) }
+}
+
 /// A growable byte buffer in `malloc`ed memory, handed to C with a NUL.
 ///
 /// Implements [`Sink`], so core transforms write straight into the memory C
@@ -66,8 +91,7 @@ impl CBuf {
     /// An empty buffer with room for `cap` bytes (and the NUL).
     pub(crate) fn with_capacity(cap: usize) -> CBuf {
         let cap = cap.max(15);
-        // SAFETY: malloc with a non-zero size; NULL is handled below.
-        let ptr = unsafe { libc::malloc(cap + 1) }.cast::<u8>();
+        let ptr = c_malloc(cap + 1).cast::<u8>();
         CBuf {
             ptr,
             len: 0,
@@ -84,13 +108,18 @@ impl CBuf {
         let new_cap = need.max(self.cap.saturating_mul(2));
         // SAFETY: `ptr` came from malloc/realloc and is not used after a
         // successful realloc except through the returned pointer.
-        let p = unsafe { libc::realloc(self.ptr.cast(), new_cap.saturating_add(1)) }.cast::<u8>();
+        let p = unsafe { c_realloc(self.ptr.cast(), new_cap.saturating_add(1)) }.cast::<u8>();
         if p.is_null() {
             self.failed = true;
         } else {
             self.ptr = p;
             self.cap = new_cap;
         }
+    }
+
+    /// False once an allocation failed (the result will be NULL).
+    pub(crate) fn ok(&self) -> bool {
+        !self.failed
     }
 
     /// Cuts the content at its first NUL byte, as a C reader would see it.

@@ -62,7 +62,10 @@ fn install_quiet_hook() {
 pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
     install_quiet_hook();
     IN_FFI.with(|c| c.set(c.get() + 1));
-    let r = panic::catch_unwind(AssertUnwindSafe(f));
+    let r = panic::catch_unwind(AssertUnwindSafe(|| {
+        super::fault::at_entry();
+        f()
+    }));
     IN_FFI.with(|c| c.set(c.get() - 1));
     r.unwrap_or_else(|_| R::on_panic())
 }

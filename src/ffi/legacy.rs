@@ -1,9 +1,9 @@
 //! The historical string routines under their historical names
 //! (LEGACY.md §2 to §7): `malloc`ed results that C releases with `free()`.
 
-use super::alloc::{c_str, free, malloc_copy, CBuf};
+use super::alloc::{c_malloc, c_str, malloc_copy, CBuf};
 use super::guard::guard;
-use crate::core::codec::{self, Codec};
+use crate::core::codec::{self, Codec, Sink};
 use crate::core::{date, form, hash, host, html, path};
 use libc::{c_char, c_int, c_long, size_t, time_t};
 use std::cell::RefCell;
@@ -91,17 +91,19 @@ pub extern "C" fn SplitFormArgs(s: *const c_char) -> *mut *mut c_char {
             return std::ptr::null_mut();
         };
         let items = form::split_form_args(s);
-        let copy = malloc_copy(s);
-        if copy.is_null() {
+        // The copy stays owned by a CBuf until both blocks exist, so that
+        // nothing leaks whichever allocation fails.
+        let mut copy = CBuf::with_capacity(s.len());
+        copy.extend(s);
+        if !copy.ok() {
             return std::ptr::null_mut();
         }
         let size = (items.len() + 1) * std::mem::size_of::<*mut c_char>();
-        // SAFETY: plain malloc; NULL is handled.
-        let array = unsafe { libc::malloc(size) }.cast::<*mut c_char>();
+        let array = c_malloc(size).cast::<*mut c_char>();
         if array.is_null() {
-            free(copy);
             return std::ptr::null_mut();
         }
+        let copy = copy.into_c_string();
         for (k, &(start, end)) in items.iter().enumerate() {
             // SAFETY: `copy` holds `s.len() + 1` bytes and every item range
             // lies within `s`; `array` holds `items.len() + 1` pointers.

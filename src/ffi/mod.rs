@@ -11,6 +11,7 @@
 
 mod alloc;
 mod config;
+mod fault;
 mod guard;
 mod hooks;
 mod legacy;

@@ -1,7 +1,7 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{c_str, c_string_prefix, input, CBuf, PtrSink};
+use super::alloc::{c_malloc, c_str, c_string_prefix, input, CBuf, PtrSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::status::*;
@@ -73,9 +73,20 @@ pub const WWWURL_DEFAULT_MAX_INPUT: size_t = 8 << 20;
 
 static MAX_INPUT: AtomicUsize = AtomicUsize::new(WWWURL_DEFAULT_MAX_INPUT);
 
+/// A handle owning `u`, in `malloc`ed memory so that running out of memory
+/// is a status rather than an abort; NULL when memory ran out.
 fn to_handle(u: Url) -> *mut wwwurl_url {
-    Box::into_raw(Box::new(u)).cast()
+    let p = c_malloc(std::mem::size_of::<Url>()).cast::<Url>();
+    if !p.is_null() {
+        // SAFETY: a fresh block of the size of a `Url`, and malloc aligns
+        // for every fundamental type, which covers `Url`'s pointers and
+        // integers (checked below at compile time).
+        unsafe { p.write(u) };
+    }
+    p.cast()
 }
+
+const _: () = assert!(std::mem::align_of::<Url>() <= std::mem::align_of::<libc::max_align_t>());
 
 fn from_handle<'a>(u: *const wwwurl_url) -> Option<&'a Url> {
     // SAFETY: a non-NULL handle was made by `to_handle` and not yet freed
@@ -109,8 +120,12 @@ fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
 }
 
 fn store(out: *mut *mut wwwurl_url, u: Url) -> wwwurl_status {
+    let h = to_handle(u);
+    if h.is_null() {
+        return WWWURL_ERR_NO_MEMORY;
+    }
     // SAFETY: `out` was checked non-NULL by the caller of this helper.
-    unsafe { *out = to_handle(u) };
+    unsafe { *out = h };
     WWWURL_OK
 }
 
@@ -157,7 +172,8 @@ pub extern "C" fn wwwurl_max_input() -> size_t {
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
 /// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
-/// unknown flags. `*out` is written only on success.
+/// unknown flags; `WWWURL_ERR_NO_MEMORY` when the handle cannot be
+/// allocated. `*out` is written only on success.
 ///
 /// Memory and lifetimes: the caller owns the handle and releases it with
 /// `wwwurl_free`. The input is copied; the caller may free it after the call.
@@ -188,8 +204,8 @@ pub extern "C" fn wwwurl_parse(
 /// `wwwurl_parse`. `out` receives the handle.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
-/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`. `*out` is written
-/// only on success.
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
 ///
 /// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
 #[no_mangle]
@@ -236,7 +252,8 @@ pub extern "C" fn wwwurl_create(
 /// for `wwwurl_parse`; `out` receives the new handle.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-/// `WWWURL_ERR_INVALID_ARGUMENT`. `*out` is written only on success.
+/// `WWWURL_ERR_INVALID_ARGUMENT`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+/// only on success.
 ///
 /// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
 #[no_mangle]
@@ -263,8 +280,8 @@ pub extern "C" fn wwwurl_link(
 
 /// Copies a handle.
 ///
-/// Returns `WWWURL_OK` or `WWWURL_ERR_NULL`. The caller owns the copy and
-/// releases it with `wwwurl_free`.
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
+/// caller owns the copy and releases it with `wwwurl_free`.
 #[no_mangle]
 pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) -> wwwurl_status {
     guard(|| match from_handle(u) {
@@ -278,8 +295,13 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
 pub extern "C" fn wwwurl_free(u: *mut wwwurl_url) {
     guard(|| {
         if !u.is_null() {
-            // SAFETY: made by `to_handle` and not freed before (API contract).
-            drop(unsafe { Box::from_raw(u.cast::<Url>()) });
+            let u = u.cast::<Url>();
+            // SAFETY: made by `to_handle` and not freed before (API contract):
+            // a live `Url` in a malloc'ed block, dropped once, then released.
+            unsafe {
+                u.drop_in_place();
+                libc::free(u.cast());
+            }
         }
     })
 }

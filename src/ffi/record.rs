@@ -6,7 +6,7 @@
 //! strings block is always the one that starts at the lowest string pointer,
 //! which is how `FreeURL` tells the two layouts apart.
 
-use super::alloc::{c_str, free};
+use super::alloc::{c_malloc, c_str, free};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use crate::core::config::global_compat;
@@ -153,8 +153,7 @@ fn point_fields(rec: &mut URL, url: &Url, block: *mut u8, offset: usize) {
 /// A new one-block C record holding `url`; NULL when memory ran out.
 pub(crate) fn to_c(url: &Url) -> *mut URL {
     let (bytes, offset) = used_buffer(url);
-    // SAFETY: plain malloc; NULL is handled.
-    let rec = unsafe { libc::malloc(size_of::<URL>() + bytes.len()) }.cast::<URL>();
+    let rec = c_malloc(size_of::<URL>() + bytes.len()).cast::<URL>();
     if rec.is_null() {
         return null_mut();
     }
@@ -310,8 +309,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
             c_str(pass),
         );
         let (bytes, offset) = used_buffer(&new);
-        // SAFETY: plain malloc (at least one byte); NULL is handled.
-        let block = unsafe { libc::malloc(bytes.len().max(1)) }.cast::<u8>();
+        let block = c_malloc(bytes.len().max(1)).cast::<u8>();
         if block.is_null() {
             return;
         }
