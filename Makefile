@@ -34,7 +34,7 @@ HARNESS_SRC  := c-tests/harness.c
 HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h
 
 .PHONY: all lib header check-header check test rust-test lint c-tests c-tests-shared \
-	c-tests-static c-tests-asan c-tests-valgrind header-compile symbols pkgconfig-test \
+	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols pkgconfig-test \
 	demo bench install uninstall clean hostile-test fault-test fuzz FORCE
 
 all: lib $(PC_FILE)
@@ -106,7 +106,7 @@ $(BUILD)/c/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB_A)
 	@mkdir -p $(BUILD)/c
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -o $@ $< $(HARNESS_SRC) $(LIB_A) $(STATIC_DEPS)
 
-c-tests: c-tests-shared c-tests-static c-tests-asan c-tests-valgrind
+c-tests: c-tests-shared c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind
 
 c-tests-shared: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (shared)"; \
@@ -144,6 +144,14 @@ fault-test: $(BUILD)/c/fault_injection-static $(BUILD)/c/fault_injection-asan
 	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c/fault_injection-asan $(VECTORS)
 	@echo "== fault_injection (valgrind)"
 	$(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/fault_injection-static $(VECTORS)
+
+# The thread test under valgrind's race detector: the configuration setters
+# race with every function, and helgrind must see no data race.
+HELGRIND_FLAGS := --tool=helgrind --error-exitcode=99 --quiet
+
+c-tests-helgrind: $(BUILD)/c/test_threads-shared
+	@echo "== test_threads (helgrind)"
+	WWWURL_TEST_QUICK=1 $(VALGRIND) $(HELGRIND_FLAGS) $(BUILD)/c/test_threads-shared $(VECTORS)
 
 # The shared library exports exactly the documented symbols.
 symbols: $(LIB_SO)

@@ -504,6 +504,10 @@ static void *toggler_main(void *arg)
         toggler_note(t, "wwwurl_set_default_port(\"ht tp\", 1)", -1,
                      wwwurl_set_default_port("ht tp", 1));
         toggler_note(t, "wwwurl_set_default_port(\"\", 1)", -1, wwwurl_set_default_port("", 1));
+        /* the values in force, written again: real writes all the same */
+        wwwurl_set_compat(WWWURL_COMPAT_29);
+        toggler_note(t, "wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT)", WWWURL_OK,
+                     wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
         t->iterations++;
     }
     return NULL;

@@ -1,11 +1,8 @@
 //! What the historical code took from the application: the local host, the
 //! default ports, and (new) the 2.9 / 2.9h behaviour switch.
 //!
-//! The process-wide settings are thread-safe: readers take a shared lock and
-//! never block one another; setters are rare.
-
-use std::sync::atomic::{AtomicU8, Ordering};
-use std::sync::RwLock;
+//! A [`Config`] is a plain value; the process-wide one of C callers lives in
+//! the C layer.
 
 /// Which WWWOFFLE release's behaviour to reproduce (LEGACY.md §10).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,53 +110,7 @@ impl Env for Config {
     }
 }
 
-static GLOBAL: RwLock<Option<Config>> = RwLock::new(None);
-static COMPAT: AtomicU8 = AtomicU8::new(0);
-
-/// The process-wide configuration, as an [`Env`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct Global;
-
-/// Runs `f` with the process-wide configuration (read-locked).
-pub fn with_global<R>(f: impl FnOnce(&Config) -> R) -> R {
-    // A poisoned lock only means a setter panicked; the value is still whole.
-    let guard = GLOBAL.read().unwrap_or_else(|e| e.into_inner());
-    match guard.as_ref() {
-        Some(c) => f(c),
-        None => f(&Config::default()),
-    }
-}
-
-/// Changes the process-wide configuration.
-pub fn update_global<R>(f: impl FnOnce(&mut Config) -> R) -> R {
-    let mut guard = GLOBAL.write().unwrap_or_else(|e| e.into_inner());
-    f(guard.get_or_insert_with(Config::default))
-}
-
-/// Restores the process-wide configuration and compat mode to their defaults.
-pub fn reset_global() {
-    *GLOBAL.write().unwrap_or_else(|e| e.into_inner()) = None;
-    set_global_compat(Compat::V29);
-}
-
-impl Env for Global {
-    fn local_host(&self, out: &mut Vec<u8>) {
-        let guard = GLOBAL.read().unwrap_or_else(|e| e.into_inner());
-        match guard.as_ref() {
-            Some(c) => c.local_host(out),
-            None => out.extend_from_slice(DEFAULT_LOCAL_HOST),
-        }
-    }
-    fn default_port(&self, proto: &[u8]) -> i32 {
-        let guard = GLOBAL.read().unwrap_or_else(|e| e.into_inner());
-        match guard.as_ref() {
-            Some(c) => c.default_port(proto),
-            None => builtin_default_port(proto),
-        }
-    }
-}
-
-/// The default port of a fresh configuration, without any lock.
+/// The default port of a fresh configuration, without building one.
 pub fn builtin_default_port(proto: &[u8]) -> i32 {
     match proto {
         b"http" => 80,
@@ -168,19 +119,6 @@ pub fn builtin_default_port(proto: &[u8]) -> i32 {
         b"finger" => 79,
         _ => 0,
     }
-}
-
-/// The process-wide compat mode.
-pub fn global_compat() -> Compat {
-    match COMPAT.load(Ordering::Relaxed) {
-        1 => Compat::V29h,
-        _ => Compat::V29,
-    }
-}
-
-/// Sets the process-wide compat mode.
-pub fn set_global_compat(c: Compat) {
-    COMPAT.store(c as u8, Ordering::Relaxed);
 }
 
 #[cfg(test)]

@@ -2,7 +2,8 @@
 
 use super::alloc::c_str;
 use super::guard::guard;
-use crate::core::config::{self, Compat};
+use super::settings;
+use crate::core::config::Compat;
 use libc::{c_char, c_int};
 
 /// Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
@@ -25,7 +26,7 @@ pub const WWWURL_COMPAT_29H: wwwurl_compat = 1;
 #[no_mangle]
 pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> c_int {
     guard(|| match c_str(hostport) {
-        Some(h) => config::update_global(|c| c.set_local_host(h)).map_or(-1, |()| 0),
+        Some(h) => settings::update(|c| c.set_local_host(h)).map_or(-1, |r| r.map_or(-1, |()| 0)),
         None => -1,
     })
 }
@@ -42,7 +43,9 @@ pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> c_int {
 #[no_mangle]
 pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> c_int {
     guard(|| match c_str(proto) {
-        Some(p) => config::update_global(|c| c.set_default_port(p, port)).map_or(-1, |()| 0),
+        Some(p) => {
+            settings::update(|c| c.set_default_port(p, port)).map_or(-1, |r| r.map_or(-1, |()| 0))
+        }
         None => -1,
     })
 }
@@ -55,8 +58,8 @@ pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> 
 #[no_mangle]
 pub extern "C" fn wwwurl_set_compat(mode: wwwurl_compat) {
     guard(|| match mode {
-        WWWURL_COMPAT_29 => config::set_global_compat(Compat::V29),
-        WWWURL_COMPAT_29H => config::set_global_compat(Compat::V29h),
+        WWWURL_COMPAT_29 => settings::set_compat(Compat::V29),
+        WWWURL_COMPAT_29H => settings::set_compat(Compat::V29h),
         _ => {}
     })
 }

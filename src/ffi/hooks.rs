@@ -4,7 +4,8 @@
 
 use super::alloc::{c_str, free};
 use super::record::URL;
-use crate::core::config::{Env, Global};
+use super::settings::Settings;
+use crate::core::config::Env;
 use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};
 
@@ -22,31 +23,32 @@ const UNKNOWN: u8 = 0x80;
 static PRESENT: AtomicU8 = AtomicU8::new(UNKNOWN);
 
 fn present() -> u8 {
-    let p = PRESENT.load(Ordering::Relaxed);
+    // Read-modify-write on both sides, for helgrind (see `settings`).
+    let p = PRESENT.fetch_add(0, Ordering::Relaxed);
     if p != UNKNOWN {
         return p;
     }
     // SAFETY: the function only tests two weak symbols for NULL.
     let p = (unsafe { libwwwurl_hooks_present() } & 3) as u8;
-    PRESENT.store(p, Ordering::Relaxed);
+    PRESENT.swap(p, Ordering::Relaxed);
     p
 }
 
-/// The [`Env`] of C calls: application hooks first, then [`Global`].
+/// The [`Env`] of C calls: application hooks first, then [`Settings`].
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct HookEnv;
 
 impl Env for HookEnv {
     fn local_host(&self, out: &mut Vec<u8>) {
         if present() & LOCAL_HOST_HOOK == 0 {
-            return Global.local_host(out);
+            return Settings.local_host(out);
         }
         let mut flag: c_int = 0;
         // SAFETY: the wrapper calls the application's GetLocalHostPort().
         let s = unsafe { libwwwurl_hook_local_host(&mut flag) };
         match c_str(s) {
             Some(bytes) => out.extend_from_slice(bytes),
-            None => Global.local_host(out),
+            None => Settings.local_host(out),
         }
         // The hook's contract: a malloc'ed string that the caller frees.
         free(s);
@@ -54,7 +56,7 @@ impl Env for HookEnv {
 
     fn default_port(&self, proto: &[u8]) -> i32 {
         if present() & DEFAULT_PORT_HOOK == 0 {
-            return Global.default_port(proto);
+            return Settings.default_port(proto);
         }
         let mut proto_c = Vec::with_capacity(proto.len() + 1);
         proto_c.extend_from_slice(proto);

@@ -17,5 +17,6 @@ mod hooks;
 mod legacy;
 mod modern;
 mod record;
+mod settings;
 mod standards;
 mod status;

@@ -4,14 +4,14 @@
 use super::alloc::{c_malloc, c_str, c_string_prefix, input, CBuf, PtrSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
+use super::settings;
 use super::status::*;
 use crate::core::codec::{Codec, Sink};
-use crate::core::config::{global_compat, Compat};
+use crate::core::config::Compat;
 use crate::core::url::{Field, Url};
 use crate::core::{hash, link, split, url};
 use libc::{c_char, c_int, size_t};
 use std::ptr::null;
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
 /// `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
@@ -71,8 +71,6 @@ pub const WWWURL_FLAG_BROWSER: u32 = 4;
 /// The default of `wwwurl_set_max_input`: 8 MiB.
 pub const WWWURL_DEFAULT_MAX_INPUT: size_t = 8 << 20;
 
-static MAX_INPUT: AtomicUsize = AtomicUsize::new(WWWURL_DEFAULT_MAX_INPUT);
-
 /// A handle owning `u`, in `malloc`ed memory so that running out of memory
 /// is a status rather than an abort; NULL when memory ran out.
 fn to_handle(u: Url) -> *mut wwwurl_url {
@@ -96,7 +94,7 @@ fn from_handle<'a>(u: *const wwwurl_url) -> Option<&'a Url> {
 
 /// Checks the input against the maximum length.
 fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
-    if s.len() > MAX_INPUT.load(Ordering::Relaxed) {
+    if s.len() > settings::max_input() {
         Err(WWWURL_ERR_TOO_LONG)
     } else {
         Ok(s)
@@ -115,7 +113,7 @@ fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
     } else if flags & WWWURL_FLAG_29 != 0 {
         Compat::V29
     } else {
-        global_compat()
+        settings::compat()
     })
 }
 
@@ -153,7 +151,7 @@ pub extern "C" fn wwwurl_set_max_input(max: size_t) -> wwwurl_status {
         if max == 0 {
             return WWWURL_ERR_INVALID_ARGUMENT;
         }
-        MAX_INPUT.store(max, Ordering::Relaxed);
+        settings::set_max_input(max);
         WWWURL_OK
     })
 }
@@ -161,7 +159,7 @@ pub extern "C" fn wwwurl_set_max_input(max: size_t) -> wwwurl_status {
 /// The longest input the length-delimited functions accept.
 #[no_mangle]
 pub extern "C" fn wwwurl_max_input() -> size_t {
-    MAX_INPUT.load(Ordering::Relaxed)
+    settings::max_input()
 }
 
 /// Parses a URL with the rules of the historical SplitURL.
@@ -387,7 +385,7 @@ pub extern "C" fn wwwurl_set_userinfo(
             for part in [user, pass].into_iter().flatten() {
                 within_limit(part)?;
             }
-            *url = url.with_password(&HookEnv, global_compat(), user, pass);
+            *url = url.with_password(&HookEnv, settings::compat(), user, pass);
             Ok(WWWURL_OK)
         })())
     })

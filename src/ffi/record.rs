@@ -9,7 +9,7 @@
 use super::alloc::{c_malloc, c_str, free};
 use super::guard::guard;
 use super::hooks::HookEnv;
-use crate::core::config::global_compat;
+use super::settings;
 use crate::core::url::{Field, Url};
 use crate::core::{link, split, url};
 use libc::{c_char, c_int};
@@ -223,7 +223,7 @@ fn parts(rec: &URL) -> Option<Parts<'_>> {
 #[no_mangle]
 pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
     guard(|| match c_str(url) {
-        Some(s) => to_c(&split::split_url(&HookEnv, global_compat(), s)),
+        Some(s) => to_c(&split::split_url(&HookEnv, settings::compat(), s)),
         None => null_mut(),
     })
 }
@@ -252,7 +252,7 @@ pub extern "C" fn CreateURL(
         };
         let u = url::create_url(
             &HookEnv,
-            global_compat(),
+            settings::compat(),
             proto,
             hostport,
             path,
@@ -300,7 +300,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
         };
         let new = url::create_url(
             &HookEnv,
-            global_compat(),
+            settings::compat(),
             p.proto,
             p.hostport,
             p.path,
@@ -344,7 +344,7 @@ pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
             path: p.path,
             name,
         };
-        to_c(&link::link_parts(&HookEnv, global_compat(), &base, link))
+        to_c(&link::link_parts(&HookEnv, settings::compat(), &base, link))
     })
 }
 

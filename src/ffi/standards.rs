@@ -98,7 +98,7 @@ pub extern "C" fn wwwurl_rfc3986_split(
         if out.is_null() {
             return WWWURL_ERR_NULL;
         }
-        if s.len() > super::modern::wwwurl_max_input() {
+        if s.len() > super::settings::max_input() {
             return WWWURL_ERR_TOO_LONG;
         }
         let c = match flags {
@@ -125,7 +125,7 @@ fn give(v: &[u8], out: *mut *mut c_char) -> wwwurl_status {
 
 fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status> {
     let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
-    if s.len() > super::modern::wwwurl_max_input() {
+    if s.len() > super::settings::max_input() {
         return Err(WWWURL_ERR_TOO_LONG);
     }
     Ok(s)
