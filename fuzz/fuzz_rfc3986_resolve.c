@@ -1,5 +1,8 @@
 /* wwwurl_rfc3986_resolve. Byte 0 bit 0: exact lengths. The rest: base,
- * NUL, reference (the reference may hold NUL bytes with exact lengths). */
+ * NUL, reference (the reference may hold NUL bytes with exact lengths; it
+ * ends at the first). The result has an authority exactly when RFC 3986
+ * section 5.2.2 takes one from the reference or the base: dot segments
+ * never make a path read as an authority. */
 #include "fuzz_common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -21,7 +24,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     CHECK(st == WWWURL_OK || st == WWWURL_ERR_NOT_ABSOLUTE);
     if (st == WWWURL_OK) {
         CHECK(out != NULL);
-        (void)strlen(out);
+        wwwurl_components cb, cr, co;
+        CHECK(wwwurl_rfc3986_split(b, exact ? blen : WWWURL_NUL_TERMINATED, 0, &cb) == WWWURL_OK);
+        CHECK(wwwurl_rfc3986_split(r, exact ? rlen : WWWURL_NUL_TERMINATED, 0, &cr) == WWWURL_OK);
+        CHECK(wwwurl_rfc3986_split(out, WWWURL_NUL_TERMINATED, 0, &co) == WWWURL_OK);
+        /* rfc3986_split keeps NUL bytes; resolution stops at the first. */
+        if (!exact || (!memchr(b, 0, blen) && !memchr(r, 0, rlen))) {
+            int authority = cr.scheme.present ? cr.authority.present
+                                              : cr.authority.present || cb.authority.present;
+            CHECK(co.authority.present == authority);
+        }
         wwwurl_string_free(out);
     } else {
         CHECK(out == (char *)(uintptr_t)1);

@@ -802,28 +802,39 @@ static void part3_documented_quirks(void)
                "http://h/?a=1&amp;amp;b=2", __LINE__);
     wwwurl_set_compat(WWWURL_COMPAT_29);
 
-    /* Web Capture: the results that are not fixed points, and the path that
-     * turns into an authority (SECURITY.md, "Known limitations"). These
-     * document the current behaviour: update SECURITY.md with them. */
-    webcapture_is("ftp://a:21:21/", "ftp://a:21/", __LINE__);
+    /* Web Capture: results that once were not fixed points, and paths kept
+     * off the authority (SECURITY.md, "Defined results"). */
+    webcapture_is("ftp://a:21:21/", "ftp://a/", __LINE__);
     webcapture_is("ftp://a:21/", "ftp://a/", __LINE__);
-    webcapture_is("ftp://::", "ftp://:", __LINE__);
-    webcapture_is("file://localhost:/x", "file://localhost/x", __LINE__);
+    webcapture_is("ftp://::", "ftp://", __LINE__);
+    webcapture_is("file://localhost:/x", "file:///x", __LINE__);
     webcapture_is("file://localhost/x", "file:///x", __LINE__);
-    webcapture_is("http:/.//evil.com/x", "http://evil.com/x", __LINE__);
+    webcapture_is("http:/.//evil.com/x", "http:/.//evil.com/x", __LINE__);
+    webcapture_is("http:/a/..//evil.com/x", "http:/.//evil.com/x", __LINE__);
     {
         char *out = NULL;
         EXPECT(wwwurl_rfc3986_resolve("http:/a", WWWURL_NUL_TERMINATED, "/.//evil.com/x",
                                       WWWURL_NUL_TERMINATED, &out) == WWWURL_OK &&
-                   strcmp(out, "http://evil.com/x") == 0,
+                   strcmp(out, "http:/.//evil.com/x") == 0,
                "wwwurl_rfc3986_resolve(http:/a, /.//evil.com/x) = \"%s\"", out ? show(out) : "");
         wwwurl_string_free(out);
-        /* A NUL byte in the reference reaches the result. */
+        /* The reference and the base end at their first NUL byte. */
         out = NULL;
         EXPECT(wwwurl_rfc3986_resolve("http://a/", WWWURL_NUL_TERMINATED, "x\0y", 3, &out) ==
                        WWWURL_OK &&
-                   strcmp(out, "http://a/x") == 0 && memcmp(out, "http://a/x\0y", 13) == 0,
-               "wwwurl_rfc3986_resolve keeps a NUL byte of the reference");
+                   strcmp(out, "http://a/x") == 0,
+               "wwwurl_rfc3986_resolve ends the reference at a NUL byte");
+        wwwurl_string_free(out);
+        out = NULL;
+        EXPECT(wwwurl_rfc3986_resolve("http://a/b\0c/", 13, "x", 1, &out) == WWWURL_OK &&
+                   strcmp(out, "http://a/x") == 0,
+               "wwwurl_rfc3986_resolve ends the base at a NUL byte");
+        wwwurl_string_free(out);
+        out = NULL;
+        EXPECT(wwwurl_webcapture_canonical("http://A/b\0/../c", 16, NULL, 0, &out) ==
+                       WWWURL_OK &&
+                   strcmp(out, "http://a/b") == 0,
+               "wwwurl_webcapture_canonical ends the URL at a NUL byte");
         wwwurl_string_free(out);
     }
 }

@@ -545,7 +545,12 @@ enum wwwurl_status wwwurl_rfc3986_split(const char *s,
  encoded.
 
  Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
- `WWWURL_NUL_TERMINATED`); `out` receives the result.
+ `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ receives the result.
+
+ Where RFC 3986's algorithm would leave a path starting with `//` in a
+ result without an authority (`s:/a/b` + `..//g`), the path gets a `/.`
+ in front (`s:/.//g`), so that it does not read as an authority.
 
  Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
  scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
@@ -568,7 +573,9 @@ enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
  segments removed by RFC 1808 section 4; percent-encoding left as it is.
 
  Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
- absolute; `out` receives the result.
+ absolute (each ends at its first NUL byte); `out` receives the result.
+ A path that would start with `//` in a result without an authority gets
+ a `/.` in front, as in `wwwurl_rfc3986_resolve`.
 
  Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
  without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;

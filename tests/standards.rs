@@ -386,7 +386,11 @@ fn rfc3986_resolve_own_cases() {
         ("s:a/b/c", "../g", "s:a/g"),
         ("s:a/b", "../g", "s:/g"),
         ("s:", "g", "s:g"),
-        ("s:/a/b", "..//g", "s://g"),
+        ("s:/a/b", "..//g", "s:/.//g"),
+        ("s:a/b", "..//g", "s:/.//g"),
+        ("http:/a", "/.//evil.com/x", "http:/.//evil.com/x"),
+        ("http:/.//evil.com/x", "", "http:/.//evil.com/x"),
+        ("s:/a/b", "//g", "s://g"),
         ("mailto:x@y", "z", "mailto:z"),
         ("http://a/b/c", "d:e/../f", "d:/f"),
         ("http://a/b/c", "//h", "http://h"),
@@ -454,6 +458,25 @@ const WEBCAPTURE: &[WcCase] = &[
     (b"file://u@localhost/x", None, Ok(b"file://u@localhost/x")),
     (b"file://localhost:5/x", None, Ok(b"file://localhost:5/x")),
     (b"file://localhost:80/x", None, Ok(b"file://localhost:80/x")),
+    (b"file://localhost:/x", None, Ok(b"file:///x")),
+    (b"ftp://a:21:21/", None, Ok(b"ftp://a/")),
+    (b"ftp://a:99:21/", None, Ok(b"ftp://a:99/")),
+    (b"ftp://a:21:99/", None, Ok(b"ftp://a:21:99/")),
+    (b"ftp://::", None, Ok(b"ftp://")),
+    (b"http://[::1]:80:80/", None, Ok(b"http://[::1]/")),
+    (b"http://[::1]:8:80/", None, Ok(b"http://[::1]:8/")),
+    (b"http://[::1:80/", None, Ok(b"http://[::1:80/")),
+    (b"file://localhost::/x", None, Ok(b"file:///x")),
+    (b"FILE://LocalHost:/x", None, Ok(b"file:///x")),
+    (b"file://u@localhost:/x", None, Ok(b"file://u@localhost/x")),
+    (b"http:/.//evil.com/x", None, Ok(b"http:/.//evil.com/x")),
+    (b"http:/a/..//evil.com/x", None, Ok(b"http:/.//evil.com/x")),
+    (b"http:.//evil.com", None, Ok(b"http:/evil.com")),
+    (
+        b"/.//evil.com/x",
+        Some(b"http:/a/b"),
+        Ok(b"http:/.//evil.com/x"),
+    ),
     (b"http://localhost/x", None, Ok(b"http://localhost/x")),
     (b"http://h/a/./b/../c", None, Ok(b"http://h/a/c")),
     (b"http://h/a/../../g", None, Ok(b"http://h/../g")),
@@ -551,6 +574,17 @@ fn webcapture_table() {
         }
         if want.is_err() {
             assert!(out.is_empty(), "error appended output");
+        } else {
+            // Canonical means a fixed point.
+            let mut again = Vec::new();
+            webcapture::canonical(&out, None, &mut again).unwrap();
+            if again != out {
+                bad.push(format!(
+                    "{}: not a fixed point: {}",
+                    out.escape_ascii(),
+                    again.escape_ascii()
+                ));
+            }
         }
     }
     assert!(

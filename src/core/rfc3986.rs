@@ -332,6 +332,7 @@ pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), R
         out.extend_from_slice(a);
     }
 
+    let path_at = out.len();
     if r.scheme.is_some() || r.authority.is_some() || r_path.first() == Some(&b'/') {
         remove_dot_segments(r_path, out);
     } else if r_path.is_empty() {
@@ -339,6 +340,9 @@ pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), R
     } else {
         let merged = merge(&b, base, r_path);
         remove_dot_segments(&merged, out);
+    }
+    if authority.is_none() {
+        keep_path_off_authority(out, path_at);
     }
 
     if let Some(q) = query {
@@ -350,6 +354,20 @@ pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), R
         out.extend_from_slice(f.bytes(reference));
     }
     Ok(())
+}
+
+/// Puts `/.` before the path written at `out[at..]` when it starts with
+/// `//` and the URL has no authority.
+///
+/// Dot-segment removal can leave such a path (`s:/a/b` + `..//g`, or
+/// `http:/.//evil.com/x`), and §5.3's recomposition would then write
+/// `s://g`: a different URL, whose authority is `g` (§3.3: without an
+/// authority the path cannot begin with `//`). `/.` keeps the path and its
+/// meaning, as the WHATWG URL serializer does.
+pub fn keep_path_off_authority(out: &mut Vec<u8>, at: usize) {
+    if out.len() >= at + 2 && out[at] == b'/' && out[at + 1] == b'/' {
+        out.splice(at..at, *b"/.");
+    }
 }
 
 /// Merges a relative-path reference with the base path (§5.2.3).
@@ -525,7 +543,7 @@ mod tests {
         assert_eq!(res("http://a", "g"), "http://a/g");
         assert_eq!(res("s:a", "g"), "s:g");
         assert_eq!(res("s:a/b", "../g"), "s:/g");
-        assert_eq!(res("s:/a/b", "..//g"), "s://g");
+        assert_eq!(res("s:/a/b", "..//g"), "s:/.//g");
         assert_eq!(res("http://a/b", "?"), "http://a/b?");
         assert_eq!(res("http://a/b", "#"), "http://a/b#");
     }

@@ -13,10 +13,11 @@
 //! 4. The host is lower-cased, ASCII letters only (so the hex digits of an
 //!    IPv6 literal too); bytes above 0x7f and percent escapes in the host
 //!    are left alone.
-//! 5. For `file` URLs whose authority is exactly `localhost` (in any case)
-//!    the host is dropped: `file://localhost/x` → `file:///x`. RFC 1738
-//!    file URLs have no user or port; an authority with either is not the
-//!    plain host `localhost` and is kept.
+//! 5. For `file` URLs whose host is `localhost` (in any case), with no user
+//!    and no port, the host is dropped: `file://localhost/x` → `file:///x`.
+//!    RFC 1738 file URLs have no user or port; an authority with either is
+//!    not the plain host `localhost` and is kept. An empty port counts as
+//!    none (`file://localhost:/x` → `file:///x`), since step 6 drops it.
 //! 6. The default port is dropped: 80 for http, 443 for https, 21 for ftp
 //!    (the PDF text names HTTP and FTP; https is treated alike). The port is
 //!    compared by decimal value, so `:080` is dropped too. An empty port
@@ -24,6 +25,10 @@
 //!    stand for the default port. `file` has no default port.
 //! 7. Dot segments are removed from the path by RFC 1808 §4 step 6 (see
 //!    [`remove_dots_rfc1808`]), applied to the path after its leading `/`.
+//!    When the URL has no authority and the path then starts with `//`, it
+//!    gets a `/.` in front ([`rfc3986::keep_path_off_authority`]), so that
+//!    `http:/.//evil.com/x` does not turn into a URL whose host is
+//!    `evil.com`.
 //!
 //! Nothing else changes: percent-encoding is left exactly as it is (`%7E`
 //! stays `%7E` and `~` stays `~`; the PDF text explains why no number of
@@ -116,6 +121,43 @@ impl Scheme {
     }
 }
 
+/// Step 6: the host and the port to write, `None` when the port is the
+/// default or empty.
+///
+/// An authority with more than one `:` outside brackets (`ftp://a:21:21/`)
+/// is not valid RFC 3986, which splits it as host `a:21`, port `21`.
+/// Dropping only the last port would leave `ftp://a:21/`, canonicalised
+/// differently the next time; so every default or empty port at the end
+/// of the host is dropped with it (`ftp://a/`), and the result is a fixed
+/// point.
+fn host_and_port<'a>(
+    mut host: &'a [u8],
+    port: Option<&'a [u8]>,
+    default: Option<&[u8]>,
+) -> (&'a [u8], Option<&'a [u8]>) {
+    match port {
+        Some(p) if !is_default_port(p, default) => (host, port),
+        None => (host, None),
+        Some(_) => {
+            // Colons inside an IP literal's brackets are not port separators.
+            let floor = if host.first() == Some(&b'[') {
+                host.iter()
+                    .position(|&b| b == b']')
+                    .map_or(host.len(), |i| i + 1)
+            } else {
+                0
+            };
+            while let Some(i) = host[floor..].iter().rposition(|&b| b == b':') {
+                if !is_default_port(&host[floor + i + 1..], default) {
+                    break;
+                }
+                host = &host[..floor + i];
+            }
+            (host, None)
+        }
+    }
+}
+
 /// Whether `port` is the default port `default` (decimal digits, no leading
 /// zero) or empty.
 fn is_default_port(port: &[u8], default: Option<&[u8]>) -> bool {
@@ -160,25 +202,37 @@ pub fn canonical(
 
     out.extend_from_slice(scheme.name());
     out.push(b':');
-    if let Some(authority) = get(c.authority) {
+    let authority = get(c.authority);
+    if authority.is_some() {
         out.extend_from_slice(b"//");
-        let localhost = scheme == Scheme::File && authority.eq_ignore_ascii_case(b"localhost");
+        let (host, port) = host_and_port(
+            get(c.host).unwrap_or_default(),
+            get(c.port),
+            scheme.default_port(),
+        );
+        // Step 5 looks at the host left after step 6, so that the result is
+        // canonical at once (`file://localhost:/x` → `file:///x`).
+        let localhost = scheme == Scheme::File
+            && c.userinfo.is_none()
+            && port.is_none()
+            && host.eq_ignore_ascii_case(b"localhost");
         if !localhost {
             if let Some(u) = get(c.userinfo) {
                 out.extend_from_slice(u);
                 out.push(b'@');
             }
-            let host = get(c.host).unwrap_or_default();
             out.extend(host.iter().map(u8::to_ascii_lowercase));
-            if let Some(port) = get(c.port) {
-                if !is_default_port(port, scheme.default_port()) {
-                    out.push(b':');
-                    out.extend_from_slice(port);
-                }
+            if let Some(port) = port {
+                out.push(b':');
+                out.extend_from_slice(port);
             }
         }
     }
+    let path_at = out.len();
     remove_dots_rfc1808(get(c.path).unwrap_or_default(), out);
+    if authority.is_none() {
+        rfc3986::keep_path_off_authority(out, path_at);
+    }
     if let Some(q) = get(c.query) {
         out.push(b'?');
         out.extend_from_slice(q);

@@ -1,6 +1,6 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{input, malloc_copy};
+use super::alloc::{c_string_prefix, input, malloc_copy};
 use super::guard::guard;
 use super::modern::WWWURL_FLAG_BROWSER;
 use super::status::*;
@@ -123,12 +123,15 @@ fn give(v: &[u8], out: *mut *mut c_char) -> wwwurl_status {
     WWWURL_OK
 }
 
+/// A string argument of the functions that return a C string: checked
+/// against the input limit, and ended at its first NUL byte, since a NUL
+/// could not be told apart from the end of the result.
 fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status> {
     let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
     if s.len() > super::settings::max_input() {
         return Err(WWWURL_ERR_TOO_LONG);
     }
-    Ok(s)
+    Ok(c_string_prefix(s))
 }
 
 /// Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
@@ -138,7 +141,12 @@ fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status>
 /// encoded.
 ///
 /// Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
-/// `WWWURL_NUL_TERMINATED`); `out` receives the result.
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Where RFC 3986's algorithm would leave a path starting with `//` in a
+/// result without an authority (`s:/a/b` + `..//g`), the path gets a `/.`
+/// in front (`s:/.//g`), so that it does not read as an authority.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
 /// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
@@ -177,7 +185,9 @@ pub extern "C" fn wwwurl_rfc3986_resolve(
 /// segments removed by RFC 1808 section 4; percent-encoding left as it is.
 ///
 /// Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
-/// absolute; `out` receives the result.
+/// absolute (each ends at its first NUL byte); `out` receives the result.
+/// A path that would start with `//` in a result without an authority gets
+/// a `/.` in front, as in `wwwurl_rfc3986_resolve`.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
 /// without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
