@@ -16,8 +16,9 @@ mod common;
 use std::cell::RefCell;
 use std::path::PathBuf;
 
+use wwwurl::core::codec::BoundedSink;
 use wwwurl::core::config::{Compat, Config, Env};
-use wwwurl::core::split::{split_url, split_url_fast, split_url_general};
+use wwwurl::core::split::{split_url, split_url_fast, split_url_general, FastSplit};
 use wwwurl::core::url::Url;
 
 /// An environment that answers like `inner` and logs every call.
@@ -100,6 +101,18 @@ fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tall
     if let Some(fast) = split_url_fast(env, compat, s) {
         tally.fast += 1;
         assert_same(&fast, &general, s, compat, "split_url_fast");
+    }
+    env.take();
+
+    // The C layer sizes its block by `FastSplit::len` and writes the record
+    // straight into it: the size must be exact and the bytes the same.
+    if let Some(plan) = FastSplit::plan(env, compat, s) {
+        let mut block = vec![0xaa; plan.len()];
+        let mut sink = BoundedSink::new(&mut block);
+        let spans = plan.write(&mut sink);
+        assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
+        assert_eq!(block, general.buffer(), "block of {}", show(s));
+        assert_eq!(&spans, general.spans(), "spans of {}", show(s));
     }
     env.take();
     tally.checked += 1;

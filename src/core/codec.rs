@@ -12,6 +12,12 @@ pub trait Sink {
     fn push(&mut self, b: u8);
     /// Appends a run of bytes.
     fn extend(&mut self, s: &[u8]);
+    /// Appends a run of bytes and a NUL: one field of a record.
+    #[inline(always)]
+    fn extend_nul(&mut self, s: &[u8]) {
+        self.extend(s);
+        self.push(0);
+    }
     /// Appends `%` and the two upper-case hex digits of `b`.
     #[inline(always)]
     fn push_escaped(&mut self, b: u8) {
@@ -135,6 +141,17 @@ impl Codec {
             Codec::EncodePath => encode_path(s, out),
             Codec::EncodeForm => encode_form(s, out),
             Codec::EncodePassword => encode_password(s, out),
+        }
+    }
+
+    /// [`Codec::apply`] as a C caller sees the result of a NUL-free `s`:
+    /// the output ends before the first decoded NUL byte (only the
+    /// decoders make one), with no second pass to find it.
+    pub fn apply_c<S: Sink>(self, s: &[u8], out: &mut S) {
+        match self {
+            Codec::DecodeGeneric => decode_with::<S, true>(s, out, false),
+            Codec::DecodeForm => decode_with::<S, true>(s, out, true),
+            _ => self.apply(s, out),
         }
     }
 }
@@ -267,8 +284,10 @@ find_stop_fn!(
     recode_looked_at
 );
 
+/// Decodes `s` into `out`; with `STOP_AT_NUL`, the output ends before the
+/// first decoded NUL byte, where a C reader would see it end.
 #[inline(always)]
-fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
+fn decode_with<S: Sink, const STOP_AT_NUL: bool>(s: &[u8], out: &mut S, plus_is_space: bool) {
     let mut i = 0;
     while i < s.len() {
         let j = if plus_is_space {
@@ -282,7 +301,11 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
         }
         if s[j] == b'%' {
             if j + 2 < s.len() {
-                out.push(16 * hex_value(s[j + 1]) + hex_value(s[j + 2]));
+                let v = 16 * hex_value(s[j + 1]) + hex_value(s[j + 2]);
+                if STOP_AT_NUL && v == 0 {
+                    return;
+                }
+                out.push(v);
                 i = j + 3;
             } else {
                 out.push(b'%');
@@ -299,12 +322,12 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
 /// bytes follow the `%` (a non-hex digit counts as 0); everything else is
 /// copied. The output may contain NUL bytes; C callers see it end there.
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) {
-    decode_with(s, out, false)
+    decode_with::<S, false>(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) {
-    decode_with(s, out, true)
+    decode_with::<S, false>(s, out, true)
 }
 
 /// Which bytes an encoder keeps.
@@ -427,6 +450,37 @@ mod tests {
         assert_eq!(run(Codec::DecodeGeneric, b"%%41"), b"\x041");
         assert_eq!(run(Codec::DecodeGeneric, b"%zz"), b"\0");
         assert_eq!(run(Codec::DecodeGeneric, b"a+b%"), b"a+b%");
+    }
+
+    #[test]
+    fn apply_c_is_apply_cut_at_the_first_nul() {
+        let codecs = [
+            Codec::DecodeGeneric,
+            Codec::DecodeForm,
+            Codec::RecodeForm,
+            Codec::EncodePath,
+            Codec::EncodeForm,
+            Codec::EncodePassword,
+        ];
+        let pieces: [&[u8]; 9] = [
+            b"a", b"%00", b"%zz", b"%41", b"%", b"+", b"%0", b"x%00y", b"/",
+        ];
+        let mut seed = 3u32;
+        for _ in 0..5000 {
+            let mut s = Vec::new();
+            for _ in 0..(seed >> 7) % 6 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                s.extend_from_slice(pieces[(seed >> 16) as usize % pieces.len()]);
+            }
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            for c in codecs {
+                let mut want = run(c, &s);
+                truncate_at_nul(&mut want);
+                let mut got = Vec::new();
+                c.apply_c(&s, &mut got);
+                assert_eq!(got, want, "{c:?} {s:?}");
+            }
+        }
     }
 
     #[test]

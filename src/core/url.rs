@@ -54,10 +54,11 @@ pub enum Field {
     Pass,
 }
 
-/// A canonical URL record.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Url {
-    pub(crate) buf: Vec<u8>,
+/// Where the fields of a record lie in its buffer, and its numbers: a
+/// record without its bytes, so that its bytes can go straight into memory
+/// that someone else owns (the C layer's one-block record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spans {
     pub(crate) original_name: Span,
     pub(crate) original_path: Span,
     pub(crate) original_args: Option<Span>,
@@ -79,13 +80,8 @@ pub struct Url {
     pub(crate) original_pathp: usize,
 }
 
-impl Url {
-    /// The buffer holding every field, each followed by a NUL byte.
-    pub fn buffer(&self) -> &[u8] {
-        &self.buf
-    }
-
-    /// Where `f` lies in [`Url::buffer`], or `None` when it is absent.
+impl Spans {
+    /// Where `f` lies, or `None` when it is absent.
     pub fn span(&self, f: Field) -> Option<Span> {
         match f {
             Field::OriginalName => Some(self.original_name),
@@ -101,52 +97,6 @@ impl Url {
             Field::User => self.user,
             Field::Pass => self.pass,
         }
-    }
-
-    /// The bytes of `f` (no NUL), or `None` when it is absent.
-    pub fn get(&self, f: Field) -> Option<&[u8]> {
-        self.span(f).map(|s| &self.buf[s.start..s.start + s.len])
-    }
-
-    fn must(&self, s: Span) -> &[u8] {
-        &self.buf[s.start..s.start + s.len]
-    }
-
-    /// `proto "://" hostport path ["?" args]`.
-    pub fn name(&self) -> &[u8] {
-        self.must(self.name)
-    }
-    /// `name` with `user[:pass]@` after `://`.
-    pub fn file(&self) -> &[u8] {
-        self.must(self.file)
-    }
-    /// The protocol, lower case.
-    pub fn proto(&self) -> &[u8] {
-        self.must(self.proto)
-    }
-    /// The canonical `host[:port]`.
-    pub fn hostport(&self) -> &[u8] {
-        self.must(self.hostport)
-    }
-    /// The host without port.
-    pub fn host(&self) -> &[u8] {
-        self.must(self.host)
-    }
-    /// The canonical path.
-    pub fn path(&self) -> &[u8] {
-        self.must(self.path)
-    }
-    /// The canonical args.
-    pub fn args(&self) -> Option<&[u8]> {
-        self.get(Field::Args)
-    }
-    /// The decoded user.
-    pub fn user(&self) -> Option<&[u8]> {
-        self.get(Field::User)
-    }
-    /// The decoded password.
-    pub fn pass(&self) -> Option<&[u8]> {
-        self.get(Field::Pass)
     }
     /// The port, or -1 when the hostport has none.
     pub fn port(&self) -> i32 {
@@ -164,13 +114,99 @@ impl Url {
     pub fn original_pathp(&self) -> usize {
         self.original_pathp
     }
+}
+
+/// A canonical URL record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Url {
+    pub(crate) buf: Vec<u8>,
+    pub(crate) sp: Spans,
+}
+
+impl Url {
+    /// The buffer holding every field, each followed by a NUL byte.
+    pub fn buffer(&self) -> &[u8] {
+        &self.buf
+    }
+
+    /// Where `f` lies in [`Url::buffer`], or `None` when it is absent.
+    pub fn span(&self, f: Field) -> Option<Span> {
+        self.sp.span(f)
+    }
+
+    /// Where every field lies in [`Url::buffer`].
+    pub fn spans(&self) -> &Spans {
+        &self.sp
+    }
+
+    /// The bytes of `f` (no NUL), or `None` when it is absent.
+    pub fn get(&self, f: Field) -> Option<&[u8]> {
+        self.span(f).map(|s| &self.buf[s.start..s.start + s.len])
+    }
+
+    fn must(&self, s: Span) -> &[u8] {
+        &self.buf[s.start..s.start + s.len]
+    }
+
+    /// `proto "://" hostport path ["?" args]`.
+    pub fn name(&self) -> &[u8] {
+        self.must(self.sp.name)
+    }
+    /// `name` with `user[:pass]@` after `://`.
+    pub fn file(&self) -> &[u8] {
+        self.must(self.sp.file)
+    }
+    /// The protocol, lower case.
+    pub fn proto(&self) -> &[u8] {
+        self.must(self.sp.proto)
+    }
+    /// The canonical `host[:port]`.
+    pub fn hostport(&self) -> &[u8] {
+        self.must(self.sp.hostport)
+    }
+    /// The host without port.
+    pub fn host(&self) -> &[u8] {
+        self.must(self.sp.host)
+    }
+    /// The canonical path.
+    pub fn path(&self) -> &[u8] {
+        self.must(self.sp.path)
+    }
+    /// The canonical args.
+    pub fn args(&self) -> Option<&[u8]> {
+        self.get(Field::Args)
+    }
+    /// The decoded user.
+    pub fn user(&self) -> Option<&[u8]> {
+        self.get(Field::User)
+    }
+    /// The decoded password.
+    pub fn pass(&self) -> Option<&[u8]> {
+        self.get(Field::Pass)
+    }
+    /// The port, or -1 when the hostport has none.
+    pub fn port(&self) -> i32 {
+        self.sp.port
+    }
+    /// Offset in `name` of the host.
+    pub fn hostp(&self) -> usize {
+        self.sp.hostp
+    }
+    /// Offset in `name` of the path.
+    pub fn pathp(&self) -> usize {
+        self.sp.pathp
+    }
+    /// Offset in `original_name` of the path.
+    pub fn original_pathp(&self) -> usize {
+        self.sp.original_pathp
+    }
     /// Whether `file` is the same string as `name` (no user).
     pub fn file_is_name(&self) -> bool {
-        self.file == self.name
+        self.sp.file == self.sp.name
     }
     /// Whether `host` is the same string as `hostport` (no port).
     pub fn host_is_hostport(&self) -> bool {
-        self.host == self.hostport
+        self.sp.host == self.sp.hostport
     }
 }
 
@@ -639,22 +675,24 @@ pub(crate) fn build<E: Env + ?Sized>(
 
     Url {
         buf,
-        original_name,
-        original_path,
-        original_args,
-        name,
-        file,
-        proto,
-        hostport,
-        host,
-        path,
-        args,
-        user,
-        pass,
-        port,
-        hostp,
-        pathp,
-        original_pathp,
+        sp: Spans {
+            original_name,
+            original_path,
+            original_args,
+            name,
+            file,
+            proto,
+            hostport,
+            host,
+            path,
+            args,
+            user,
+            pass,
+            port,
+            hostp,
+            pathp,
+            original_pathp,
+        },
     }
 }
 

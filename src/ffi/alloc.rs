@@ -190,7 +190,7 @@ impl Sink for CBuf {
         }
         // SAFETY: there is room for `s.len()` more bytes, and `s` (Rust
         // memory or caller input) cannot overlap this private block.
-        unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), self.ptr.add(self.len), s.len()) };
+        unsafe { copy_bytes(s, self.ptr.add(self.len)) };
         self.len += s.len();
     }
 }
@@ -208,6 +208,125 @@ pub(crate) fn free<T>(p: *mut T) {
         // SAFETY: the pointer came from malloc (API contract) and the caller
         // does not use it again.
         unsafe { libc::free(p.cast()) };
+    }
+}
+
+/// Copies `src` to `dst`, runs of up to 64 bytes inline: the parts of a
+/// URL are short, and for them a call to `memcpy` costs more than the copy.
+///
+/// # Safety
+///
+/// `dst` must be valid for `src.len()` bytes of writes and not overlap `src`.
+#[inline(always)]
+pub(crate) unsafe fn copy_bytes(src: &[u8], dst: *mut u8) {
+    use std::ptr::{read_unaligned as rd, write_unaligned as wr};
+    let n = src.len();
+    let p = src.as_ptr();
+    // Each case copies a head and a tail that overlap in the middle; all
+    // reads lie within `src` and all writes within `dst[..n]`.
+    // SAFETY: by the bounds of each case and the caller's promise.
+    unsafe {
+        if n <= 16 {
+            if n >= 8 {
+                let (a, b) = (rd(p.cast::<u64>()), rd(p.add(n - 8).cast::<u64>()));
+                wr(dst.cast::<u64>(), a);
+                wr(dst.add(n - 8).cast::<u64>(), b);
+            } else if n >= 4 {
+                let (a, b) = (rd(p.cast::<u32>()), rd(p.add(n - 4).cast::<u32>()));
+                wr(dst.cast::<u32>(), a);
+                wr(dst.add(n - 4).cast::<u32>(), b);
+            } else if n > 0 {
+                let (a, b, c) = (*p, *p.add(n / 2), *p.add(n - 1));
+                *dst = a;
+                *dst.add(n / 2) = b;
+                *dst.add(n - 1) = c;
+            }
+        } else if n <= 32 {
+            let (a, b) = (rd(p.cast::<u128>()), rd(p.add(n - 16).cast::<u128>()));
+            wr(dst.cast::<u128>(), a);
+            wr(dst.add(n - 16).cast::<u128>(), b);
+        } else if n <= 64 {
+            let (a, b) = (rd(p.cast::<u128>()), rd(p.add(16).cast::<u128>()));
+            let (c, d) = (
+                rd(p.add(n - 32).cast::<u128>()),
+                rd(p.add(n - 16).cast::<u128>()),
+            );
+            wr(dst.cast::<u128>(), a);
+            wr(dst.add(16).cast::<u128>(), b);
+            wr(dst.add(n - 32).cast::<u128>(), c);
+            wr(dst.add(n - 16).cast::<u128>(), d);
+        } else {
+            std::ptr::copy_nonoverlapping(p, dst, n);
+        }
+    }
+}
+
+/// A sink over a block that the output must fill exactly, such as the
+/// strings of a one-block record: each write is checked once, as a whole,
+/// and a write that does not fit marks the sink short and is dropped.
+pub(crate) struct ExactSink {
+    at: *mut u8,
+    room: usize,
+    short: bool,
+}
+
+impl ExactSink {
+    /// A sink over the `len` writable bytes at `block`.
+    pub(crate) fn new(block: *mut u8, len: usize) -> ExactSink {
+        ExactSink {
+            at: block,
+            room: len,
+            short: false,
+        }
+    }
+    /// Whether the output filled the block exactly.
+    pub(crate) fn is_full(&self) -> bool {
+        !self.short && self.room == 0
+    }
+}
+
+impl Sink for ExactSink {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if self.room == 0 {
+            self.short = true;
+            return;
+        }
+        // SAFETY: at least one byte of room is left at `at`.
+        unsafe {
+            *self.at = b;
+            self.at = self.at.add(1);
+        }
+        self.room -= 1;
+    }
+    #[inline(always)]
+    fn extend(&mut self, s: &[u8]) {
+        if s.len() > self.room {
+            self.short = true;
+            return;
+        }
+        // SAFETY: `s.len()` bytes of room are left at `at`, in a block
+        // that `s` (Rust memory or caller input) does not overlap.
+        unsafe {
+            copy_bytes(s, self.at);
+            self.at = self.at.add(s.len());
+        }
+        self.room -= s.len();
+    }
+    #[inline(always)]
+    fn extend_nul(&mut self, s: &[u8]) {
+        if s.len() >= self.room {
+            self.short = true;
+            return;
+        }
+        // SAFETY: `s.len() + 1` bytes of room are left at `at`, in a block
+        // that `s` does not overlap.
+        unsafe {
+            copy_bytes(s, self.at);
+            *self.at.add(s.len()) = 0;
+            self.at = self.at.add(s.len() + 1);
+        }
+        self.room -= s.len() + 1;
     }
 }
 
@@ -259,8 +378,49 @@ impl Sink for PtrSink {
             let n = s.len().min(self.cap - self.len);
             // SAFETY: `n` bytes from `len` stay below `cap`; the caller's
             // output buffer does not overlap its input (API contract).
-            unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), self.ptr.add(self.len), n) };
+            unsafe { copy_bytes(&s[..n], self.ptr.add(self.len)) };
         }
         self.len += s.len();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn copy_bytes_copies_every_length() {
+        let src: Vec<u8> = (1..=150).collect();
+        for n in 0..=src.len() {
+            let mut dst = vec![0u8; n + 2];
+            // SAFETY: `dst` has room for `n` bytes after its first.
+            unsafe { copy_bytes(&src[..n], dst.as_mut_ptr().add(1)) };
+            assert_eq!(dst[0], 0, "{n}");
+            assert_eq!(&dst[1..=n], &src[..n], "{n}");
+            assert_eq!(dst[n + 1], 0, "{n}");
+        }
+    }
+
+    #[test]
+    fn exact_sink_fills_or_reports_short() {
+        let mut block = [0xffu8; 8];
+        let mut sink = ExactSink::new(block.as_mut_ptr(), 7);
+        sink.extend_nul(b"ab");
+        sink.push(b'c');
+        sink.extend(b"de");
+        assert!(!sink.is_full());
+        sink.extend_nul(b"");
+        assert!(sink.is_full());
+        assert_eq!(&block, b"ab\0cde\0\xff");
+
+        let mut sink = ExactSink::new(block.as_mut_ptr(), 3);
+        sink.extend_nul(b"abc");
+        assert!(!sink.is_full());
+        sink.extend(b"xyz");
+        // Within bounds, but the record stays unfinished.
+        assert!(!sink.is_full());
+        let mut sink = ExactSink::new(block.as_mut_ptr(), 0);
+        sink.push(b'x');
+        assert!(!sink.is_full());
     }
 }

@@ -14,11 +14,8 @@ fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut
             return std::ptr::null_mut();
         };
         let mut out = CBuf::with_capacity(room(s.len()));
-        codec.apply(s, &mut out);
-        // Only decoding makes NUL bytes; the input, a C string, has none.
-        if matches!(codec, Codec::DecodeGeneric | Codec::DecodeForm) {
-            out.truncate_at_nul();
-        }
+        // The input, a C string, has no NUL; a decoded one ends the result.
+        codec.apply_c(s, &mut out);
         out.into_c_string()
     })
 }

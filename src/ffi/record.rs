@@ -6,11 +6,12 @@
 //! strings block is always the one that starts at the lowest string pointer,
 //! which is how `FreeURL` tells the two layouts apart.
 
-use super::alloc::{c_malloc, c_str, free};
+use super::alloc::{c_malloc, c_str, free, ExactSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
-use crate::core::url::{Field, Url};
+use crate::core::split::FastSplit;
+use crate::core::url::{Field, Span, Spans, Url};
 use crate::core::{link, split, url};
 use libc::{c_char, c_int};
 use std::mem::size_of;
@@ -117,36 +118,36 @@ fn used_buffer(url: &Url) -> (&[u8], usize) {
     (&url.buffer()[min..], min)
 }
 
-/// Points the fields of `rec` at the strings of `url` copied at `block`
-/// (where buffer offset `offset` was copied to `block`).
+/// The record whose strings are laid out as `sp` says in a buffer whose
+/// offset `offset` lies at `block`; no `private_*` string.
 ///
-/// `block` must hold a copy of `url.buffer()[offset..]`.
-fn point_fields(rec: &mut URL, url: &Url, block: *mut u8, offset: usize) {
-    let at = |f: Field| -> *mut c_char {
-        match url.span(f) {
-            // SAFETY: every span lies within the copied part of the buffer.
-            Some(s) => unsafe { block.add(s.start - offset) }.cast(),
-            None => null_mut(),
-        }
-    };
-    rec.original_name = at(Field::OriginalName);
-    rec.original_path = at(Field::OriginalPath);
-    rec.original_args = at(Field::OriginalArgs);
-    rec.name = at(Field::Name);
-    rec.file = at(Field::File);
-    rec.proto = at(Field::Proto);
-    rec.hostport = at(Field::Hostport);
-    rec.path = at(Field::Path);
-    rec.args = at(Field::Args);
-    rec.user = at(Field::User);
-    rec.pass = at(Field::Pass);
-    rec.host = at(Field::Host);
-    rec.port = url.port();
-    // SAFETY: the offsets lie within `name` and `original_name`.
-    unsafe {
-        rec.hostp = rec.name.add(url.hostp());
-        rec.pathp = rec.name.add(url.pathp());
-        rec.original_pathp = rec.original_name.add(url.original_pathp());
+/// `block` must hold that buffer from `offset` on. The pointers are made
+/// with wrapping arithmetic: nothing is read here.
+fn record_at(sp: &Spans, block: *mut u8, offset: usize) -> URL {
+    let at = |s: Span| block.wrapping_add(s.start - offset).cast::<c_char>();
+    let opt = |s: Option<Span>| s.map_or(null_mut(), at);
+    let name = at(sp.name);
+    let original_name = at(sp.original_name);
+    URL {
+        original_name,
+        original_pathp: original_name.wrapping_add(sp.original_pathp),
+        original_path: at(sp.original_path),
+        original_args: opt(sp.original_args),
+        name,
+        file: at(sp.file),
+        hostp: name.wrapping_add(sp.hostp),
+        pathp: name.wrapping_add(sp.pathp),
+        proto: at(sp.proto),
+        hostport: at(sp.hostport),
+        path: at(sp.path),
+        args: opt(sp.args),
+        user: opt(sp.user),
+        pass: opt(sp.pass),
+        host: at(sp.host),
+        port: sp.port,
+        private_link: null_mut(),
+        private_dir: null_mut(),
+        private_file: null_mut(),
     }
 }
 
@@ -162,20 +163,52 @@ pub(crate) fn to_c(url: &Url) -> *mut URL {
     unsafe {
         let strings = rec.add(1).cast::<u8>();
         std::ptr::copy_nonoverlapping(bytes.as_ptr(), strings, bytes.len());
-        rec.write(URL::empty());
-        point_fields(&mut *rec, url, strings, offset);
+        rec.write(record_at(url.spans(), strings, offset));
     }
+    rec
+}
+
+/// A new one-block C record of a canonical URL, its strings written
+/// straight into the block: no buffer in between, no copy. NULL when memory
+/// ran out; `general()` if the plan's size was wrong.
+fn fast_to_c(f: &FastSplit<'_>, general: impl FnOnce() -> *mut URL) -> *mut URL {
+    let len = f.len();
+    let rec = c_malloc(size_of::<URL>() + len).cast::<URL>();
+    if rec.is_null() {
+        return null_mut();
+    }
+    // SAFETY: the block holds a URL followed by `len` bytes.
+    let strings = unsafe { rec.add(1) }.cast::<u8>();
+    let mut sink = ExactSink::new(strings, len);
+    let spans = f.write(&mut sink);
+    if !sink.is_full() {
+        // Never happens (`tests/fastpath.rs` checks the size); should it,
+        // the sink wrote nothing past the block, the unfinished record is
+        // not handed out, and the general path gives the result.
+        free(rec);
+        return general();
+    }
+    // SAFETY: the block has room for the struct, which is written whole.
+    unsafe { rec.write(record_at(&spans, strings, 0)) };
     rec
 }
 
 /// Whether the strings of `rec` live in a block of their own (after
 /// `AddPasswordURL`), and where it starts.
+#[inline(always)]
 fn separate_strings(rec: &URL) -> Option<*mut c_char> {
     let inline = (rec as *const URL).wrapping_add(1).cast::<c_char>();
-    // The core puts `name` first, so a fresh record is recognised at once.
+    // The core puts `name` first, so a fresh record is recognised at once,
+    // without a call.
     if rec.name.cast_const() == inline {
         return None;
     }
+    lowest_string(rec, inline)
+}
+
+/// [`separate_strings`] of a record whose `name` is not its first string.
+#[inline(never)]
+fn lowest_string(rec: &URL, inline: *const c_char) -> Option<*mut c_char> {
     let lowest = rec
         .string_fields()
         .into_iter()
@@ -185,7 +218,9 @@ fn separate_strings(rec: &URL) -> Option<*mut c_char> {
 }
 
 /// Frees the application's `private_*` strings by the rules of LEGACY.md §1.
-fn free_private(rec: &mut URL) {
+/// The caller frees the record or rewrites it whole next, so the fields
+/// are left dangling here.
+fn free_private(rec: &URL) {
     if rec.private_dir != rec.hostport {
         free(rec.private_dir);
     }
@@ -193,9 +228,6 @@ fn free_private(rec: &mut URL) {
     if rec.private_link != rec.name {
         free(rec.private_link);
     }
-    rec.private_dir = null_mut();
-    rec.private_file = null_mut();
-    rec.private_link = null_mut();
 }
 
 /// The canonical parts of a record that CreateURL and LinkURL start from.
@@ -222,9 +254,15 @@ fn parts(rec: &URL) -> Option<Parts<'_>> {
 /// is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
-    guard(|| match c_str(url) {
-        Some(s) => to_c(&split::split_url(&HookEnv, settings::compat(), s)),
-        None => null_mut(),
+    guard(|| {
+        let Some(s) = c_str(url) else {
+            return null_mut();
+        };
+        let compat = settings::compat();
+        match FastSplit::plan(&HookEnv, compat, s) {
+            Some(f) => fast_to_c(&f, || to_c(&split::split_url_general(&HookEnv, compat, s))),
+            None => to_c(&split::split_url_general(&HookEnv, compat, s)),
+        }
     })
 }
 
@@ -274,7 +312,7 @@ pub extern "C" fn FreeURL(url: *mut URL) {
             return;
         }
         // SAFETY: a record made by this library and not yet freed (API contract).
-        let rec = unsafe { &mut *url };
+        let rec = unsafe { &*url };
         free_private(rec);
         if let Some(strings) = separate_strings(rec) {
             free(strings);
@@ -319,7 +357,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
         if let Some(old) = separate_strings(rec) {
             free(old);
         }
-        point_fields(rec, &new, block, offset);
+        *rec = record_at(new.spans(), block, offset);
     })
 }
 

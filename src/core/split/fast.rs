@@ -1,0 +1,563 @@
+//! SplitURL's fast path: a URL whose parts are canonical already.
+//!
+//! Most real URLs are canonical already (lower-case scheme and host, a
+//! path and args that the encoders leave as they are). For those a few
+//! vectorised scans check exactly that, and every field of the record is a
+//! slice of the input. The record's size is then known before any byte of
+//! it is written, so a caller can write it straight into memory of its own
+//! (the C layer's one-block record) with no buffer in between. The
+//! differential test `tests/fastpath.rs` holds it to the general path byte
+//! for byte.
+
+use crate::core::ascii::{find_stop_fn, hex_value, ByteSet};
+use crate::core::cnum::atoi;
+use crate::core::codec::{path_keep_byte, recode_copy_byte, Sink, FORM_KEEP};
+use crate::core::config::{Compat, Env};
+use crate::core::url::{Span, Spans, Url};
+
+// The byte classes of the fast path, as comparisons that the compiler turns
+// into SIMD code over 16 bytes at a time.
+
+/// A byte of a scheme that is its own canonical form: `a-z 0-9 + - .`.
+#[inline(always)]
+const fn scheme_byte(b: u8) -> bool {
+    (b.wrapping_sub(b'a') <= b'z' - b'a')
+        | (b.wrapping_sub(b'+') <= b'9' - b'+') & (b != b',') & (b != b'/')
+}
+
+/// A byte of a host that is its own canonical form: `a-z 0-9 - .`.
+#[inline(always)]
+const fn host_byte(b: u8) -> bool {
+    (b.wrapping_sub(b'a') <= b'z' - b'a') | ((b.wrapping_sub(b'-') <= b'9' - b'-') & (b != b'/'))
+}
+
+// The bytes that end each fast scan, as functions that always inline (a
+// closure might not, and then nothing is vectorised).
+
+#[inline(always)]
+const fn scheme_stop(b: u8) -> bool {
+    !scheme_byte(b)
+}
+
+#[inline(always)]
+const fn host_stop(b: u8) -> bool {
+    !host_byte(b)
+}
+
+/// A path byte `b`, after `prev`, that URLEncodePath escapes, or a `.`
+/// right after a `/`, which may start a dot segment. Only those dots stop
+/// the scan: a file name's dot (in about half of real paths) does not.
+#[inline(always)]
+const fn path_stop(prev: u8, b: u8) -> bool {
+    !path_keep_byte(b) | ((b == b'.') & (prev == b'/'))
+}
+
+#[inline(always)]
+const fn args_stop(b: u8) -> bool {
+    !recode_copy_byte(b)
+}
+
+#[inline(always)]
+const fn args_stop_amp(b: u8) -> bool {
+    !recode_copy_byte(b) | (b == b'&')
+}
+
+const _: () = {
+    const SCHEME: ByteSet = ByteSet::EMPTY
+        .add_range(b'a', b'z')
+        .add_range(b'0', b'9')
+        .add_all(b"+-.");
+    const HOST: ByteSet = ByteSet::EMPTY
+        .add_range(b'a', b'z')
+        .add_range(b'0', b'9')
+        .add_all(b"-.");
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        assert!(scheme_byte(c) == SCHEME.contains(c));
+        assert!(host_byte(c) == HOST.contains(c));
+        // What ends the URL or a part stops every scan; the args copy what
+        // the path keeps.
+        if matches!(c, b'#' | 0 | b'@' | b'%' | b'[' | b']') {
+            assert!(!scheme_byte(c) && !host_byte(c) && !path_keep_byte(c) && !recode_copy_byte(c));
+        }
+        if matches!(c, b':' | b'/' | b'?') {
+            assert!(!scheme_byte(c) && !host_byte(c));
+        }
+        assert!(!path_keep_byte(c) || recode_copy_byte(c));
+        b += 1;
+    }
+    assert!(!path_keep_byte(b'?') && !FORM_KEEP.contains(b'&') && FORM_KEEP.contains(b'.'));
+};
+
+find_stop_fn!(
+    /// The end of a scheme.
+    scheme_end,
+    scheme_stop
+);
+find_stop_fn!(
+    /// The end of a host that needs no change.
+    host_end,
+    host_stop
+);
+
+/// The next path byte to look at, at or after `i` (`i > 0`): the first
+/// `s[k]` with `path_stop(s[k - 1], s[k])`, or `s.len()`. Sixteen bytes a
+/// step, as [`find_stop_fn`] scans, each lane also seeing the byte before.
+#[inline(always)]
+fn path_next(s: &[u8], mut i: usize) -> usize {
+    use crate::core::ascii::first_lane;
+    /// 0xff in lane `k` where `path_stop(w[k], w[k + 1])` holds.
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)]
+    fn lanes(w: &[u8; 17]) -> u128 {
+        let mut v = [0u8; 16];
+        for k in 0..16 {
+            v[k] = if path_stop(w[k], w[k + 1]) { 0xff } else { 0 };
+        }
+        u128::from_le_bytes(v)
+    }
+    while let Some(w) = s.get(i - 1..i + 16) {
+        let m = lanes(w.try_into().unwrap_or(&[0; 17]));
+        if m != 0 {
+            return i + first_lane(m);
+        }
+        i += 16;
+    }
+    if i >= s.len() {
+        return s.len();
+    }
+    match s.len().checked_sub(17) {
+        // The 16 lanes that end the string, without those before `i`
+        // (fewer than 16 bytes are left, so `i > base + 1`).
+        Some(base) => {
+            let w = s[base..].try_into().unwrap_or(&[0; 17]);
+            let m = lanes(w) >> (8 * (i - base - 1));
+            if m == 0 {
+                s.len()
+            } else {
+                i + first_lane(m)
+            }
+        }
+        None => (i..s.len())
+            .find(|&k| path_stop(s[k - 1], s[k]))
+            .unwrap_or(s.len()),
+    }
+}
+find_stop_fn!(
+    /// The next args byte to look at (2.9h).
+    args_next,
+    args_stop
+);
+find_stop_fn!(
+    /// The next args byte to look at (2.9: also `&`).
+    args_next_amp,
+    args_stop_amp
+);
+
+/// Whether `b` ends the URL text (a fragment or a C string's end).
+#[inline(always)]
+fn is_cut(b: u8) -> bool {
+    b == b'#' || b == 0
+}
+
+/// The end of the args that start at `i`, when URLRecodeFormArgs (and in
+/// 2.9 mode URLReplaceAmp) leaves all of them as they are; else `None`.
+fn args_end(s: &[u8], mut i: usize, amp: bool) -> Option<usize> {
+    loop {
+        let k = if amp {
+            args_next_amp(s, i)
+        } else {
+            args_next(s, i)
+        };
+        match s.get(k) {
+            None => return Some(k),
+            Some(&b) if is_cut(b) => return Some(k),
+            Some(b'&') => {
+                if s.get(k + 1..k + 5)
+                    .is_some_and(|a| a.eq_ignore_ascii_case(b"amp;"))
+                {
+                    return None;
+                }
+                i = k + 1;
+            }
+            Some(b'%') => {
+                // A triple that URLRecodeFormArgs copies: two bytes before
+                // the end, neither lower case, for a byte that it keeps
+                // escaped. They are not scanned again, so an `@` (which
+                // SplitURL looks for everywhere) or, in 2.9 mode, an `&`
+                // among them is not let through.
+                let (&x, &y) = s.get(k + 1).zip(s.get(k + 2))?;
+                let v = 16 * hex_value(x) + hex_value(y);
+                if is_cut(x)
+                    || is_cut(y)
+                    || x == b'@'
+                    || y == b'@'
+                    || x.is_ascii_lowercase()
+                    || y.is_ascii_lowercase()
+                    || (amp && (x == b'&' || y == b'&'))
+                    || FORM_KEEP.contains(v)
+                    || v == b' '
+                {
+                    return None;
+                }
+                i = k + 3;
+            }
+            Some(_) => return None,
+        }
+    }
+}
+
+/// Where the parts of `s` lie when they are already canonical (see
+/// [`split_url_fast`]), or `None`.
+#[inline(always)]
+fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Option<Layout> {
+    // The scheme and its `://`, most often `http` or `https`: those two are
+    // recognised by one 8-byte comparison each.
+    const HTTPS: u64 = u64::from_le_bytes(*b"https://");
+    const HTTP: u64 = u64::from_le_bytes(*b"http://\0");
+    const SEVEN: u64 = (1 << 56) - 1;
+    let head = s.first_chunk::<8>().map(|w| u64::from_le_bytes(*w));
+    let c = match head {
+        Some(HTTPS) => 5,
+        Some(w) if w & SEVEN == HTTP => 4,
+        _ => {
+            let c = scheme_end(s, 0);
+            if c == 0 || s.get(c..c + 3) != Some(b"://") {
+                return None;
+            }
+            c
+        }
+    };
+
+    // The host: `a-z 0-9 - .` with a letter, then maybe `:` and digits.
+    let hs = c + 3;
+    let mut he = host_end(s, hs);
+    if he == hs || !s[hs..he].iter().any(u8::is_ascii_lowercase) {
+        return None;
+    }
+    let colon = (s.get(he) == Some(&b':')).then_some(he);
+    if colon.is_some() {
+        he = s[he + 1..]
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .map_or(s.len(), |k| he + 1 + k);
+    }
+
+    // What follows the host: the path, the args or the end.
+    let mut cut = s.len();
+    let mut query = None;
+    let has_path = match s.get(he) {
+        None => false,
+        Some(b'/') => true,
+        Some(b'?') => {
+            query = Some(he);
+            false
+        }
+        Some(&b) if is_cut(b) => {
+            cut = he;
+            false
+        }
+        Some(_) => return None,
+    };
+    if has_path {
+        let mut i = he + 1;
+        loop {
+            let k = path_next(s, i);
+            match s.get(k) {
+                None => break,
+                Some(b'.') => {
+                    // A `.` or `..` segment ends at a `/` or where the path
+                    // ends (or at a byte that changes it anyway). `k > he`:
+                    // the path starts with its `/`.
+                    let ends = |b: Option<&u8>| b.is_none_or(|&b| b == b'/' || !path_keep_byte(b));
+                    if s[k - 1] == b'/'
+                        && (ends(s.get(k + 1))
+                            || (s.get(k + 1) == Some(&b'.') && ends(s.get(k + 2))))
+                    {
+                        return None;
+                    }
+                    i = k + 1;
+                }
+                Some(b'?') => {
+                    query = Some(k);
+                    break;
+                }
+                Some(&b) if is_cut(b) => {
+                    cut = k;
+                    break;
+                }
+                Some(_) => return None,
+            }
+        }
+    }
+    if let Some(q) = query {
+        cut = args_end(s, q + 1, compat == Compat::V29)?;
+    }
+
+    // The port, dropped when it is the protocol's default.
+    let mut hc = he;
+    let mut port = -1;
+    let mut kept_colon = None;
+    if let Some(colon) = colon {
+        let n = atoi(&s[colon + 1..he]);
+        let default = env.default_port(&s[..c]);
+        if default != 0 && n == default {
+            hc = colon;
+        } else {
+            port = n;
+            kept_colon = Some(colon);
+        }
+    }
+
+    Some(Layout {
+        c,
+        he,
+        hc,
+        kept_colon,
+        has_path,
+        query,
+        cut,
+        port,
+    })
+}
+
+/// Where the parts of a canonical URL lie in its text (see [`FastSplit::write`]).
+struct Layout {
+    /// The `:` after the scheme.
+    c: usize,
+    /// The end of the hostport as written.
+    he: usize,
+    /// The end of the canonical hostport (before a dropped default port).
+    hc: usize,
+    /// The `:` of a port that stays.
+    kept_colon: Option<usize>,
+    /// Whether a path starts at `he`; else the path is `/`.
+    has_path: bool,
+    /// The `?` before the args.
+    query: Option<usize>,
+    /// Where the URL text ends (a `#`, a NUL or the end).
+    cut: usize,
+    /// The port of the record.
+    port: i32,
+}
+
+/// The record of a canonical URL, planned but not yet written: its size is
+/// known, its bytes are written on demand into any [`Sink`].
+pub struct FastSplit<'a> {
+    /// The URL text, cut where it ends.
+    s: &'a [u8],
+    l: Layout,
+}
+
+impl<'a> FastSplit<'a> {
+    /// The plan for `s` when its parts are already canonical (see
+    /// [`crate::core::split::split_url_fast`]), or `None` when they may not
+    /// be; then [`crate::core::split::split_url_general`] gives the record.
+    #[inline(always)]
+    pub fn plan<E: Env + ?Sized>(env: &E, compat: Compat, s: &'a [u8]) -> Option<Self> {
+        let l = canonical_layout(env, compat, s)?;
+        Some(FastSplit { s: &s[..l.cut], l })
+    }
+
+    /// The bytes of the record's buffer: every field and its NUL.
+    #[inline]
+    pub fn len(&self) -> usize {
+        let (s, l) = (self.s, &self.l);
+        let n = s.len();
+        let q = l.query.unwrap_or(n);
+        let path_len = if l.has_path { q - l.he } else { 1 };
+        // `path ["?" args]` in `name` (without an empty `?`).
+        let tail = path_len + self.args_len().map_or(0, |k| k + 1);
+        let orig_len = l.he + path_len + (n - q);
+        let hostport = l.hc - (l.c + 3);
+        let host = l.kept_colon.map_or(0, |k| k - (l.c + 3) + 1);
+        // name, proto, hostport, [host], path ["?" args], original name,
+        // original path ["?" args], each with its NUL.
+        (l.hc + tail + 1)
+            + (l.c + 1)
+            + (hostport + 1)
+            + host
+            + (tail + 1)
+            + (orig_len + 1)
+            + (orig_len - l.he + 1)
+    }
+
+    /// Always false: a record holds at least its NULs.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// The length of the canonical args; empty args are absent.
+    #[inline(always)]
+    fn args_len(&self) -> Option<usize> {
+        self.l
+            .query
+            .map(|q| self.s.len() - q - 1)
+            .filter(|&k| k > 0)
+    }
+
+    /// Appends the record's buffer, exactly [`FastSplit::len`] bytes, to
+    /// `out`, field after field in the order and layout of the general
+    /// path's buffer; returns where the fields lie, from `out`'s first byte.
+    #[inline]
+    pub fn write<S: Sink + ?Sized>(&self, out: &mut S) -> Spans {
+        let (s, l) = (self.s, &self.l);
+        let (c, he, hc) = (l.c, l.he, l.hc);
+        let n = s.len();
+        let hostp = c + 3;
+        let q = l.query.unwrap_or(n);
+        let path_len = if l.has_path { q - he } else { 1 };
+        let args_len = self.args_len();
+        let name_end = if args_len.is_some() { n } else { q };
+
+        // name = proto "://" hostport path ["?" args]
+        if l.has_path && hc == he {
+            out.extend_nul(&s[..name_end]);
+        } else {
+            out.extend(&s[..hc]);
+            if !l.has_path {
+                out.push(b'/');
+            }
+            out.extend_nul(&s[he..name_end]);
+        }
+        let name_len = hc + path_len + (name_end - q);
+        let proto_at = name_len + 1;
+        out.extend_nul(&s[..c]);
+        let hostport_at = proto_at + c + 1;
+        out.extend_nul(&s[hostp..hc]);
+        let mut path_at = hostport_at + (hc - hostp) + 1;
+        let host = match l.kept_colon {
+            Some(k) => {
+                out.extend_nul(&s[hostp..k]);
+                let host = Span {
+                    start: path_at,
+                    len: k - hostp,
+                };
+                path_at += k - hostp + 1;
+                host
+            }
+            None => Span {
+                start: hostport_at,
+                len: hc - hostp,
+            },
+        };
+        // `path ["?" args]`, the `?` becoming the path's NUL; without a
+        // path, the text after the host is empty or `?args`.
+        if !l.has_path {
+            out.push(b'/');
+        }
+        out.extend_nul(&s[he..q]);
+        if args_len.is_some() {
+            out.extend_nul(&s[q + 1..]);
+        }
+
+        // The original URL, and its `path ["?" args]` as split.
+        let on = path_at + (name_len - hc) + 1;
+        let orig_len = he + path_len + (n - q);
+        if l.has_path {
+            out.extend_nul(s);
+        } else {
+            out.extend(&s[..he]);
+            out.push(b'/');
+            out.extend_nul(&s[he..]);
+        }
+        let op = on + orig_len + 1;
+        if !l.has_path {
+            out.push(b'/');
+        }
+        out.extend_nul(&s[he..q]);
+        if l.query.is_some() {
+            out.extend_nul(&s[q + 1..]);
+        }
+
+        let span = |start, len| Span { start, len };
+        let name = span(0, name_len);
+        Spans {
+            original_name: span(on, orig_len),
+            original_path: span(op, path_len),
+            original_args: l.query.map(|q| span(op + path_len + 1, n - q - 1)),
+            name,
+            file: name,
+            proto: span(proto_at, c),
+            hostport: span(hostport_at, hc - hostp),
+            host,
+            path: span(path_at, path_len),
+            args: args_len.map(|k| span(path_at + path_len + 1, k)),
+            user: None,
+            pass: None,
+            port: l.port,
+            hostp,
+            pathp: hc,
+            original_pathp: he,
+        }
+    }
+
+    /// The record as a [`Url`] in a buffer of its own, of the exact size.
+    #[inline(always)]
+    pub fn to_url(&self) -> Url {
+        let len = self.len();
+        // Not `vec![0; len]`: a zeroed allocation is a `calloc`, which in
+        // glibc skips the per-thread cache and costs more than the memset.
+        #[allow(clippy::slow_vector_initialization)]
+        let mut buf = Vec::with_capacity(len);
+        buf.resize(len, 0);
+        let mut fill = Fill {
+            buf: &mut buf,
+            at: 0,
+        };
+        let sp = self.write(&mut fill);
+        debug_assert_eq!(fill.at, len);
+        Url { buf, sp }
+    }
+}
+
+/// A sink over a buffer of exactly the output's size. The parts of a URL
+/// are short: they are copied as one or two overlapping words, not by a
+/// call to `memcpy`, which costs more than such a copy.
+struct Fill<'b> {
+    buf: &'b mut [u8],
+    at: usize,
+}
+
+impl Sink for Fill<'_> {
+    #[inline(always)]
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.buf.get_mut(self.at) {
+            *slot = b;
+        }
+        self.at += 1;
+    }
+    #[inline(always)]
+    fn extend(&mut self, s: &[u8]) {
+        if let Some(d) = self.buf.get_mut(self.at..self.at + s.len()) {
+            copy_short(d, s);
+        }
+        self.at += s.len();
+    }
+}
+
+/// `d.copy_from_slice(s)` (the two of the same length), short runs as
+/// overlapping head and tail words.
+#[inline(always)]
+fn copy_short(d: &mut [u8], s: &[u8]) {
+    let n = s.len();
+    if d.len() != n {
+        return;
+    }
+    if !(4..=64).contains(&n) {
+        d.copy_from_slice(s);
+    } else if n > 32 {
+        d[..32].copy_from_slice(&s[..32]);
+        d[n - 32..].copy_from_slice(&s[n - 32..]);
+    } else if n >= 16 {
+        d[..16].copy_from_slice(&s[..16]);
+        d[n - 16..].copy_from_slice(&s[n - 16..]);
+    } else if n >= 8 {
+        d[..8].copy_from_slice(&s[..8]);
+        d[n - 8..].copy_from_slice(&s[n - 8..]);
+    } else {
+        d[..4].copy_from_slice(&s[..4]);
+        d[n - 4..].copy_from_slice(&s[n - 4..]);
+    }
+}
