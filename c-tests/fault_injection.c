@@ -223,6 +223,30 @@ static int op_link_dup(hgroup *g)
     return st;
 }
 
+static int op_set_userinfo(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    int st = wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_set_userinfo(u, "us", "pw");
+    if (st == WWWURL_OK) {
+        CHECK_CSTR(g, "wwwurl_set_userinfo", NULL,
+                   "http://us:pw@www.example.com/dir/page.html?a=1",
+                   wwwurl_get(u, WWWURL_PART_FILE, NULL));
+        /* A second change replaces the first one's separate block. */
+        st = wwwurl_set_userinfo(u, "v", NULL);
+        CHECK_CSTR(g, "wwwurl_set_userinfo twice", NULL,
+                   st == WWWURL_OK ? "v" : "us", wwwurl_get(u, WWWURL_PART_USER, NULL));
+    } else {
+        /* The handle is as it was. */
+        CHECK_CSTR(g, "wwwurl_set_userinfo (failed)", NULL, BASE,
+                   wwwurl_get(u, WWWURL_PART_FILE, NULL));
+    }
+    wwwurl_free(u);
+    return st;
+}
+
 static int op_transcode_dup(hgroup *g)
 {
     size_t n = 0;
@@ -285,6 +309,7 @@ static const op ops[] = {
     {"wwwurl_parse", op_parse, 1},
     {"wwwurl_create", op_create, 1},
     {"wwwurl_link/dup", op_link_dup, 1},
+    {"wwwurl_set_userinfo", op_set_userinfo, 1},
     {"wwwurl_transcode_dup", op_transcode_dup, 0},
     {"wwwurl_rfc3986_resolve", op_resolve, 1},
     {"wwwurl_webcapture_canonical", op_webcapture, 1},

@@ -445,7 +445,8 @@ int wwwurl_port(const struct wwwurl_url *u);
  Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
  NULL (absent); they are `%`-decoded.
 
- Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`.
+ Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
+ `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
 
  Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
  become invalid.

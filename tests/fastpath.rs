@@ -113,6 +113,14 @@ fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tall
         assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
         assert_eq!(block, general.buffer(), "block of {}", show(s));
         assert_eq!(&spans, general.spans(), "spans of {}", show(s));
+
+        // The modern handle stores the spans first, then the bytes.
+        let mut block = vec![0xaa; plan.len()];
+        let mut sink = BoundedSink::new(&mut block);
+        plan.write_bytes(&mut sink);
+        assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
+        assert_eq!(block, general.buffer(), "write_bytes of {}", show(s));
+        assert_eq!(&plan.spans(), general.spans(), "spans() of {}", show(s));
     }
     env.take();
     tally.checked += 1;

@@ -4,7 +4,7 @@ use super::codec::c_prefix;
 use super::config::{Compat, Env};
 use super::path::canonicalise_name;
 use super::split::split_url;
-use super::url::Url;
+use super::url::{Url, UrlRef};
 
 /// Whether `s` starts with `prefix`, ASCII case ignored.
 fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
@@ -25,8 +25,9 @@ pub struct LinkBase<'a> {
 }
 
 impl<'a> LinkBase<'a> {
-    /// The parts of a record.
-    pub fn of(u: &'a Url) -> Self {
+    /// The parts of a record, owned or borrowed.
+    pub fn of(u: impl Into<UrlRef<'a>>) -> Self {
+        let u = u.into();
         LinkBase {
             proto: u.proto(),
             hostport: u.hostport(),

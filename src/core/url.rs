@@ -139,6 +139,11 @@ impl Url {
         &self.sp
     }
 
+    /// The record, borrowed.
+    pub fn view(&self) -> UrlRef<'_> {
+        UrlRef::new(&self.buf, &self.sp)
+    }
+
     /// The bytes of `f` (no NUL), or `None` when it is absent.
     pub fn get(&self, f: Field) -> Option<&[u8]> {
         self.span(f).map(|s| &self.buf[s.start..s.start + s.len])
@@ -207,6 +212,97 @@ impl Url {
     /// Whether `host` is the same string as `hostport` (no port).
     pub fn host_is_hostport(&self) -> bool {
         self.sp.host == self.sp.hostport
+    }
+}
+
+/// A record whose bytes live elsewhere: borrowed from a [`Url`], or from
+/// memory that another layer owns (the C layer's one-block handle), so that
+/// reading a record never needs it copied into a `Url` first.
+#[derive(Clone, Copy, Debug)]
+pub struct UrlRef<'a> {
+    buf: &'a [u8],
+    sp: &'a Spans,
+}
+
+impl<'a> UrlRef<'a> {
+    /// The record whose fields lie in `buf` as `sp` says. A span outside
+    /// `buf` makes the accessors panic rather than read past it.
+    pub fn new(buf: &'a [u8], sp: &'a Spans) -> Self {
+        UrlRef { buf, sp }
+    }
+
+    /// The bytes the spans point into.
+    pub fn buffer(&self) -> &'a [u8] {
+        self.buf
+    }
+
+    /// Where every field lies.
+    pub fn spans(&self) -> &'a Spans {
+        self.sp
+    }
+
+    /// The bytes of `f` (no NUL), or `None` when it is absent.
+    pub fn get(&self, f: Field) -> Option<&'a [u8]> {
+        self.sp.span(f).map(|s| self.must(s))
+    }
+
+    fn must(&self, s: Span) -> &'a [u8] {
+        &self.buf[s.start..s.start + s.len]
+    }
+
+    /// `proto "://" hostport path ["?" args]`.
+    pub fn name(&self) -> &'a [u8] {
+        self.must(self.sp.name)
+    }
+    /// `name` with `user[:pass]@` after `://`.
+    pub fn file(&self) -> &'a [u8] {
+        self.must(self.sp.file)
+    }
+    /// The protocol, lower case.
+    pub fn proto(&self) -> &'a [u8] {
+        self.must(self.sp.proto)
+    }
+    /// The canonical `host[:port]`.
+    pub fn hostport(&self) -> &'a [u8] {
+        self.must(self.sp.hostport)
+    }
+    /// The canonical path.
+    pub fn path(&self) -> &'a [u8] {
+        self.must(self.sp.path)
+    }
+    /// The canonical args.
+    pub fn args(&self) -> Option<&'a [u8]> {
+        self.get(Field::Args)
+    }
+    /// The port, or -1 when the hostport has none.
+    pub fn port(&self) -> i32 {
+        self.sp.port
+    }
+
+    /// AddPasswordURL: the same URL rebuilt with a new user and password.
+    pub fn with_password<E: Env + ?Sized>(
+        &self,
+        env: &E,
+        compat: Compat,
+        user: Option<&[u8]>,
+        pass: Option<&[u8]>,
+    ) -> Url {
+        create_url(
+            env,
+            compat,
+            self.proto(),
+            self.hostport(),
+            self.path(),
+            self.args(),
+            user,
+            pass,
+        )
+    }
+}
+
+impl<'a> From<&'a Url> for UrlRef<'a> {
+    fn from(u: &'a Url) -> Self {
+        u.view()
     }
 }
 
@@ -705,16 +801,7 @@ impl Url {
         user: Option<&[u8]>,
         pass: Option<&[u8]>,
     ) -> Url {
-        create_url(
-            env,
-            compat,
-            self.proto(),
-            self.hostport(),
-            self.path(),
-            self.args(),
-            user,
-            pass,
-        )
+        self.view().with_password(env, compat, user, pass)
     }
 }
 

@@ -1,17 +1,21 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{c_malloc, c_str, c_string_prefix, input, CBuf, PtrSink};
+use super::alloc::{
+    c_malloc, c_str, c_string_prefix, copy_bytes, free, input, CBuf, ExactSink, PtrSink,
+};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
 use crate::core::codec::{Codec, Sink};
 use crate::core::config::Compat;
-use crate::core::url::{Field, Url};
+use crate::core::split::FastSplit;
+use crate::core::url::{Field, Spans, Url, UrlRef};
 use crate::core::{hash, link, split, url};
 use libc::{c_char, c_int, size_t};
-use std::ptr::null;
+use std::mem::size_of;
+use std::ptr::{null, null_mut};
 
 /// A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
 /// `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
@@ -71,25 +75,91 @@ pub const WWWURL_FLAG_BROWSER: u32 = 4;
 /// The default of `wwwurl_set_max_input`: 8 MiB.
 pub const WWWURL_DEFAULT_MAX_INPUT: size_t = 8 << 20;
 
-/// A handle owning `u`, in `malloc`ed memory so that running out of memory
-/// is a status rather than an abort; NULL when memory ran out.
-fn to_handle(u: Url) -> *mut wwwurl_url {
-    let p = c_malloc(std::mem::size_of::<Url>()).cast::<Url>();
-    if !p.is_null() {
-        // SAFETY: a fresh block of the size of a `Url`, and malloc aligns
-        // for every fundamental type, which covers `Url`'s pointers and
-        // integers (checked below at compile time).
-        unsafe { p.write(u) };
-    }
-    p.cast()
+/// What a `wwwurl_url *` points at: one `malloc` block holding this header
+/// and then the record's strings, so that a handle costs one allocation and
+/// one `free`, and running out of memory is a status rather than an abort.
+/// After `wwwurl_set_userinfo` the strings, whose size changed while the
+/// handle's address may not, live in a `malloc` block of their own.
+#[repr(C)]
+struct Handle {
+    /// The record's strings: right after the header, or a block of their own.
+    bytes: *mut u8,
+    /// How many bytes `bytes` holds.
+    len: usize,
+    sp: Spans,
 }
 
-const _: () = assert!(std::mem::align_of::<Url>() <= std::mem::align_of::<libc::max_align_t>());
+// malloc aligns for every fundamental type, which covers the header's
+// pointers and integers; the strings after it need no alignment.
+const _: () = assert!(std::mem::align_of::<Handle>() <= std::mem::align_of::<libc::max_align_t>());
 
-fn from_handle<'a>(u: *const wwwurl_url) -> Option<&'a Url> {
-    // SAFETY: a non-NULL handle was made by `to_handle` and not yet freed
-    // (API contract), so it points at a live `Url`.
-    (!u.is_null()).then(|| unsafe { &*u.cast::<Url>() })
+impl Handle {
+    /// Where the strings of the handle at `h` start when they follow its header.
+    fn inline_bytes(h: *const Handle) -> *mut u8 {
+        h.wrapping_add(1).cast::<u8>().cast_mut()
+    }
+
+    /// The record, borrowed from the handle.
+    fn view(&self) -> UrlRef<'_> {
+        // SAFETY: `bytes` points at `len` bytes that live as long as the
+        // handle, all written before the handle was handed out.
+        let buf = unsafe { std::slice::from_raw_parts(self.bytes, self.len) };
+        UrlRef::new(buf, &self.sp)
+    }
+}
+
+/// A new handle with spans `sp` whose strings are `len` bytes that `fill`
+/// writes into the block through `sink`; NULL when memory ran out,
+/// `general()` if `fill` did not fill the block exactly.
+#[inline(always)]
+fn new_handle(
+    len: usize,
+    sp: Spans,
+    fill: impl FnOnce(&mut ExactSink),
+    general: impl FnOnce() -> *mut Handle,
+) -> *mut Handle {
+    let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
+    if h.is_null() {
+        return null_mut();
+    }
+    let bytes = Handle::inline_bytes(h);
+    // The header first: its spans are then stored as they are computed
+    // rather than kept (or spilled) across the copies of the strings.
+    // SAFETY: the block has room for the header, which is written whole.
+    unsafe { h.write(Handle { bytes, len, sp }) };
+    let mut sink = ExactSink::new(bytes, len);
+    fill(&mut sink);
+    if !sink.is_full() {
+        // Never happens (`tests/fastpath.rs` checks the plan's size);
+        // should it, nothing was written past the block, the unfinished
+        // handle is not handed out, and the general path gives the result.
+        free(h);
+        return general();
+    }
+    h
+}
+
+/// A new handle holding a copy of `u`; NULL when memory ran out.
+fn url_handle(u: &Url) -> *mut Handle {
+    let buf = u.buffer();
+    new_handle(buf.len(), *u.spans(), |sink| sink.extend(buf), null_mut)
+}
+
+/// A new handle holding the record of a canonical URL, written straight
+/// into the block; NULL when memory ran out.
+#[inline(always)]
+fn fast_handle(f: &FastSplit<'_>, general: impl FnOnce() -> *mut Handle) -> *mut Handle {
+    new_handle(f.len(), f.spans(), |sink| f.write_bytes(sink), general)
+}
+
+fn handle<'a>(u: *const wwwurl_url) -> Option<&'a Handle> {
+    // SAFETY: a non-NULL handle was made by `new_handle` and not yet freed
+    // (API contract), so it points at a live header.
+    (!u.is_null()).then(|| unsafe { &*u.cast::<Handle>() })
+}
+
+fn from_handle<'a>(u: *const wwwurl_url) -> Option<UrlRef<'a>> {
+    handle(u).map(Handle::view)
 }
 
 /// Checks the input against the maximum length.
@@ -102,7 +172,12 @@ fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
 }
 
 /// The compat mode a call's flags select; `allowed` are the flags the call knows.
+#[inline(always)]
 fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
+    // Most calls pass no flag: answer those before the checks.
+    if flags == 0 {
+        return Ok(settings::compat());
+    }
     if flags & !allowed != 0
         || flags & (WWWURL_FLAG_29 | WWWURL_FLAG_29H) == WWWURL_FLAG_29 | WWWURL_FLAG_29H
     {
@@ -117,13 +192,12 @@ fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
     })
 }
 
-fn store(out: *mut *mut wwwurl_url, u: Url) -> wwwurl_status {
-    let h = to_handle(u);
+fn store(out: *mut *mut wwwurl_url, h: *mut Handle) -> wwwurl_status {
     if h.is_null() {
         return WWWURL_ERR_NO_MEMORY;
     }
     // SAFETY: `out` was checked non-NULL by the caller of this helper.
-    unsafe { *out = h };
+    unsafe { *out = h.cast() };
     WWWURL_OK
 }
 
@@ -188,9 +262,18 @@ pub extern "C" fn wwwurl_parse(
             if out.is_null() {
                 return Err(WWWURL_ERR_NULL);
             }
-            let s = c_string_prefix(within_limit(s)?);
+            // Both splits end the URL at its first NUL byte as they scan,
+            // so no separate search for it.
+            let s = within_limit(s)?;
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            Ok(store(out, split::split_url(&HookEnv, compat, s)))
+            let general = || url_handle(&split::split_url_general(&HookEnv, compat, s));
+            Ok(store(
+                out,
+                match FastSplit::plan(&HookEnv, compat, s) {
+                    Some(f) => fast_handle(&f, general),
+                    None => general(),
+                },
+            ))
         })())
     })
 }
@@ -237,7 +320,7 @@ pub extern "C" fn wwwurl_create(
             }
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
             let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
-            Ok(store(out, u))
+            Ok(store(out, url_handle(&u)))
         })())
     })
 }
@@ -271,7 +354,11 @@ pub extern "C" fn wwwurl_link(
             }
             let link = c_string_prefix(within_limit(link)?);
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            Ok(store(out, link::link_url(&HookEnv, compat, base, link)))
+            let base = link::LinkBase::of(base);
+            Ok(store(
+                out,
+                url_handle(&link::link_parts(&HookEnv, compat, &base, link)),
+            ))
         })())
     })
 }
@@ -282,8 +369,12 @@ pub extern "C" fn wwwurl_link(
 /// caller owns the copy and releases it with `wwwurl_free`.
 #[no_mangle]
 pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) -> wwwurl_status {
-    guard(|| match from_handle(u) {
-        Some(u) if !out.is_null() => store(out, u.clone()),
+    guard(|| match handle(u) {
+        Some(h) if !out.is_null() => {
+            let bytes = h.view().buffer();
+            let copy = new_handle(bytes.len(), h.sp, |sink| sink.extend(bytes), null_mut);
+            store(out, copy)
+        }
         _ => WWWURL_ERR_NULL,
     })
 }
@@ -292,14 +383,11 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
 #[no_mangle]
 pub extern "C" fn wwwurl_free(u: *mut wwwurl_url) {
     guard(|| {
-        if !u.is_null() {
-            let u = u.cast::<Url>();
-            // SAFETY: made by `to_handle` and not freed before (API contract):
-            // a live `Url` in a malloc'ed block, dropped once, then released.
-            unsafe {
-                u.drop_in_place();
-                libc::free(u.cast());
+        if let Some(h) = handle(u) {
+            if h.bytes != Handle::inline_bytes(h) {
+                free(h.bytes);
             }
+            free(u);
         }
     })
 }
@@ -356,7 +444,7 @@ pub extern "C" fn wwwurl_get(
 /// hostport has none (the protocol's default port was removed) or `u` is NULL.
 #[no_mangle]
 pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
-    guard(|| from_handle(u).map_or(-1, Url::port))
+    guard(|| from_handle(u).map_or(-1, |u| u.port()))
 }
 
 /// Replaces the user and password of a URL, like the historical AddPasswordURL.
@@ -364,7 +452,8 @@ pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
 /// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
 /// NULL (absent); they are `%`-decoded.
 ///
-/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`.
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
+/// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
 ///
 /// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
 /// become invalid.
@@ -380,12 +469,29 @@ pub extern "C" fn wwwurl_set_userinfo(
                 return Err(WWWURL_ERR_NULL);
             }
             // SAFETY: a live handle (API contract), not aliased during the call.
-            let url = unsafe { &mut *u.cast::<Url>() };
+            let h = unsafe { &mut *u.cast::<Handle>() };
             let (user, pass) = (c_str(user), c_str(pass));
             for part in [user, pass].into_iter().flatten() {
                 within_limit(part)?;
             }
-            *url = url.with_password(&HookEnv, settings::compat(), user, pass);
+            let new = h
+                .view()
+                .with_password(&HookEnv, settings::compat(), user, pass);
+            let bytes = new.buffer();
+            let block = c_malloc(bytes.len().max(1)).cast::<u8>();
+            if block.is_null() {
+                return Err(WWWURL_ERR_NO_MEMORY);
+            }
+            // SAFETY: a fresh block of `bytes.len()` bytes at least.
+            unsafe { copy_bytes(bytes, block) };
+            if h.bytes != Handle::inline_bytes(h) {
+                free(h.bytes);
+            }
+            *h = Handle {
+                bytes: block,
+                len: bytes.len(),
+                sp: *new.spans(),
+            };
             Ok(WWWURL_OK)
         })())
     })
