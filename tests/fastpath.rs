@@ -1,7 +1,7 @@
 //! Differential test of SplitURL's fast path: on every input, `split_url`
 //! (which takes the fast path when it can) and `split_url_fast` (when it
 //! answers) give exactly the record of `split_url_general`, the historical
-//! heuristics step by step: the same buffer, spans, port and offsets. The
+//! heuristics step by step: the same fields, port and offsets. The
 //! environment sees the same calls too.
 //!
 //! Inputs: every line of the URL corpus (`shared/corpus/kasztp.txt` beside
@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use wwwurl::core::codec::BoundedSink;
 use wwwurl::core::config::{Compat, Config, Env};
 use wwwurl::core::split::{split_url, split_url_fast, split_url_general, FastSplit};
-use wwwurl::core::url::Url;
+use wwwurl::core::url::{Field, Spans, Url, UrlRef};
 
 /// An environment that answers like `inner` and logs every call.
 struct Logged<E> {
@@ -111,19 +111,40 @@ fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tall
         let mut sink = BoundedSink::new(&mut block);
         let spans = plan.write(&mut sink);
         assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
-        assert_eq!(block, general.buffer(), "block of {}", show(s));
-        assert_eq!(&spans, general.spans(), "spans of {}", show(s));
+        assert_fields(&block, &spans, &general, s);
 
         // The modern handle stores the spans first, then the bytes.
-        let mut block = vec![0xaa; plan.len()];
-        let mut sink = BoundedSink::new(&mut block);
+        let mut bytes = vec![0xaa; plan.len()];
+        let mut sink = BoundedSink::new(&mut bytes);
         plan.write_bytes(&mut sink);
         assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
-        assert_eq!(block, general.buffer(), "write_bytes of {}", show(s));
-        assert_eq!(&plan.spans(), general.spans(), "spans() of {}", show(s));
+        assert_eq!(bytes, block, "write_bytes of {}", show(s));
+        assert_eq!(plan.spans(), spans, "spans() of {}", show(s));
     }
     env.take();
     tally.checked += 1;
+}
+
+/// The record that `spans` lay out in `block` is `want`, each field ends
+/// with a NUL in the block, and the block holds nothing else: every byte
+/// is part of a field or its NUL but for the two of a `://`.
+fn assert_fields(block: &[u8], spans: &Spans, want: &Url, s: &[u8]) {
+    let got = UrlRef::new(block, spans);
+    assert!(got == want.view(), "fields of {}: {got:?}", show(s));
+    let mut used = vec![false; block.len()];
+    for f in Field::ALL {
+        if let Some(sp) = spans.span(f) {
+            assert_eq!(
+                block[sp.start + sp.len],
+                0,
+                "NUL after {f:?} of {}",
+                show(s)
+            );
+            used[sp.start..=sp.start + sp.len].fill(true);
+        }
+    }
+    let unused = used.iter().filter(|&&u| !u).count();
+    assert_eq!(unused, 2, "unused bytes in the block of {}", show(s));
 }
 
 fn assert_same(got: &Url, want: &Url, s: &[u8], compat: Compat, what: &str) {

@@ -18,6 +18,20 @@ pub trait Sink {
         self.extend(s);
         self.push(0);
     }
+    /// Appends `s` and a NUL, the byte at `k` (when `k < s.len()`) also
+    /// becoming a NUL: two fields that lie one byte apart in `s` (a
+    /// protocol and the host after its `://`, a path and the args after its
+    /// `?`), in one copy.
+    #[inline(always)]
+    fn extend_nul_cut(&mut self, s: &[u8], k: usize) {
+        if k < s.len() {
+            self.extend(&s[..k]);
+            self.push(0);
+            self.extend_nul(&s[k + 1..]);
+        } else {
+            self.extend_nul(s);
+        }
+    }
     /// Appends `%` and the two upper-case hex digits of `b`.
     #[inline(always)]
     fn push_escaped(&mut self, b: u8) {

@@ -54,6 +54,24 @@ pub enum Field {
     Pass,
 }
 
+impl Field {
+    /// Every field, in the order of the historical record.
+    pub const ALL: [Field; 12] = [
+        Field::OriginalName,
+        Field::OriginalPath,
+        Field::OriginalArgs,
+        Field::Name,
+        Field::File,
+        Field::Proto,
+        Field::Hostport,
+        Field::Host,
+        Field::Path,
+        Field::Args,
+        Field::User,
+        Field::Pass,
+    ];
+}
+
 /// Where the fields of a record lie in its buffer, and its numbers: a
 /// record without its bytes, so that its bytes can go straight into memory
 /// that someone else owns (the C layer's one-block record).
@@ -117,11 +135,23 @@ impl Spans {
 }
 
 /// A canonical URL record.
-#[derive(Clone, Debug, PartialEq, Eq)]
+///
+/// Two records are equal when their fields, numbers and shared strings
+/// (`file` is `name`, `host` is `hostport`) are: where each field lies in
+/// the buffer is not part of the record.
+#[derive(Clone, Debug)]
 pub struct Url {
     pub(crate) buf: Vec<u8>,
     pub(crate) sp: Spans,
 }
+
+impl PartialEq for Url {
+    fn eq(&self, other: &Url) -> bool {
+        self.view() == other.view()
+    }
+}
+
+impl Eq for Url {}
 
 impl Url {
     /// The buffer holding every field, each followed by a NUL byte.
@@ -299,6 +329,22 @@ impl<'a> UrlRef<'a> {
         )
     }
 }
+
+impl PartialEq for UrlRef<'_> {
+    /// The same record (see [`Url`]), wherever its fields lie.
+    fn eq(&self, other: &UrlRef<'_>) -> bool {
+        let (a, b) = (self.sp, other.sp);
+        Field::ALL.iter().all(|&f| self.get(f) == other.get(f))
+            && a.port == b.port
+            && a.hostp == b.hostp
+            && a.pathp == b.pathp
+            && a.original_pathp == b.original_pathp
+            && (a.file == a.name) == (b.file == b.name)
+            && (a.host == a.hostport) == (b.host == b.hostport)
+    }
+}
+
+impl Eq for UrlRef<'_> {}
 
 impl<'a> From<&'a Url> for UrlRef<'a> {
     fn from(u: &'a Url) -> Self {

@@ -328,6 +328,24 @@ impl Sink for ExactSink {
         }
         self.room -= s.len() + 1;
     }
+    #[inline(always)]
+    fn extend_nul_cut(&mut self, s: &[u8], k: usize) {
+        if s.len() >= self.room {
+            self.short = true;
+            return;
+        }
+        // SAFETY: `s.len() + 1` bytes of room are left at `at`, in a block
+        // that `s` does not overlap; `k` is checked to be among them.
+        unsafe {
+            copy_bytes(s, self.at);
+            if k < s.len() {
+                *self.at.add(k) = 0;
+            }
+            *self.at.add(s.len()) = 0;
+            self.at = self.at.add(s.len() + 1);
+        }
+        self.room -= s.len() + 1;
+    }
 }
 
 /// A sink over a caller's buffer given as pointer and capacity: writes what
@@ -412,6 +430,18 @@ mod tests {
         sink.extend_nul(b"");
         assert!(sink.is_full());
         assert_eq!(&block, b"ab\0cde\0\xff");
+
+        let mut block = [0xffu8; 10];
+        let mut sink = ExactSink::new(block.as_mut_ptr(), 9);
+        sink.extend_nul_cut(b"ab:c", 2);
+        sink.extend_nul_cut(b"de", 2);
+        assert!(!sink.is_full());
+        sink.extend_nul_cut(b"", 0);
+        assert!(sink.is_full());
+        assert_eq!(&block, b"ab\0c\0de\0\0\xff");
+        let mut sink = ExactSink::new(block.as_mut_ptr(), 4);
+        sink.extend_nul_cut(b"abcd", 1);
+        assert!(!sink.is_full());
 
         let mut sink = ExactSink::new(block.as_mut_ptr(), 3);
         sink.extend_nul(b"abc");

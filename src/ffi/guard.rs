@@ -39,6 +39,9 @@ impl Fallback for super::status::wwwurl_status {
 }
 
 thread_local! {
+    /// 0 until this thread's first library call has made sure that the
+    /// quiet hook is in place, then 1 plus the depth of library calls under
+    /// way: one thread-local read per call answers both questions.
     static IN_FFI: Cell<u32> = const { Cell::new(0) };
 }
 
@@ -46,11 +49,13 @@ static QUIET_HOOK: Once = Once::new();
 
 /// Keeps panics inside library calls silent while leaving the reporting of
 /// every other panic of the process to the hook that was there before.
+#[cold]
+#[inline(never)]
 fn install_quiet_hook() {
     QUIET_HOOK.call_once(|| {
         let previous = panic::take_hook();
         panic::set_hook(Box::new(move |info| {
-            if IN_FFI.with(|c| c.get()) == 0 {
+            if IN_FFI.with(|c| c.get()) <= 1 {
                 previous(info);
             }
         }));
@@ -60,13 +65,20 @@ fn install_quiet_hook() {
 /// Runs `f`, returning its value, or the type's fallback if it panicked.
 #[inline]
 pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
-    install_quiet_hook();
-    IN_FFI.with(|c| c.set(c.get() + 1));
+    let depth = IN_FFI.with(|c| {
+        let mut d = c.get();
+        if d == 0 {
+            install_quiet_hook();
+            d = 1;
+        }
+        c.set(d + 1);
+        d
+    });
     let r = panic::catch_unwind(AssertUnwindSafe(|| {
         super::fault::at_entry();
         f()
     }));
-    IN_FFI.with(|c| c.set(c.get() - 1));
+    IN_FFI.with(|c| c.set(depth));
     r.unwrap_or_else(|_| R::on_panic())
 }
 
@@ -88,6 +100,6 @@ mod tests {
     #[test]
     fn values_pass_through() {
         assert_eq!(guard(|| 7 as libc::c_int), 7);
-        IN_FFI.with(|c| assert_eq!(c.get(), 0));
+        IN_FFI.with(|c| assert_eq!(c.get(), 1));
     }
 }

@@ -92,24 +92,9 @@ impl URL {
     }
 }
 
-const STRING_FIELDS: [Field; 12] = [
-    Field::OriginalName,
-    Field::OriginalPath,
-    Field::OriginalArgs,
-    Field::Name,
-    Field::File,
-    Field::Proto,
-    Field::Hostport,
-    Field::Host,
-    Field::Path,
-    Field::Args,
-    Field::User,
-    Field::Pass,
-];
-
 /// The part of `url`'s buffer that holds its strings, and its offset.
 fn used_buffer(url: &Url) -> (&[u8], usize) {
-    let min = STRING_FIELDS
+    let min = Field::ALL
         .iter()
         .filter_map(|&f| url.span(f))
         .map(|s| s.start)
