@@ -392,7 +392,8 @@ impl<'a> FastSplit<'a> {
 
     /// Appends the record's buffer, exactly [`FastSplit::len`] bytes, to
     /// `out`, field after field (the general path's order and fields;
-    /// proto and hostport share one copy of the text); returns where the fields lie, from `out`'s first byte.
+    /// proto and hostport share one copy of the text); returns where the
+    /// fields lie, from `out`'s first byte.
     /// Always inlined: with callers besides SplitURL (`split_url`) it
     /// would otherwise become a call, which costs SplitURL about 110
     /// instructions per URL. The same as [`FastSplit::write_bytes`] then
