@@ -104,20 +104,7 @@ fn check_url(v: &Vector, u: &Url, v29h: bool) -> Vec<Mismatch> {
 /// The structural promises of a record, whatever its input.
 fn check_invariants(u: &Url, out: &mut Vec<Mismatch>) {
     let buf = u.buffer();
-    for f in [
-        Field::OriginalName,
-        Field::OriginalPath,
-        Field::OriginalArgs,
-        Field::Name,
-        Field::File,
-        Field::Proto,
-        Field::Hostport,
-        Field::Host,
-        Field::Path,
-        Field::Args,
-        Field::User,
-        Field::Pass,
-    ] {
+    for f in Field::ALL {
         if let Some(s) = u.span(f) {
             let ok =
                 buf.get(s.start + s.len) == Some(&0) && !buf[s.start..s.start + s.len].contains(&0);
