@@ -459,6 +459,21 @@ mod tests {
     }
 
     #[test]
+    fn extend_nul_cut_splits_one_run_into_two_fields() {
+        let mut v = Vec::new();
+        v.extend_nul_cut(b"http://h", 4);
+        v.extend_nul_cut(b"/p?", 2);
+        v.extend_nul_cut(b"ab", 2);
+        v.extend_nul_cut(b"", 0);
+        assert_eq!(v, b"http\0//h\0/p\0\0ab\0\0");
+        let mut buf = [0xaa; 6];
+        let mut b = BoundedSink::new(&mut buf);
+        b.extend_nul_cut(b"abc:de", 3);
+        assert_eq!(b.needed(), 7);
+        assert_eq!(&buf, b"abc\0de");
+    }
+
+    #[test]
     fn decode_generic_edge_cases() {
         assert_eq!(run(Codec::DecodeGeneric, b"%41%4"), b"A%4");
         assert_eq!(run(Codec::DecodeGeneric, b"%%41"), b"\x041");
