@@ -636,8 +636,10 @@ impl Sink for Fill<'_> {
     fn extend_nul_cut(&mut self, s: &[u8], k: usize) {
         let at = self.at;
         self.extend(s);
-        if let Some(b) = self.buf.get_mut(at + k).filter(|_| k < s.len()) {
-            *b = 0;
+        if k < s.len() {
+            if let Some(b) = self.buf.get_mut(at + k) {
+                *b = 0;
+            }
         }
         self.push(0);
     }
