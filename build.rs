@@ -60,13 +60,35 @@ fn main() {
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-changed=cbindgen-legacy.toml");
 
+    // The 2.9h variant is a library of its own (see Cargo.toml, `v29h`),
+    // with its own soname and the one historical function 2.9h has instead
+    // of 2.9's.
+    let v29h = std::env::var_os("CARGO_FEATURE_V29H").is_some();
     let map = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ffi/wwwurl.map");
     println!("cargo:rerun-if-changed={}", map.display());
+    let other = if v29h {
+        "/* 2.9 only */"
+    } else {
+        "/* 2.9h only */"
+    };
+    let text = std::fs::read_to_string(&map).expect("read wwwurl.map");
+    let kept: String = text
+        .lines()
+        .filter(|l| !l.ends_with(other))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let variant_map = out.join("wwwurl.map");
+    std::fs::write(&variant_map, kept).expect("write wwwurl.map");
     println!(
         "cargo:rustc-cdylib-link-arg=-Wl,--version-script={}",
-        map.display()
+        variant_map.display()
     );
-    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,libwwwurl.so.0");
+    let soname = if v29h {
+        "libwwwurl-29h.so.0"
+    } else {
+        "libwwwurl.so.0"
+    };
+    println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
 }
 
 fn generate(config: &str, sources: &[&str], dest: &Path, extra: &str) {

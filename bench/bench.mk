@@ -61,5 +61,11 @@ bench-callgrind: $(BUILD)/bench
 	  test -n "$$exe" || { echo "bench-callgrind: no benches/core.rs executable"; exit 1; }; \
 	  CALLGRIND_DIR=$(BUILD)/callgrind-rust sh bench/callgrind.sh $$exe $(CORPUS)
 
-linear-test: $(BUILD)/linear
+# FixHTMLLinkURL is only in the 2.9h library.
+$(BUILD)/linear-29h: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/linear.c $(LIB29H_A) $(STATIC_DEPS)
+
+linear-test: $(BUILD)/linear $(BUILD)/linear-29h
 	$(BUILD)/linear
+	$(BUILD)/linear-29h FixHTMLLinkURL

@@ -234,7 +234,9 @@ STR1(encode_password, URLEncodePassword(s))
 STR1(make_hash, MakeHash(s))
 STR1(base64_encode, Base64Encode(s, n))
 STR1(html_string, HTMLString(s, 1))
+#if defined(WWWURL_LEGACY_29H)
 STR1(fix_html_link, FixHTMLLinkURL(s))
+#endif
 STR1(canon_host, CanonicaliseHost(s))
 
 static int c_base64_decode(char *s, size_t n, void *ctx) {
@@ -261,11 +263,13 @@ static int c_trim(char *s, size_t n, void *ctx) {
     (void)n, (void)ctx;
     return TrimArgs(s) ? CALL_OK : CALL_INTERNAL;
 }
+#if !defined(WWWURL_LEGACY_29H)
 static int c_replace_amp(char *s, size_t n, void *ctx) {
     (void)n, (void)ctx;
     URLReplaceAmp(s);
     return CALL_OK;
 }
+#endif
 static int c_canon_name(char *s, size_t n, void *ctx) {
     (void)n, (void)ctx;
     CanonicaliseName(s);
@@ -363,8 +367,11 @@ static const target targets[] = {
     {"Base64Decode", "", "", c_base64_decode, NULL, NULL},
     {"DateToTimeT", "", "", c_date, NULL, NULL},
     {"HTMLString", "", "", c_html_string, NULL, NULL},
-    {"URLReplaceAmp", "", "", c_replace_amp, NULL, NULL},
+#if defined(WWWURL_LEGACY_29H)
     {"FixHTMLLinkURL", "", "", c_fix_html_link, NULL, NULL},
+#else
+    {"URLReplaceAmp", "", "", c_replace_amp, NULL, NULL},
+#endif
     {"CanonicaliseHost", "", "", c_canon_host, NULL, NULL},
     {"CanonicaliseName", "/", "", c_canon_name, NULL, NULL},
     {"wwwurl_parse(whole)", "", "", c_parse, NULL, NULL},

@@ -599,7 +599,9 @@ const char *const h_url_columns[] = {
 
 const char *const h_url_columns_29h[] = {
     "name", "file", "proto", "hostport", "host", "port", "path", "args", "user", "pass",
+#if H_LAYOUT_29H
     "original_name", "original_path", "original_args", "original_pathp-offset",
+#endif
     "hostp-offset", "pathp-offset", "file==name", "host==hostport", "private_*", NULL,
 };
 
@@ -637,6 +639,9 @@ int h_want_legacy(hbuf *b, const hrow *r, unsigned first, int v29h)
             hb_esc(b, o[k].p, o[k].len);
     }
     for (k = 10; k < need; k++) {
+        /* a 2.9-layout record has no original_* fields to compare */
+        if (v29h && !H_LAYOUT_29H && k < 14)
+            continue;
         h_sep(b);
         if (k == need - 2 || k == need - 1 || (v29h && k == 13)) {
             if (!h_parse_long(&o[k], &off))
@@ -686,6 +691,7 @@ void h_dump_legacy(hbuf *b, const URL *u, int v29h)
     h_sep(b);
     hb_escs(b, u->pass);
     h_sep(b);
+#if H_LAYOUT_29H
     if (v29h) {
         hb_escs(b, u->original_name);
         h_sep(b);
@@ -696,6 +702,7 @@ void h_dump_legacy(hbuf *b, const URL *u, int v29h)
         h_offset(b, u->original_name, u->original_pathp);
         h_sep(b);
     }
+#endif
     h_offset(b, u->name, u->hostp);
     h_sep(b);
     h_offset(b, u->name, u->pathp);
@@ -770,6 +777,22 @@ void h_dump_modern(hbuf *b, const wwwurl_url *u, int v29h)
 
 /* ---- main ----------------------------------------------------------------- */
 
+int h_initial_29h = -1;
+
+int h_probe_29h(void)
+{
+    wwwurl_url *u = NULL;
+    const char *args = NULL;
+    size_t len = 0;
+    int r = -1;
+
+    if (wwwurl_parse("http://h/?a&amp;b", WWWURL_NUL_TERMINATED, 0, &u) == WWWURL_OK &&
+        (args = wwwurl_get(u, WWWURL_PART_ARGS, &len)) != NULL)
+        r = strcmp(args, "a&amp;b") == 0;
+    wwwurl_free(u);
+    return r;
+}
+
 int h_main(int argc, char **argv, const h_test *tests)
 {
     const char *dir = argc > 1 ? argv[1] : "tests/vectors";
@@ -778,6 +801,10 @@ int h_main(int argc, char **argv, const h_test *tests)
     int status = 0, idx;
 
     setvbuf(stdout, NULL, _IOLBF, 0);
+    h_initial_29h = h_probe_29h();
+    /* The vectors of every suite but v29h/ are 2.9 behaviour, and the 2.9h
+     * library starts in 2.9h mode: the suites set the mode they test. */
+    wwwurl_set_compat(WWWURL_COMPAT_29);
     if (v && *v && strcmp(v, "0") != 0)
         h_max_print = (unsigned long)-1;
     if (h_quick())

@@ -225,6 +225,22 @@ void h_dump_legacy(hbuf *b, const URL *u, int v29h);
 int h_want_modern(hbuf *b, const hrow *r, unsigned first, int v29h);
 void h_dump_modern(hbuf *b, const wwwurl_url *u, int v29h);
 
+/* 1 when the record has the 2.9h layout (the four original_* fields):
+ * the tests are compiled once per library, with WWWURL_LEGACY_29H for
+ * libwwwurl-29h. Without them, dumps of v29h rows leave those columns out. */
+#if defined(WWWURL_LEGACY_29H)
+#define H_LAYOUT_29H 1
+#else
+#define H_LAYOUT_29H 0
+#endif
+
+/* Whether a plain wwwurl_parse (no flag) keeps `&amp;` in the args, i.e.
+ * runs in 2.9h mode: 1 or 0, -1 if the probe failed. */
+int h_probe_29h(void);
+/* h_probe_29h() as h_main found it before setting the 2.9 mode that the
+ * suites start in: the library's own default. */
+extern int h_initial_29h;
+
 /* Number of URL result columns in a vector file. */
 #define H_URL_NOUT 12
 #define H_URL_NOUT_29H 16

@@ -1,4 +1,4 @@
-/* The application hooks of the historical API (LEGACY.md section 9): a
+/* The application hooks of the historical API (doc/behaviour.md, Configuration): a
  * program that defines GetLocalHostPort() and DefaultPort() itself, as
  * WWWOFFLE does, has them used by the library, whether it is linked with
  * the shared or the static library (the Makefile builds this test both

@@ -273,14 +273,37 @@ static void t_compat_switch(hgroup *g, const char *dir)
     wwwurl_set_compat(WWWURL_COMPAT_29);
 }
 
+/* Each library starts in the mode of its variant, so that a program picks
+ * the 2.9h behaviour by linking libwwwurl-29h alone; and the record has
+ * that variant's size. */
+static void t_library_variant(hgroup *g, const char *dir)
+{
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "the mode a process starts in (1: 2.9h)", NULL, H_LAYOUT_29H, h_initial_29h);
+#if H_LAYOUT_29H
+    CHECK_INT(g, "sizeof(URL), the 2.9h record", NULL, 19 * sizeof(char *), sizeof(URL));
+    CHECK_INT(g, "wwwurl_legacy_layout_29h", NULL, sizeof(URL), wwwurl_legacy_layout_29h);
+#else
+    CHECK_INT(g, "sizeof(URL), the 2.9 record", NULL, 15 * sizeof(char *), sizeof(URL));
+    CHECK_INT(g, "wwwurl_legacy_layout_29", NULL, sizeof(URL), wwwurl_legacy_layout_29);
+#endif
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
+    {"library variant", t_library_variant},
     {"SplitURL", t_split},
     {"CreateURL", t_create},
     {"AddPasswordURL", t_add_password},
     {"LinkURL", t_link},
     {"CanonicaliseHost", t_canon_host},
     {"CanonicaliseName", t_canon_name},
+#if H_LAYOUT_29H
+    {"SplitURL (v29h, 2.9h record)", t_split_29h},
+#else
     {"SplitURL (v29h, set_compat)", t_split_29h},
+#endif
     {"wwwurl_set_compat", t_compat_switch},
     {NULL, NULL},
 };

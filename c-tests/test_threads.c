@@ -44,7 +44,9 @@ STR_RUNNER(r_encode_path, URLEncodePath)
 STR_RUNNER(r_encode_form, URLEncodeFormArgs)
 STR_RUNNER(r_encode_password, URLEncodePassword)
 STR_RUNNER(r_make_hash, MakeHash)
+#if defined(WWWURL_LEGACY_29H)
 STR_RUNNER(r_fix_html, FixHTMLLinkURL)
+#endif
 STR_RUNNER(r_canon_host, CanonicaliseHost)
 
 #define INPLACE_RUNNER(name, fn)                                                              \
@@ -56,7 +58,9 @@ STR_RUNNER(r_canon_host, CanonicaliseHost)
         free(s);                                                                              \
     }
 
+#if !defined(WWWURL_LEGACY_29H)
 INPLACE_RUNNER(r_replace_amp, URLReplaceAmp)
+#endif
 INPLACE_RUNNER(r_canon_name, CanonicaliseName)
 
 static void r_trim(const hrow *r, hbuf *out, int *miss)
@@ -375,8 +379,11 @@ static const struct job {
     {"DateToTimeT", "DateToTimeT.tsv", "DateToTimeT", 1, r_date_to_time},
     {"DurationToString", "DurationToString.tsv", "DurationToString", 1, r_duration},
     {"HTMLString", "HTMLString.tsv", "HTMLString", 2, r_html},
-    {"URLReplaceAmp", "URLReplaceAmp.tsv", "URLReplaceAmp", 1, r_replace_amp},
+#if defined(WWWURL_LEGACY_29H)
     {"FixHTMLLinkURL", "v29h/FixHTMLLinkURL.tsv", "FixHTMLLinkURL", 1, r_fix_html},
+#else
+    {"URLReplaceAmp", "URLReplaceAmp.tsv", "URLReplaceAmp", 1, r_replace_amp},
+#endif
     {"CanonicaliseHost", "CanonicaliseHost.tsv", "CanonicaliseHost", 1, r_canon_host},
     {"CanonicaliseName", "CanonicaliseName.tsv", "CanonicaliseName", 1, r_canon_name},
     {"SplitURL", "SplitURL.tsv", "SplitURL", 1, r_split_url},

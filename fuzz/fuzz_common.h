@@ -186,13 +186,17 @@ static inline void fz_check_url(const URL *u)
 {
     CHECK(u != NULL);
     CHECK(u->name && u->file && u->proto && u->hostport && u->host && u->path);
+#if defined(WWWURL_LEGACY_29H)
     CHECK(u->original_name && u->original_path && u->original_pathp);
+    CHECK(fz_points_into(u->original_pathp, u->original_name));
+    if (u->original_args)
+        (void)strlen(u->original_args);
+#endif
     CHECK(fz_points_into(u->hostp, u->name));
     CHECK(fz_points_into(u->pathp, u->name));
     CHECK(u->hostp <= u->pathp);
-    CHECK(fz_points_into(u->original_pathp, u->original_name));
     CHECK(u->private_link == NULL && u->private_dir == NULL && u->private_file == NULL);
-    /* LEGACY.md: file is the same pointer as name without a user. */
+    /* doc/behaviour.md, The URL record: file is the same pointer as name without a user. */
     if (u->user == NULL)
         CHECK(u->file == u->name);
     if (u->pass)
@@ -205,8 +209,6 @@ static inline void fz_check_url(const URL *u)
     CHECK(strncmp(u->name + pl, "://", 3) == 0);
     if (u->args)
         (void)strlen(u->args);
-    if (u->original_args)
-        (void)strlen(u->original_args);
 }
 
 /* Compares a (possibly NULL) C string with a (possibly NULL) wwwurl_get
@@ -261,9 +263,11 @@ static inline void fz_compare_record(const URL *u, const wwwurl_url *m)
     SAME(args, WWWURL_PART_ARGS);
     SAME(user, WWWURL_PART_USER);
     SAME(pass, WWWURL_PART_PASS);
+#if defined(WWWURL_LEGACY_29H)
     SAME(original_name, WWWURL_PART_ORIGINAL_NAME);
     SAME(original_path, WWWURL_PART_ORIGINAL_PATH);
     SAME(original_args, WWWURL_PART_ORIGINAL_ARGS);
+#endif
     CHECK(u->port == wwwurl_port(m));
 }
 

@@ -204,8 +204,13 @@ static char *cat3(const char *a, const char *b, const char *c)
 static int record_ok(const URL *u)
 {
     if (u == NULL || !u->name || !u->file || !u->proto || !u->hostport || !u->host ||
-        !u->path || !u->original_name || !u->original_path || !u->original_pathp)
+        !u->path)
         return 0;
+#if defined(WWWURL_LEGACY_29H)
+    if (!u->original_name || !u->original_path || !u->original_pathp)
+        return 0;
+    (void)strlen(u->original_name);
+#endif
     size_t n = strlen(u->name);
     if (u->hostp < u->name || u->hostp > u->name + n || u->pathp < u->hostp ||
         u->pathp > u->name + n)
@@ -220,7 +225,6 @@ static int record_ok(const URL *u)
     if (strncmp(u->hostport, u->host, strlen(u->host)) != 0)
         return 0;
     (void)strlen(u->file);
-    (void)strlen(u->original_name);
     if (u->args)
         (void)strlen(u->args);
     if (u->user)
@@ -368,7 +372,10 @@ static void long_legacy(const char *s, size_t size, const char *pat, int all_for
         {"URLDecodeGeneric", URLDecodeGeneric},   {"URLDecodeFormArgs", URLDecodeFormArgs},
         {"URLRecodeFormArgs", URLRecodeFormArgs}, {"URLEncodePath", URLEncodePath},
         {"URLEncodeFormArgs", URLEncodeFormArgs}, {"URLEncodePassword", URLEncodePassword},
-        {"MakeHash", MakeHash},                   {"FixHTMLLinkURL", FixHTMLLinkURL},
+        {"MakeHash", MakeHash},
+#if defined(WWWURL_LEGACY_29H)
+        {"FixHTMLLinkURL", FixHTMLLinkURL},
+#endif
         {"CanonicaliseHost", CanonicaliseHost},
     };
     for (size_t i = 0; i < sizeof fns / sizeof fns[0]; i++) {
@@ -408,9 +415,11 @@ static void long_legacy(const char *s, size_t size, const char *pat, int all_for
     char *c = xmalloc(size + 1);
     memcpy(c, s, size + 1);
     EXPECT(TrimArgs(c) == c, "TrimArgs(%s x %zu)", pat, size);
+#if !defined(WWWURL_LEGACY_29H)
     memcpy(c, s, size + 1);
     URLReplaceAmp(c);
     EXPECT(strlen(c) <= size, "URLReplaceAmp(%s x %zu)", pat, size);
+#endif
     memcpy(c, s, size + 1);
     CanonicaliseName(c);
     EXPECT(strlen(c) <= size, "CanonicaliseName(%s x %zu)", pat, size);
@@ -612,13 +621,17 @@ static void date_is(const char *in, long want, int line)
 
 static void part3_defined(void)
 {
-    /* 1. Unclosed IPv6 bracket: the end of the host closes it. */
-    HOST("[::1", "[0:0:0:0:0:0:0:1]");
+    /* 1. Unclosed IPv6 bracket: only the forward pass's groups count (the
+     * historical result where it is defined), and where the forward scan
+     * runs off the end it stops there. */
+    HOST("[::1", "[0:0:0:0:0:0:0:0]");
     HOST("[zz", "[0:0:0:0:0:0:0:0]");
     HOST("[", "[0:0:0:0:0:0:0:0]");
-    HOST("[fe80::1%eth0]", "[fe80:0:0:0:0:0:0:1]");
-    SPLIT("http://[::1/x", "http://[0:0:0:0:0:0:0:1]/x", -1);
-    SPLIT("http://[fe80::1%25eth0]/", "http://[fe80:0:0:0:0:0:0:1]/", -1);
+    HOST("[:80", "[0:0:0:0:0:0:0:0]:80");
+    HOST("[1:2:3", "[1:2:3:0:0:0:0:0]");
+    SPLIT("http://[::1/x", "http://[0:0:0:0:0:0:0:0]/x", -1);
+    SPLIT("http://[fe80::1%25eth0]/", "http://[fe80:0:0:0:0:0:0:0]/", -1);
+    SPLIT("http://[1:2:3/x", "http://[1:2:3:0:0:0:0:0]/x", -1);
 
     /* 2. IPv6 group scan running off the end: the forward pass stops at the
      * end of the string, the backward pass runs as usual. */
@@ -683,6 +696,9 @@ static void part3_defined(void)
     HOST("1.2.3.-4", "1.2.3.252");
     HOST("4294967296", "0.0.0.0");
     HOST("1.2.3.4:4294967376", "1.2.3.4:80");
+    HOST("1:4294967296", "0.0.0.1");
+    HOST("[::1]:4294967296", "[0:0:0:0:0:0:0:1]");
+    SPLIT("http://1:4294967296/", "http://0.0.0.1/", -1);
     HOST("1.2.3.4:-1", "1.2.3.4:65535");
     HOST("1.2.3.4:99999999999999999999", "1.2.3.4:65535");
     HOST("[::1]:-1", "[0:0:0:0:0:0:0:1]:65535");
@@ -739,7 +755,9 @@ static void part3_defined(void)
                HTMLString(NULL, 1) == NULL && DateToTimeT(NULL) == 0,
            "NULL arguments of the string functions");
     CanonicaliseName(NULL);
+#if !defined(WWWURL_LEGACY_29H)
     URLReplaceAmp(NULL);
+#endif
     AddPasswordURL(NULL, "u", "p");
     FreeURL(NULL);
 

@@ -175,12 +175,12 @@ typedef struct wwwurl_components {
 } wwwurl_components;
 
 /*
- WWWOFFLE 2.9 (the default): CreateURL replaces `&amp;` by `&` in the args.
+ WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
  */
 #define WWWURL_COMPAT_29 0
 
 /*
- WWWOFFLE 2.9h: the args keep `&amp;`.
+ WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
  */
 #define WWWURL_COMPAT_29H 1
 
@@ -315,9 +315,12 @@ int wwwurl_set_local_host(const char *hostport);
 int wwwurl_set_default_port(const char *proto, int port);
 
 /*
- Selects the process-wide behaviour of the legacy functions:
- `WWWURL_COMPAT_29` (default) or `WWWURL_COMPAT_29H`. Other values are
- ignored. Modern calls can choose per call with their `flags`.
+ Selects the process-wide behaviour of the legacy functions, and of
+ modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
+ `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
+ `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
+ `wwwurl-29h`). Other values are ignored. Modern calls can choose per
+ call with their `flags`.
 
  Thread-safe.
  */

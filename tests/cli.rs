@@ -1,7 +1,7 @@
 //! The `wwwurl` command-line tool, run as a separate process: outputs,
 //! standard input streaming, exit statuses and error reports.
 //!
-//! Expected outputs are worked out by hand from LEGACY.md, RFC 3986 and the
+//! Expected outputs are worked out by hand from doc/behaviour.md, RFC 3986 and the
 //! Web Capture steps, not captured from the tool.
 
 use std::ffi::OsStr;
@@ -187,6 +187,25 @@ fn canon_canonicalises() {
           ftp://ftp.x.org/pub/\n\
           http://www.foo.com/x%20y\n\
           http://1.2.3.4:8080/\n",
+    );
+}
+
+#[test]
+fn canon_unclosed_bracket_and_ports_mod_2_pow_32() {
+    check(
+        &[
+            "canon",
+            "http://[::1/x",
+            "http://[fe80::1%25eth0]/x",
+            "http://[:81/x",
+            "http://1:4294967296/",
+            "http://[::1]:4294967377/",
+        ],
+        b"http://[0:0:0:0:0:0:0:0]/x\n\
+          http://[fe80:0:0:0:0:0:0:0]/x\n\
+          http://[0:0:0:0:0:0:0:0]:81/x\n\
+          http://0.0.0.1/\n\
+          http://[0:0:0:0:0:0:0:1]:81/\n",
     );
 }
 

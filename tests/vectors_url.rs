@@ -275,3 +275,42 @@ fn hostile_inputs_do_not_panic() {
     }
     eprintln!("hostile inputs: {checked} records checked");
 }
+
+/// The two host rules that the vectors hold for SplitURL and
+/// CanonicaliseHost (an unclosed bracket keeps only the forward groups; a
+/// port is taken mod 2^32) reach CreateURL, AddPasswordURL and LinkURL too.
+#[test]
+fn unclosed_bracket_and_wrapped_port_in_every_builder() {
+    let env = Config::default();
+    let name = |u: &Url| String::from_utf8_lossy(u.get(Field::Name).unwrap()).into_owned();
+    let c = create_url(&env, Compat::V29, b"http", b"[::1", b"/x", None, None, None);
+    assert_eq!(name(&c), "http://[0:0:0:0:0:0:0:0]/x");
+    assert_eq!(c.port(), -1);
+    let c = create_url(&env, Compat::V29, b"http", b"[:80", b"/x", None, None, None);
+    assert_eq!(name(&c), "http://[0:0:0:0:0:0:0:0]/x");
+    let c = create_url(&env, Compat::V29, b"http", b"[:81", b"/x", None, None, None);
+    assert_eq!(
+        (name(&c), c.port()),
+        ("http://[0:0:0:0:0:0:0:0]:81/x".into(), 81)
+    );
+    let c = create_url(
+        &env,
+        Compat::V29,
+        b"http",
+        b"1:4294967296",
+        b"/",
+        None,
+        Some(b"u"),
+        None,
+    );
+    assert_eq!(name(&c), "http://0.0.0.1/");
+    assert_eq!(c.get(Field::File).unwrap(), b"http://u@0.0.0.1/");
+    let base = split_url(&env, Compat::V29, b"http://a/b/c");
+    let l = link_url(&env, Compat::V29, &base, b"//[fe80::1%25eth0]/y");
+    assert_eq!(name(&l), "http://[fe80:0:0:0:0:0:0:0]/y");
+    let l = link_url(&env, Compat::V29, &base, b"https://[::1]:8589934672/");
+    assert_eq!(
+        (name(&l), l.port()),
+        ("https://[0:0:0:0:0:0:0:1]:80/".into(), 80)
+    );
+}

@@ -1,4 +1,4 @@
-//! Percent decoding, encoding and re-encoding (LEGACY.md §2 and §3).
+//! Percent decoding, encoding and re-encoding (doc/behaviour.md, Percent decoding to URLRecodeFormArgs).
 //!
 //! Every transform writes into a [`Sink`], so the same loop serves a growing
 //! `Vec<u8>` and a caller's fixed buffer that only counts what does not fit.
@@ -391,7 +391,7 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) {
     encode_with(s, out, Keep::Password)
 }
 
-/// URLRecodeFormArgs: normalises an encoded query (LEGACY.md §3).
+/// URLRecodeFormArgs: normalises an encoded query (doc/behaviour.md, URLRecodeFormArgs).
 ///
 /// Bytes of R and `& = ; + ?` are copied; a complete `%XY` triple becomes its
 /// byte when that is in R, `+` when it is a space, else `%` and the two

@@ -4,7 +4,7 @@
 //! A [`Config`] is a plain value; the process-wide one of C callers lives in
 //! the C layer.
 
-/// Which WWWOFFLE release's behaviour to reproduce (LEGACY.md §10).
+/// Which WWWOFFLE release's behaviour to reproduce (doc/behaviour.md, 2.9 and 2.9h).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Compat {
     /// WWWOFFLE 2.9: CreateURL replaces `&amp;` in the args.

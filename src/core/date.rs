@@ -1,4 +1,4 @@
-//! RFC822Date, DateToTimeT and DurationToString (LEGACY.md §6).
+//! RFC822Date, DateToTimeT and DurationToString (doc/behaviour.md, Dates).
 //!
 //! Calendar arithmetic is proleptic Gregorian on `i64` days since
 //! 1970-01-01, so no process state (time zone, `TZ`) is read or written, and

@@ -1,4 +1,4 @@
-//! SplitFormArgs and TrimArgs (LEGACY.md §4).
+//! SplitFormArgs and TrimArgs (doc/behaviour.md, Form arguments).
 //!
 //! Both return byte ranges instead of copies: the C layer builds its single
 //! `malloc` block (or trims in place) from them, and Rust callers slice.

@@ -1,4 +1,4 @@
-//! MakeHash and base 64 (LEGACY.md §5).
+//! MakeHash and base 64 (doc/behaviour.md, MakeHash and Base 64).
 
 use super::codec::Sink;
 use md5::{Digest, Md5};

@@ -1,4 +1,4 @@
-//! CanonicaliseHost (LEGACY.md §7).
+//! CanonicaliseHost (behaviour reference: `doc/behaviour.md`, CanonicaliseHost).
 //!
 //! The historical routine leaned on the C library's number readers
 //! (`sscanf` with `%u` and `%x`, `strtoul` with base 0), so their exact
@@ -10,14 +10,14 @@
 //! The conformance vectors leave these out (conformance README, "Inputs that
 //! are deliberately absent"); this is what the library does with them:
 //!
-//! * **Unclosed IPv6 bracket** (`[` but no `]`): the end of the string acts
-//!   as the closing bracket, so there is no port and the backward pass starts
-//!   at the last byte: `[::1` gives `[0:0:0:0:0:0:0:1]`.
 //! * **IPv6 group scan running off the end** (the forward pass would step
 //!   over the terminating NUL): the forward pass stops at the end of the
 //!   string; the backward pass then runs as usual. `1:2:3` gives
 //!   `[1:2:3:0:0:0:2:3]` (the backward pass loses the first byte of an
 //!   unbracketed host, as it historically does on defined inputs too).
+//! * **Unclosed bracket whose forward pass runs off the end** (`[1:2:3`):
+//!   as above, the forward pass stops at the end; as on every unclosed
+//!   bracket the backward pass adds no group: `[1:2:3:0:0:0:0:0]`.
 //! * **Numeric overflow**: numbers are read the way glibc reads them, with
 //!   an `unsigned long` (u64) accumulator that saturates at `ULONG_MAX` on
 //!   overflow, and a leading `-` negating the value modulo 2^64. `%u` and
@@ -198,21 +198,34 @@ fn canonicalise_ipv6(h: &[u8], out: &mut Vec<u8>) {
         }
     }
 
-    let mut port = 0u64;
+    // The port is a 32-bit `unsigned int`: what `strtoul` reads, mod 2^32.
+    let mut port = 0u32;
     // Index of the byte the backward pass starts on. `h` is never empty here
     // (a `[` or two `:`), and a `]` found is never the first byte.
     let mut p = h.len() - 1;
+    let mut backward = true;
     if start == 1 {
-        // Unclosed bracket (undefined historically): the end closes it.
-        if let Some(close) = h.iter().rposition(|&b| b == b']') {
-            if h.get(close + 1) == Some(&b':') {
-                port = strtoul0(&h[close + 2..]);
+        match h.iter().rposition(|&b| b == b']') {
+            Some(close) => {
+                if h.get(close + 1) == Some(&b':') {
+                    port = strtoul0(&h[close + 2..]) as u32;
+                }
+                p = close - 1;
             }
-            p = close - 1;
+            // Unclosed bracket: the search for `]` ends on the `[` itself,
+            // so a port is read after a `:` right behind it, and the
+            // backward pass, which would start before the host, adds no
+            // group: only the forward pass counts (`[::1` gives all zeros).
+            None => {
+                if h.get(1) == Some(&b':') {
+                    port = strtoul0(&h[2..]) as u32;
+                }
+                backward = false;
+            }
         }
     }
 
-    if h[p] != b':' {
+    if backward && h[p] != b':' {
         let mut back = 0;
         loop {
             while p > 0 && h[p] != b':' {
@@ -248,7 +261,7 @@ fn canonicalise_ipv6(h: &[u8], out: &mut Vec<u8>) {
     out.push(b']');
     if port != 0 {
         out.push(b':');
-        push_decimal(out, port & 0xffff);
+        push_decimal(out, u64::from(port & 0xffff));
     }
 }
 
@@ -268,10 +281,11 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
         push_decimal(out, u64::from(*b));
     }
     if let Some(colon) = h.iter().position(|&b| b == b':') {
-        let port = strtoul0(&h[colon + 1..]);
+        // A 32-bit `unsigned int`, as for IPv6: `1:4294967296` has no port.
+        let port = strtoul0(&h[colon + 1..]) as u32;
         if port != 0 {
             out.push(b':');
-            push_decimal(out, port & 0xffff);
+            push_decimal(out, u64::from(port & 0xffff));
         }
     }
 }
@@ -280,9 +294,13 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
 ///
 /// * IPv6 (`h` starts with `[` or has two or more `:`): eight groups in
 ///   lower-case hex inside brackets, plus `:port` when a non-zero port
-///   follows the `]`.
+///   follows the `]`. With no `]`, only the groups read from the left count
+///   and a port is read only after a `:` right behind the `[`.
 /// * Otherwise, with a letter: `h` in ASCII lower case, port as is.
 /// * Otherwise IPv4: four decimal bytes, plus `:port` when non-zero.
+///
+/// Ports are read as C `strtoul` reads them into a 32-bit `unsigned int`
+/// (mod 2^32: `1:4294967296` has no port) and written mod 2^16.
 ///
 /// Never fails; see the module documentation for the inputs on which the
 /// historical code was undefined.
@@ -416,11 +434,34 @@ mod tests {
     }
 
     #[test]
-    fn undefined_unclosed_bracket_closes_at_end() {
-        assert_eq!(canon(b"[::1"), "[0:0:0:0:0:0:0:1]");
-        assert_eq!(canon(b"[fe80::1"), "[fe80:0:0:0:0:0:0:1]");
+    fn unclosed_bracket_keeps_only_the_forward_groups() {
+        assert_eq!(canon(b"[::1"), "[0:0:0:0:0:0:0:0]");
+        assert_eq!(canon(b"[fe80::1"), "[fe80:0:0:0:0:0:0:0]");
+        assert_eq!(canon(b"[1::2:3"), "[1:0:0:0:0:0:0:0]");
+        assert_eq!(canon(b"[2001:db8::7"), "[2001:db8:0:0:0:0:0:0]");
         assert_eq!(canon(b"[zz"), "[0:0:0:0:0:0:0:0]");
         assert_eq!(canon(b"["), "[0:0:0:0:0:0:0:0]");
+    }
+
+    #[test]
+    fn unclosed_bracket_port_only_right_after_the_bracket() {
+        assert_eq!(canon(b"[:80"), "[0:0:0:0:0:0:0:0]:80");
+        assert_eq!(canon(b"[::80"), "[0:0:0:0:0:0:0:0]");
+    }
+
+    #[test]
+    fn undefined_unclosed_bracket_scan_stops_at_end() {
+        assert_eq!(canon(b"[1:2:3"), "[1:2:3:0:0:0:0:0]");
+    }
+
+    #[test]
+    fn port_is_taken_mod_2_pow_32() {
+        assert_eq!(canon(b"1:4294967296"), "0.0.0.1");
+        assert_eq!(canon(b"1:4294967297"), "0.0.0.1:1");
+        assert_eq!(canon(b"[::1]:4294967296"), "[0:0:0:0:0:0:0:1]");
+        assert_eq!(canon(b"[::1]:8589934672"), "[0:0:0:0:0:0:0:1]:80");
+        // A saturated read is all ones in 32 bits too.
+        assert_eq!(canon(b"1:99999999999999999999"), "0.0.0.1:65535");
     }
 
     #[test]

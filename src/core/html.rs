@@ -1,4 +1,4 @@
-//! HTMLString, URLReplaceAmp and FixHTMLLinkURL (LEGACY.md §5).
+//! HTMLString, URLReplaceAmp and FixHTMLLinkURL (doc/behaviour.md, the sections of those names).
 
 use super::ascii::ByteSet;
 use super::cnum::c_strtol;

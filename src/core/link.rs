@@ -37,7 +37,7 @@ impl<'a> LinkBase<'a> {
     }
 }
 
-/// LinkURL (LEGACY.md §8): the URL that `link`, found in the page `base`,
+/// LinkURL (doc/behaviour.md, LinkURL): the URL that `link`, found in the page `base`,
 /// points to. `link` is read as a C string, up to its first NUL.
 pub fn link_url<E: Env + ?Sized>(env: &E, compat: Compat, base: &Url, link: &[u8]) -> Url {
     link_parts(env, compat, &LinkBase::of(base), link)

@@ -1,4 +1,4 @@
-//! CanonicaliseName (LEGACY.md §7): dot segments of a path, the historical way.
+//! CanonicaliseName (doc/behaviour.md, CanonicaliseName): dot segments of a path, the historical way.
 //!
 //! The historical routine deleted bytes with repeated string moves, which is
 //! quadratic in the length of the path. Here each rule that can fire many
@@ -170,7 +170,7 @@ mod tests {
         String::from_utf8(v).unwrap()
     }
 
-    /// The rules of LEGACY.md §7 applied literally, with repeated searching
+    /// The rules of doc/behaviour.md (CanonicaliseName) applied literally, with repeated searching
     /// and deletion, as a slow reference for the single-pass version.
     fn reference(p: &mut Vec<u8>) {
         fn find(s: &[u8], from: usize, pat: &[u8]) -> Option<usize> {

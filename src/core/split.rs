@@ -13,7 +13,7 @@ use super::url::{
     build, byte_mask, find_by, find_byte as find, find_either, find_two, Parts, Scratch, Url,
 };
 
-/// SplitURL (LEGACY.md §8).
+/// SplitURL (doc/behaviour.md, SplitURL).
 ///
 /// `s` is read as a C string, up to its first NUL. An empty host (`/path`,
 /// `http:///x`, `?x`) is replaced by `env.local_host`, also read up to a NUL.

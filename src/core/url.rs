@@ -1,4 +1,4 @@
-//! The canonical URL record (LEGACY.md §1, §8: CreateURL, AddPasswordURL).
+//! The canonical URL record (doc/behaviour.md: The URL record, CreateURL, AddPasswordURL).
 //!
 //! All strings of a record live in one buffer, each followed by a NUL byte,
 //! so the C layer can hand the whole record out as a single allocation.
@@ -512,7 +512,7 @@ pub(crate) struct Parts<'a> {
     pub pass: Option<&'a [u8]>,
 }
 
-/// CreateURL: builds the canonical record from its parts (LEGACY.md §8).
+/// CreateURL: builds the canonical record from its parts (doc/behaviour.md, CreateURL).
 ///
 /// Each input is read as a C string, up to its first NUL. The port is the
 /// C `atoi` of the text after the port's `:`, computed with wrapping `i32`

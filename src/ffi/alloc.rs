@@ -123,6 +123,8 @@ impl CBuf {
     }
 
     /// Cuts the content at its first NUL byte, as a C reader would see it.
+    // Only FixHTMLLinkURL, of the 2.9h library, needs it.
+    #[cfg_attr(not(feature = "v29h"), allow(dead_code))]
     pub(crate) fn truncate_at_nul(&mut self) {
         if self.len == 0 || self.ptr.is_null() {
             return;

@@ -1,4 +1,4 @@
-//! Process-wide configuration setters (LEGACY.md §9, §10).
+//! Process-wide configuration setters (doc/behaviour.md: Configuration, 2.9 and 2.9h).
 
 use super::alloc::c_str;
 use super::guard::guard;
@@ -8,9 +8,9 @@ use libc::{c_char, c_int};
 
 /// Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
 pub type wwwurl_compat = u32;
-/// WWWOFFLE 2.9 (the default): CreateURL replaces `&amp;` by `&` in the args.
+/// WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
 pub const WWWURL_COMPAT_29: wwwurl_compat = 0;
-/// WWWOFFLE 2.9h: the args keep `&amp;`.
+/// WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
 pub const WWWURL_COMPAT_29H: wwwurl_compat = 1;
 
 /// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
@@ -50,9 +50,12 @@ pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> 
     })
 }
 
-/// Selects the process-wide behaviour of the legacy functions:
-/// `WWWURL_COMPAT_29` (default) or `WWWURL_COMPAT_29H`. Other values are
-/// ignored. Modern calls can choose per call with their `flags`.
+/// Selects the process-wide behaviour of the legacy functions, and of
+/// modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
+/// `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
+/// `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
+/// `wwwurl-29h`). Other values are ignored. Modern calls can choose per
+/// call with their `flags`.
 ///
 /// Thread-safe.
 #[no_mangle]

@@ -1,4 +1,4 @@
-/* Application hooks of the historical API (LEGACY.md section 9).
+/* Application hooks of the historical API (doc/behaviour.md, Configuration).
  *
  * WWWOFFLE defines GetLocalHostPort() and DefaultPort() itself. They are
  * referenced weakly: when the program linking the library (statically or

@@ -1,5 +1,5 @@
 //! The historical string routines under their historical names
-//! (LEGACY.md §2 to §7): `malloc`ed results that C releases with `free()`.
+//! (doc/behaviour.md, Percent decoding to CanonicaliseName): `malloc`ed results that C releases with `free()`.
 
 use super::alloc::{c_malloc, c_str, malloc_copy, CBuf};
 use super::guard::guard;
@@ -300,6 +300,9 @@ pub extern "C" fn HTMLString(s: *const c_char, nbsp: c_int) -> *mut c_char {
 
 /// URLReplaceAmp (2.9): replaces every `&amp;` (any case) by `&`, in place.
 /// NULL does nothing.
+///
+/// Only in the 2.9 library, as only WWWOFFLE 2.9 declares it.
+#[cfg(not(feature = "v29h"))]
 #[no_mangle]
 pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
     guard(|| {
@@ -319,6 +322,9 @@ pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
 /// FixHTMLLinkURL (2.9h): resolves `&amp;` and numeric character references in a link.
 ///
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+///
+/// Only in the 2.9h library (`wwwurl-29h`), as only WWWOFFLE 2.9h declares it.
+#[cfg(feature = "v29h")]
 #[no_mangle]
 pub extern "C" fn FixHTMLLinkURL(s: *const c_char) -> *mut c_char {
     guard(|| {

@@ -1,5 +1,12 @@
 //! The historical `URL` record and the functions that make and free it
-//! (LEGACY.md §1, §8).
+//! (doc/behaviour.md: The URL record, SplitURL to LinkURL).
+//!
+//! WWWOFFLE 2.9 and 2.9h lay the record out differently: 2.9h puts four
+//! `original_*` fields before the 15 of 2.9. A program reads the record
+//! with the offsets of the header it was compiled with, so each layout is a
+//! library of its own: `libwwwurl` (2.9) and, built with the cargo feature
+//! `v29h`, `libwwwurl-29h`. The layout is fixed at build time here; nothing
+//! is decided per call.
 //!
 //! A record is one `malloc` block: the struct, then every string of the
 //! record. After `AddPasswordURL` the strings move to a second block; the
@@ -17,7 +24,8 @@ use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::null_mut;
 
-/// The URL record of WWWOFFLE 2.9 (declared in `wwwurl_legacy.h`).
+/// The URL record of WWWOFFLE 2.9, or of 2.9h with the feature `v29h`
+/// (declared in `wwwurl_legacy.h`).
 ///
 /// Field order and types are the historical ABI. See `wwwurl_legacy.h` for
 /// the meaning of each field.
@@ -26,9 +34,13 @@ use std::ptr::null_mut;
 // The historical C name of the record; part of the ABI.
 #[allow(clippy::upper_case_acronyms)]
 pub struct URL {
+    #[cfg(feature = "v29h")]
     pub original_name: *mut c_char,
+    #[cfg(feature = "v29h")]
     pub original_pathp: *mut c_char,
+    #[cfg(feature = "v29h")]
     pub original_path: *mut c_char,
+    #[cfg(feature = "v29h")]
     pub original_args: *mut c_char,
     pub name: *mut c_char,
     pub file: *mut c_char,
@@ -47,13 +59,49 @@ pub struct URL {
     pub private_file: *mut c_char,
 }
 
+/// The string fields of this library's record layout, for [`used_buffer`].
+#[cfg(not(feature = "v29h"))]
+const LAYOUT_FIELDS: &[Field] = &[
+    Field::Name,
+    Field::File,
+    Field::Proto,
+    Field::Hostport,
+    Field::Path,
+    Field::Args,
+    Field::User,
+    Field::Pass,
+    Field::Host,
+];
+/// The string fields of this library's record layout, for [`used_buffer`].
+#[cfg(feature = "v29h")]
+const LAYOUT_FIELDS: &[Field] = &Field::ALL;
+
+/// The record layout of this library, for `wwwurl_legacy.h`: a program
+/// that includes the header for the 2.9 record refers to this symbol, so
+/// linking it with the 2.9h library fails at link time.
+#[cfg(not(feature = "v29h"))]
+#[no_mangle]
+pub static wwwurl_legacy_layout_29: c_int = size_of::<URL>() as c_int;
+
+/// The record layout of this library, for `wwwurl_legacy.h`: a program
+/// that includes the header for the 2.9h record (`WWWURL_LEGACY_29H`)
+/// refers to this symbol, so linking it with the 2.9 library fails at link
+/// time.
+#[cfg(feature = "v29h")]
+#[no_mangle]
+pub static wwwurl_legacy_layout_29h: c_int = size_of::<URL>() as c_int;
+
 impl URL {
     /// A record with every pointer NULL and port -1.
     pub(crate) fn empty() -> URL {
         URL {
+            #[cfg(feature = "v29h")]
             original_name: null_mut(),
+            #[cfg(feature = "v29h")]
             original_pathp: null_mut(),
+            #[cfg(feature = "v29h")]
             original_path: null_mut(),
+            #[cfg(feature = "v29h")]
             original_args: null_mut(),
             name: null_mut(),
             file: null_mut(),
@@ -74,11 +122,12 @@ impl URL {
     }
 
     /// The string fields that point into the strings block.
-    fn string_fields(&self) -> [*mut c_char; 12] {
+    fn string_fields(&self) -> impl Iterator<Item = *mut c_char> {
+        #[cfg(feature = "v29h")]
+        let originals = [self.original_name, self.original_path, self.original_args];
+        #[cfg(not(feature = "v29h"))]
+        let originals: [*mut c_char; 0] = [];
         [
-            self.original_name,
-            self.original_path,
-            self.original_args,
             self.name,
             self.file,
             self.proto,
@@ -89,12 +138,17 @@ impl URL {
             self.pass,
             self.host,
         ]
+        .into_iter()
+        .chain(originals)
     }
 }
 
 /// The part of `url`'s buffer that holds its strings, and its offset.
+///
+/// Strings of fields that the layout lacks are left out when they come
+/// first, so that the block always starts at the record's lowest string.
 fn used_buffer(url: &Url) -> (&[u8], usize) {
-    let min = Field::ALL
+    let min = LAYOUT_FIELDS
         .iter()
         .filter_map(|&f| url.span(f))
         .map(|s| s.start)
@@ -112,11 +166,16 @@ fn record_at(sp: &Spans, block: *mut u8, offset: usize) -> URL {
     let at = |s: Span| block.wrapping_add(s.start - offset).cast::<c_char>();
     let opt = |s: Option<Span>| s.map_or(null_mut(), at);
     let name = at(sp.name);
+    #[cfg(feature = "v29h")]
     let original_name = at(sp.original_name);
     URL {
+        #[cfg(feature = "v29h")]
         original_name,
+        #[cfg(feature = "v29h")]
         original_pathp: original_name.wrapping_add(sp.original_pathp),
+        #[cfg(feature = "v29h")]
         original_path: at(sp.original_path),
+        #[cfg(feature = "v29h")]
         original_args: opt(sp.original_args),
         name,
         file: at(sp.file),
@@ -194,15 +253,11 @@ fn separate_strings(rec: &URL) -> Option<*mut c_char> {
 /// [`separate_strings`] of a record whose `name` is not its first string.
 #[inline(never)]
 fn lowest_string(rec: &URL, inline: *const c_char) -> Option<*mut c_char> {
-    let lowest = rec
-        .string_fields()
-        .into_iter()
-        .filter(|p| !p.is_null())
-        .min()?;
+    let lowest = rec.string_fields().filter(|p| !p.is_null()).min()?;
     (lowest.cast_const() != inline).then_some(lowest)
 }
 
-/// Frees the application's `private_*` strings by the rules of LEGACY.md §1.
+/// Frees the application's `private_*` strings by the rules of doc/behaviour.md, The URL record.
 /// The caller frees the record or rewrites it whole next, so the fields
 /// are left dangling here.
 fn free_private(rec: &URL) {
@@ -376,9 +431,23 @@ mod tests {
     use super::*;
 
     #[test]
+    #[cfg(not(feature = "v29h"))]
+    fn layout_is_the_historical_one() {
+        assert_eq!(size_of::<URL>(), 15 * 8);
+        assert_eq!(std::mem::offset_of!(URL, name), 0);
+        assert_eq!(std::mem::offset_of!(URL, proto), 4 * 8);
+        assert_eq!(std::mem::offset_of!(URL, port), 11 * 8);
+        assert_eq!(std::mem::offset_of!(URL, private_file), 14 * 8);
+        assert_eq!(wwwurl_legacy_layout_29, 120);
+    }
+
+    #[test]
+    #[cfg(feature = "v29h")]
     fn layout_is_the_historical_one() {
         assert_eq!(size_of::<URL>(), 19 * 8);
+        assert_eq!(std::mem::offset_of!(URL, name), 4 * 8);
         assert_eq!(std::mem::offset_of!(URL, port), 15 * 8);
         assert_eq!(std::mem::offset_of!(URL, private_file), 18 * 8);
+        assert_eq!(wwwurl_legacy_layout_29h, 152);
     }
 }

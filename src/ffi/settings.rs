@@ -94,7 +94,16 @@ impl Env for Settings {
 // would be as correct, but helgrind and DRD take it for a race with the
 // setter, while they know locked instructions for atomic.
 
-static COMPAT: AtomicU8 = AtomicU8::new(0);
+/// The compat mode of a process that never set one: the variant this
+/// library was built as (`libwwwurl` 2.9, `libwwwurl-29h` 2.9h), so that a
+/// program chooses the behaviour by its link line alone.
+pub(crate) const DEFAULT_COMPAT: Compat = if cfg!(feature = "v29h") {
+    Compat::V29h
+} else {
+    Compat::V29
+};
+
+static COMPAT: AtomicU8 = AtomicU8::new(DEFAULT_COMPAT as u8);
 static MAX_INPUT: AtomicUsize = AtomicUsize::new(super::modern::WWWURL_DEFAULT_MAX_INPUT);
 
 /// The process-wide compat mode.
