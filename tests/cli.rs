@@ -7,7 +7,10 @@
 use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
 fn wwwurl<A: AsRef<[u8]>>(args: &[A]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_wwwurl"));
@@ -271,7 +274,7 @@ fn encode_each_codec() {
 
 #[test]
 fn decode_generic_and_form() {
-    check(&["decode", "a+b%41%4", "%%41"], b"a+bA%4\n\x041\n");
+    check(&["decode", "a+b%41%4", "%%41"], b"a+bA%4\n%041\n");
     check(&["decode", "--form", "a+b%2B"], b"a b+\n");
     // The C routine's string ends at a decoded NUL.
     check(&["decode", "x%00y"], b"x\n");
@@ -621,4 +624,243 @@ fn webcapture_errors_are_per_input() {
         "wwwurl: argument 1: relative URL without a base\n\
          wwwurl: argument 3: scheme is not http, https, ftp or file\n"
     );
+}
+
+/// A fresh empty directory for one test, under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn closed_stdout_is_an_error() {
+    // `>&-` closes descriptor 1 before wwwurl starts.
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" canon http://h/ >&-"])
+        .arg(env!("CARGO_BIN_EXE_wwwurl"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: standard output is closed; nothing could be printed\n"
+    );
+}
+
+#[test]
+fn failing_stdout_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = wwwurl(&["canon", "http://h/"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("wwwurl: writing standard output: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn input_files_after_arguments() {
+    let dir = scratch("input_files");
+    let a = dir.join("a.txt");
+    std::fs::write(&a, b"HTTP://A/x\r\nhttp://b/\x00\nwww.c.org").unwrap();
+    let missing = dir.join("missing.txt");
+    let args = [
+        OsStr::new("canon"),
+        OsStr::new("http://arg/"),
+        OsStr::new("-i"),
+        a.as_os_str(),
+        OsStr::new("--input"),
+        OsStr::new("-"),
+        OsStr::new("--input"),
+        missing.as_os_str(),
+        OsStr::new("-i"),
+        a.as_os_str(),
+    ];
+    let out = run_stdin(&args.map(OsStr::as_bytes), b"/stdin\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "http://arg/\nhttp://a/x\n\nhttp://www.c.org/\nhttp://localhost:8080/stdin\n\
+         http://a/x\n\nhttp://www.c.org/\n"
+    );
+    let nul = "contains a NUL byte, which would end the URL routines' C string";
+    let (a, missing) = (a.display(), missing.display());
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "wwwurl: {a}: line 2: {nul}\n\
+             wwwurl: {missing}: No such file or directory (os error 2)\n\
+             wwwurl: {a}: line 2: {nul}\n"
+        )
+    );
+    // A file alone: standard input is not read.
+    let b = dir.join("b.txt");
+    std::fs::write(&b, b"\nhttp://www.foo.com/\n").unwrap();
+    let args = [OsStr::new("hash"), OsStr::new("-i"), b.as_os_str()];
+    let out = run_stdin(&args.map(OsStr::as_bytes), b"never read\n");
+    assert_eq!(ok(out), b"1B2M2Y8AsgTpgAmY7PhCfg\nMwJM7GFg6vvScX45S1vCAQ\n");
+    // An argument is always a URL, never a file name.
+    check(
+        &["canon", "urls.txt", "-"],
+        b"http://urls.txt/\nhttp://0.0.0.0/\n",
+    );
+}
+
+#[test]
+fn input_file_names_are_escaped_in_messages() {
+    let out = run(&[&b"canon"[..], b"-i", b"/nonexistent/a\nwwwurl: forged"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: /nonexistent/a%0Awwwurl: forged: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn split_values_cannot_forge_lines() {
+    let url = "http://x%0Ahost%3A%20evil.example:pw%0D@real.example/";
+    let out = text(&ok(run(&["split", url])));
+    assert_eq!(out.lines().count(), 16, "{out}");
+    assert!(out.contains("\nuser: x%0Ahost: evil.example\n"), "{out}");
+    assert!(out.contains("\npass: pw%0D\n"), "{out}");
+    assert!(!out.contains("\nhost: evil"), "{out}");
+    let raw = ok(run(&["--raw", "split", url]));
+    assert_eq!(text(&raw).lines().count(), 17);
+    assert!(text(&raw).contains("\nuser: x\nhost: evil.example\n"));
+    // Raw input bytes in the original fields are escaped the same way.
+    let out = text(&ok(run_stdin(&["split"], b"http://h/a?\x1b[2J\xc2\x9b\n")));
+    assert!(out.contains("\noriginal_args: %1B[2J%C2%9B\n"), "{out}");
+}
+
+#[test]
+fn escapes_in_every_output() {
+    // decode: one output line per input line.
+    check(
+        &["decode", "a%0Ab", "%0D%7F%1B%C2%85"],
+        b"a%0Ab\n%0D%7F%1B%C2%85\n",
+    );
+    check(&["--raw", "decode", "a%0Ab"], b"a\nb\n");
+    let out = run_stdin(&["decode"], b"1%0A2\n3\n");
+    assert_eq!(ok(out), b"1%0A2\n3\n");
+    // resolve and webcapture keep the input's bytes; rfc3986-split too.
+    check(
+        &[&b"resolve"[..], b"http://a/", b"x\ty"],
+        b"http://a/x%09y\n",
+    );
+    check(
+        &[&b"webcapture"[..], b"http://h/a\x7fb"],
+        b"http://h/a%7Fb\n",
+    );
+    check(
+        &[&b"--raw"[..], b"webcapture", b"http://h/a\x7fb"],
+        b"http://h/a\x7fb\n",
+    );
+    let out = text(&ok(run_stdin(&["rfc3986-split"], b"x\x00y?\x1b\n")));
+    assert!(out.contains("\npath: x%00y\nquery: %1B\n"), "{out}");
+    // Bytes that are not controls are untouched, UTF-8 or not.
+    check(
+        &[&b"decode"[..], b"%C3%A9%FF%C2%A0"],
+        b"\xc3\xa9\xff\xc2\xa0\n",
+    );
+}
+
+/// Runs `wwwurl ARGS` on a pseudo-terminal with `script` (util-linux),
+/// typing `input` in steps: each step sends its bytes, then waits until the
+/// terminal shows the expected text.
+fn pty_session(args: &str, steps: &[(&[u8], &str)]) {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("script (util-linux) not found: PTY session skipped");
+        return;
+    }
+    let cmd = format!("{} {args}; echo EXIT=$?", env!("CARGO_BIN_EXE_wwwurl"));
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &cmd, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut seen = Vec::new();
+    for (input, expect) in steps {
+        stdin.write_all(input).unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !text(&seen).contains(expect) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(b) => seen.extend_from_slice(&b),
+                Err(_) => {
+                    let _ = child.kill();
+                    panic!("no {expect:?} on the terminal; it shows {:?}", text(&seen));
+                }
+            }
+        }
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+}
+
+#[test]
+fn terminal_output_is_line_buffered_and_one_ctrl_d_ends() {
+    // Each line's output shows while the input is still open, and a single
+    // Ctrl-D (an empty read) ends the input.
+    pty_session(
+        "canon",
+        &[
+            (b"HTTP://A/x\n", "http://a/x\r\n"),
+            (b"www.b.org:80/y\n", "http://www.b.org/y\r\n"),
+            (b"\x04", "EXIT=0"),
+        ],
+    );
+    pty_session(
+        "split",
+        &[(b"/p\n", "original_pathp: 21\r\n"), (b"\x04", "EXIT=0")],
+    );
+}
+
+#[test]
+fn slow_pipe_output_is_not_held_back() {
+    // Output is written whenever the input pauses, not only when a block
+    // fills: `tail -f log | wwwurl canon | ...` shows lines as they come.
+    let mut child = wwwurl(&["canon"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    stdin.write_all(b"HTTP://A/x\n").unwrap();
+    let mut first = [0u8; 11];
+    stdout.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"http://a/x\n");
+    stdin.write_all(b"http://b/\n").unwrap();
+    drop(stdin);
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    assert_eq!(rest, b"http://b/\n");
+    assert!(child.wait().unwrap().success());
 }

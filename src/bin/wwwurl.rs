@@ -17,6 +17,8 @@
 mod cli;
 #[path = "wwwurl/commands.rs"]
 mod commands;
+#[path = "wwwurl/escape.rs"]
+mod escape;
 #[path = "wwwurl/lines.rs"]
 mod lines;
 
@@ -28,6 +30,13 @@ fn main() -> ExitCode {
     // Usage errors exit with status 2 and --help / --version with 0, inside
     // clap; nothing below sees a bad command line.
     let cli = cli::Cli::parse();
+    if stdout_was_closed() {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "wwwurl: standard output is closed; nothing could be printed"
+        );
+        return ExitCode::from(1);
+    }
     let ctx = commands::Ctx::new(&cli);
     match commands::run(&ctx, &cli.command) {
         Ok(lines::Status::Clean) => ExitCode::SUCCESS,
@@ -43,4 +52,37 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether file descriptor 1 was closed when the process started.
+///
+/// The Rust runtime reopens a closed standard descriptor on `/dev/null`
+/// before `main`, so that output would vanish without an error; the check
+/// has to run earlier, from the ELF initialisers.
+#[cfg(any(target_os = "linux", target_os = "android", target_os = "freebsd"))]
+fn stdout_was_closed() -> bool {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn check_stdout() {
+        // SAFETY: fcntl(F_GETFD) on any number is harmless; -1 with EBADF
+        // means the descriptor is not open.
+        if unsafe { libc::fcntl(1, libc::F_GETFD) } == -1 {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    // Run by the C runtime before `main`, hence before the Rust runtime.
+    #[used]
+    #[link_section = ".init_array"]
+    static CHECK_STDOUT: extern "C" fn() = check_stdout;
+
+    CLOSED.load(Ordering::Relaxed)
+}
+
+/// Elsewhere the check is not available: a closed standard output goes
+/// unnoticed, as in most programs.
+#[cfg(not(any(target_os = "linux", target_os = "android", target_os = "freebsd")))]
+fn stdout_was_closed() -> bool {
+    false
 }

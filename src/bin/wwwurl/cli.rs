@@ -10,24 +10,38 @@ const GLOBAL: &str = "Global options";
 
 /// Shown under every line-oriented subcommand's help.
 const LINES_HELP: &str = "\
-Without arguments, reads one input per line from standard input (a final \
-CR LF or LF is removed) and writes one output line per input line. A line \
-that fails (longer than 1 MiB, or with a NUL byte for the WWWOFFLE routines) \
-is reported on standard error as `wwwurl: line N: ...` and gives an empty \
-output line; the run goes on. Bytes that are not UTF-8 pass through \
-unchanged.
+Processes the arguments, then each line of each --input FILE; with neither, \
+each line of standard input (a final CR LF or LF is removed). Writes one \
+output line per input. A line that fails (longer than 1 MiB, or with a NUL \
+byte for the WWWOFFLE routines) is reported on standard error as \
+`wwwurl: line N: ...` (`wwwurl: FILE: line N: ...` for a file) and gives \
+an empty output line; the run goes on. Output is written line by line to a \
+terminal, else in large blocks, and whenever the input pauses.
 
-Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
+Output escape: control bytes 0x00-0x1F and 0x7F, and C1 controls in UTF-8 \
+(0xC2 0x80-0x9F), are printed as %XY (upper-case hex), so one input line \
+is always one output line; --raw prints them as they are. Other bytes, \
+UTF-8 or not, pass through unchanged.
+
+Exit status: 0 if every input succeeded, 1 if any failed or standard output \
+could not be written, 2 for bad usage.";
 
 /// Shown under the subcommands that print a block per input.
 const BLOCKS_HELP: &str = "\
-Without URL arguments, reads one URL per line from standard input (a final \
-CR LF or LF is removed) and prints one block per line, blocks separated by \
-a blank line. A line that fails (longer than 1 MiB, or with a NUL byte) is \
-reported on standard error as `wwwurl: line N: ...` and prints no block; \
-the run goes on. Bytes that are not UTF-8 pass through unchanged.
+Processes the URL arguments, then each line of each --input FILE; with \
+neither, each line of standard input (a final CR LF or LF is removed). \
+Prints one block per input, blocks separated by a blank line. A line that \
+fails (longer than 1 MiB, or with a NUL byte) is reported on standard \
+error as `wwwurl: line N: ...` (`wwwurl: FILE: line N: ...` for a file) \
+and prints no block; the run goes on.
 
-Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
+Output escape: in every value, control bytes 0x00-0x1F and 0x7F, and C1 \
+controls in UTF-8 (0xC2 0x80-0x9F), are printed as %XY (upper-case hex), \
+so a value cannot forge a line; --raw prints them as they are. Other \
+bytes, UTF-8 or not, pass through unchanged.
+
+Exit status: 0 if every input succeeded, 1 if any failed or standard output \
+could not be written, 2 for bad usage.";
 
 /// The top-level command line.
 #[derive(Parser, Debug)]
@@ -42,7 +56,8 @@ Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
         Each subcommand takes its inputs as arguments, or, with none, one per \
         line from standard input, streaming: millions of URLs per second for \
         `canon`. Use `--` before an input that starts with `-`.",
-    after_help = "Exit status: 0 on success, 1 if any input failed, 2 for bad usage.\n\
+    after_help = "Exit status: 0 on success, 1 if any input failed or standard output could not be \
+        written, 2 for bad usage.\n\
         Run `wwwurl help SUBCOMMAND` or `wwwurl SUBCOMMAND --help` for its output format."
 )]
 pub struct Cli {
@@ -61,6 +76,11 @@ pub struct Cli {
         help_heading = GLOBAL
     )]
     pub local_host: Option<Config>,
+
+    /// Print fields and lines byte for byte, without escaping control bytes
+    /// (one input line may then print as several lines)
+    #[arg(long, global = true, help_heading = GLOBAL)]
+    pub raw: bool,
 
     /// What to do.
     #[command(subcommand)]
@@ -115,6 +135,9 @@ pub enum Command {
         /// URLs to split
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the canonical URL (the record's `name`)
@@ -127,6 +150,9 @@ pub enum Command {
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the canonical URL with user and password (the record's `file`)
@@ -138,6 +164,9 @@ pub enum Command {
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Resolve links found in a page with LinkURL and print their names
@@ -154,6 +183,9 @@ pub enum Command {
         /// Links to resolve; standard input, one per line, when none
         #[arg(value_name = "REF")]
         refs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the path of a URL's file in a WWWOFFLE cache
@@ -170,6 +202,9 @@ pub enum Command {
         /// URLs to look up
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Percent-encode strings with one of the WWWOFFLE encoders
@@ -184,14 +219,17 @@ pub enum Command {
         /// Strings to encode
         #[arg(value_name = "STR")]
         strs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Percent-decode strings (URLDecodeGeneric or URLDecodeFormArgs)
     ///
     /// Each `%XY` followed by two bytes becomes one byte (a non-hex digit
-    /// counts as 0). The output is raw bytes and ends at the first NUL byte
-    /// decoded (as the C routine's string does); a decoded LF starts a new
-    /// output line.
+    /// counts as 0). The output ends at the first NUL byte decoded (as the
+    /// C routine's string does); decoded control bytes are escaped back to
+    /// `%XY` unless --raw.
     #[command(after_help = LINES_HELP)]
     Decode {
         /// URLDecodeFormArgs: also turn `+` into a space
@@ -200,6 +238,9 @@ pub enum Command {
         /// Strings to decode
         #[arg(value_name = "STR")]
         strs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print MakeHash of strings (the name WWWOFFLE gives a cache file)
@@ -211,6 +252,9 @@ pub enum Command {
         /// Strings to hash
         #[arg(value_name = "STR")]
         strs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Resolve references against a base URL (RFC 3986 section 5.2)
@@ -226,6 +270,9 @@ pub enum Command {
         /// References to resolve; standard input, one per line, when none
         #[arg(value_name = "REF")]
         refs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Split URL references into their RFC 3986 components
@@ -244,6 +291,9 @@ pub enum Command {
         /// URL references to split
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the Web Capture canonical form of URLs (PDF "URL Strings")
@@ -262,7 +312,22 @@ pub enum Command {
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
+}
+
+/// The help heading of the input options of line-oriented subcommands.
+const INPUT: &str = "Input options";
+
+/// Where a line-oriented subcommand reads its inputs besides its arguments.
+#[derive(Args, Debug, Clone)]
+pub struct InputOpts {
+    /// Read inputs from FILE, one per line, after the arguments; `-` is
+    /// standard input; may be repeated
+    #[arg(short = 'i', long = "input", value_name = "FILE", help_heading = INPUT)]
+    pub files: Vec<OsString>,
 }
 
 /// The `--prefix` values of `cachefile`.
