@@ -864,3 +864,77 @@ fn slow_pipe_output_is_not_held_back() {
     assert_eq!(rest, b"http://b/\n");
     assert!(child.wait().unwrap().success());
 }
+
+/// A large input with failing lines here and there, among them lines with
+/// a NUL, lines over 1 MiB and a last line without a line end.
+fn mixed_input(lines: usize) -> Vec<u8> {
+    let mut input = Vec::new();
+    for i in 0..lines {
+        match i % 9973 {
+            17 => input.extend_from_slice(b"http://nul/\x00\n"),
+            4242 if i < 20_000 => {
+                input.extend_from_slice(b"http://long/");
+                input.resize(input.len() + (1 << 20), b'a');
+                input.extend_from_slice(b"\r\n");
+            }
+            _ => input.extend_from_slice(
+                format!("HTTP://Host{}.Example/a/../b{i}\r\n", i % 7).as_bytes(),
+            ),
+        }
+    }
+    input.extend_from_slice(b"http://last/x");
+    input
+}
+
+#[test]
+fn jobs_keep_input_order_and_reports() {
+    let input = mixed_input(120_000);
+    for sub in [&["canon"][..], &["split"], &["hash"]] {
+        let one = run_stdin(&[sub, &["-j", "1"]].concat(), &input);
+        assert_eq!(one.status.code(), Some(1));
+        let one_err = text(&one.stderr);
+        assert_eq!(one_err.lines().count(), 13 + 2, "{one_err}");
+        for jobs in ["2", "3", "8"] {
+            let many = run_stdin(&[sub, &["--jobs", jobs]].concat(), &input);
+            assert_eq!(many.status.code(), Some(1));
+            assert!(many.stdout == one.stdout, "{sub:?} with {jobs} jobs");
+            assert_eq!(text(&many.stderr), one_err, "{sub:?} with {jobs} jobs");
+        }
+    }
+    // Several files and arguments, files failing to open, in order.
+    let dir = scratch("jobs_files");
+    let a = dir.join("a");
+    std::fs::write(&a, mixed_input(30_000)).unwrap();
+    let args = |jobs: &'static str| {
+        [
+            OsStr::new("split"),
+            OsStr::new("/arg"),
+            OsStr::new("-j"),
+            OsStr::new(jobs),
+            OsStr::new("-i"),
+            a.as_os_str(),
+            OsStr::new("-i"),
+            OsStr::new("/nonexistent"),
+            OsStr::new("-i"),
+            OsStr::new("-"),
+            OsStr::new("-i"),
+            a.as_os_str(),
+        ]
+        .map(OsStr::as_bytes)
+    };
+    let one = run_stdin(&args("1"), b"/stdin\n");
+    let two = run_stdin(&args("2"), b"/stdin\n");
+    assert!(one.stdout == two.stdout);
+    assert_eq!(text(&one.stderr), text(&two.stderr));
+    assert!(text(&one.stdout).starts_with("name: http://localhost:8080/arg\n"));
+    assert!(text(&two.stderr).contains("\nwwwurl: /nonexistent: No such file"));
+    usage_error(&["canon", "--jobs", "0"]);
+}
+
+#[test]
+fn jobs_on_a_terminal_and_a_slow_pipe() {
+    pty_session(
+        "canon --jobs 2",
+        &[(b"HTTP://A/x\n", "http://a/x\r\n"), (b"\x04", "EXIT=0")],
+    );
+}

@@ -21,6 +21,8 @@ mod commands;
 mod escape;
 #[path = "wwwurl/lines.rs"]
 mod lines;
+#[path = "wwwurl/pool.rs"]
+mod pool;
 
 use clap::Parser;
 use std::io::Write;

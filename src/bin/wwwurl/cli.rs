@@ -328,6 +328,27 @@ pub struct InputOpts {
     /// standard input; may be repeated
     #[arg(short = 'i', long = "input", value_name = "FILE", help_heading = INPUT)]
     pub files: Vec<OsString>,
+
+    /// Process input lines with N threads; the output keeps the input
+    /// order [default: the number of CPUs]
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..=1024),
+        help_heading = INPUT
+    )]
+    pub jobs: Option<u16>,
+}
+
+impl InputOpts {
+    /// The number of threads for input lines.
+    pub fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(n) => usize::from(n),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
 }
 
 /// The `--prefix` values of `cachefile`.

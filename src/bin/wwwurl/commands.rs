@@ -41,6 +41,7 @@ impl Ctx {
             args,
             files: &opts.files,
             raw: self.raw,
+            jobs: opts.jobs(),
         }
     }
 

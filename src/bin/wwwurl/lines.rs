@@ -2,11 +2,11 @@
 //! standard input one line at a time, with buffered output, per-input error
 //! reports and the exit status.
 
-use crate::escape;
+use crate::{escape, pool};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
 use std::os::unix::ffi::OsStrExt;
 
 /// The longest input accepted, in bytes, line end not counted. The C
@@ -14,9 +14,14 @@ use std::os::unix::ffi::OsStrExt;
 /// can take.
 pub const MAX_INPUT: usize = 1 << 20;
 
+/// The message for an input longer than [`MAX_INPUT`].
+pub fn too_long(len: u64) -> String {
+    format!("longer than the maximum of 1 MiB ({len} bytes)")
+}
+
 /// Input and output buffer size: large enough that a run over millions of
 /// short lines makes few system calls.
-const BUF_SIZE: usize = 1 << 20;
+pub const BUF_SIZE: usize = 1 << 20;
 
 /// How a subcommand's outputs are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -49,7 +54,7 @@ pub enum Fatal {
 
 /// Where an input came from, for error messages.
 #[derive(Clone, Copy, Debug)]
-enum Origin<'a> {
+pub enum Origin<'a> {
     /// The n-th input argument (1-based).
     Arg(usize),
     /// The n-th line (1-based) of standard input (`None`) or of a file.
@@ -81,13 +86,15 @@ pub struct Inputs<'a> {
     pub files: &'a [OsString],
     /// `--raw`: print the bytes, without the escape of control bytes.
     pub raw: bool,
+    /// `--jobs`: how many threads run the subcommand on input lines.
+    pub jobs: usize,
 }
 
 /// What a subcommand makes of one input, with the checks every input
 /// goes through.
-struct Job<F: Work> {
+pub struct Job<F: Work> {
     work: F,
-    layout: Layout,
+    pub layout: Layout,
     c_string: bool,
     raw: bool,
 }
@@ -96,7 +103,7 @@ impl<F: Work> Job<F> {
     /// Appends the output of `input` to `out`: for [`Layout::Blocks`], the
     /// block after a blank line when `sep`; for [`Layout::Lines`], the line
     /// with its line end, or just the line end when the input fails.
-    fn one(&self, input: &[u8], out: &mut Vec<u8>, sep: bool) -> Result<(), String> {
+    pub fn one(&self, input: &[u8], out: &mut Vec<u8>, sep: bool) -> Result<(), String> {
         let r = self.checked(input, out, sep);
         if self.layout == Layout::Lines {
             out.push(b'\n');
@@ -128,12 +135,53 @@ impl<F: Work> Job<F> {
         }
         Ok(())
     }
+
+    /// The output of an input that failed before reaching the subcommand.
+    pub fn failed(&self, out: &mut Vec<u8>) {
+        if self.layout == Layout::Lines {
+            out.push(b'\n');
+        }
+    }
 }
 
 /// One input source of a run.
-enum Source {
+pub enum Source {
     Stdin,
     File(OsString),
+}
+
+/// An opened source: its reader and its name for messages (`None` for
+/// standard input, whose lines are just `line N`).
+pub struct Opened {
+    pub reader: BufReader<Box<dyn Read>>,
+    pub name: Option<String>,
+}
+
+impl Opened {
+    /// How the source is called in a message about reading it.
+    pub fn what(&self) -> &str {
+        self.name.as_deref().unwrap_or("standard input")
+    }
+}
+
+/// Opens a source, or says why it cannot be.
+pub fn open(src: Source) -> Result<Opened, String> {
+    match src {
+        Source::Stdin => Ok(Opened {
+            reader: BufReader::with_capacity(BUF_SIZE, Box::new(io::stdin().lock())),
+            name: None,
+        }),
+        Source::File(name) => {
+            let shown = escape::text(name.as_bytes());
+            match File::open(&name) {
+                Ok(f) => Ok(Opened {
+                    reader: BufReader::with_capacity(BUF_SIZE, Box::new(f)),
+                    name: Some(shown),
+                }),
+                Err(e) => Err(format!("{shown}: {e}")),
+            }
+        }
+    }
 }
 
 /// Runs `work` on each of the input arguments, then on each line of each
@@ -161,23 +209,17 @@ pub fn drive(
     for (i, a) in inputs.args.iter().enumerate() {
         d.one(Origin::Arg(i + 1), a.as_bytes())?;
     }
-    for src in sources(inputs) {
+    let sources = sources(inputs);
+    if inputs.jobs > 1 {
+        // The arguments' output goes first; the workers take over the rest.
+        d.flush()?;
+        let (status, started) = (d.status, d.blocks > 0);
+        return pool::run(&job, inputs.jobs, sources, d.sink, status, started);
+    }
+    for src in sources.into_iter().map(open) {
         match src {
-            Source::Stdin => {
-                let stdin = io::stdin();
-                let mut input = BufReader::with_capacity(BUF_SIZE, stdin.lock());
-                d.stream(&mut input, None)?;
-            }
-            Source::File(name) => {
-                let shown = escape::text(name.as_bytes());
-                match File::open(&name) {
-                    Ok(f) => {
-                        let mut input = BufReader::with_capacity(BUF_SIZE, f);
-                        d.stream(&mut input, Some(&shown))?;
-                    }
-                    Err(e) => d.report(&format!("{shown}: {e}"))?,
-                }
-            }
+            Ok(mut o) => d.stream(&mut o.reader, o.name.as_deref())?,
+            Err(msg) => d.report(&msg)?,
         }
     }
     d.finish()
@@ -337,9 +379,7 @@ impl<'j, W: Write, F: Work> Driver<'j, W, F> {
     }
 
     fn fail(&mut self, at: Origin<'_>, msg: &str) -> Result<(), Fatal> {
-        if self.job.layout == Layout::Lines {
-            self.out.push(b'\n');
-        }
+        self.job.failed(&mut self.out);
         self.report(&format!("{at}: {msg}"))
     }
 
@@ -374,7 +414,7 @@ impl<'j, W: Write, F: Work> Driver<'j, W, F> {
 
 /// The offset of the first `\n` in `s`. Eight bytes at a time: lines are
 /// short and this runs once per line, so it matters for throughput.
-fn find_newline(s: &[u8]) -> Option<usize> {
+pub fn find_newline(s: &[u8]) -> Option<usize> {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
     const NL: u64 = u64::from_ne_bytes([b'\n'; 8]);
@@ -399,11 +439,7 @@ fn find_newline(s: &[u8]) -> Option<usize> {
         .map(|p| base + p)
 }
 
-fn too_long(len: u64) -> String {
-    format!("longer than the maximum of 1 MiB ({len} bytes)")
-}
-
-fn write_error(e: io::Error, status: Status) -> Fatal {
+pub fn write_error(e: io::Error, status: Status) -> Fatal {
     if e.kind() == io::ErrorKind::BrokenPipe {
         Fatal::BrokenPipe(status)
     } else {
@@ -413,7 +449,7 @@ fn write_error(e: io::Error, status: Status) -> Fatal {
 
 /// What [`read_line`] found.
 #[derive(Debug, PartialEq, Eq)]
-enum Got {
+pub enum Got {
     /// End of input: no more lines.
     Eof,
     /// A line, now in the buffer without its line end.
@@ -426,7 +462,7 @@ enum Got {
 /// Reads one line into `buf` (cleared first), without its final `\n` or
 /// `\r\n`. Like `read_until(b'\n')`, on which it is built, except that it
 /// stops storing bytes past `max`, so one huge line cannot exhaust memory.
-fn read_line<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Result<Got> {
+pub fn read_line<R: BufRead>(r: &mut R, buf: &mut Vec<u8>, max: usize) -> io::Result<Got> {
     buf.clear();
     // Room for the line end, which is stripped afterwards.
     let keep = max as u64 + 2;
