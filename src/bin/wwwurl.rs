@@ -19,10 +19,14 @@ mod cli;
 mod commands;
 #[path = "wwwurl/escape.rs"]
 mod escape;
+#[path = "wwwurl/fsat.rs"]
+mod fsat;
 #[path = "wwwurl/lines.rs"]
 mod lines;
 #[path = "wwwurl/pool.rs"]
 mod pool;
+#[path = "wwwurl/spool.rs"]
+mod spool;
 
 use clap::Parser;
 use std::io::Write;

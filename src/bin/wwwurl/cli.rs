@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
+use std::path::PathBuf;
 use wwwurl::core::config::{Compat, Config};
 
 /// The help heading of the options every subcommand takes.
@@ -316,6 +317,10 @@ pub enum Command {
         #[command(flatten)]
         input: InputOpts,
     },
+
+    /// Check, list, search and migrate a WWWOFFLE cache (spool directory)
+    #[command(subcommand)]
+    Spool(SpoolCmd),
 }
 
 /// The help heading of the input options of line-oriented subcommands.
@@ -349,6 +354,98 @@ impl InputOpts {
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
+}
+
+/// Shown under every `spool` subcommand's help.
+const SPOOL_HELP: &str = "\
+A WWWOFFLE spool directory holds, for each cached URL, \
+<proto>/<hostport>/D<hash> (the data) and <proto>/<hostport>/U<hash> (the \
+URL as text; a final line end is ignored), hash being MakeHash of the \
+split URL's `file` under --compat (see `wwwurl cachefile`). Paths are \
+printed relative to DIR, escaped like all output. Nothing below DIR is \
+reached through a symbolic link: links are reported and skipped. A URL \
+whose protocol or host would not make one plain directory name (empty, \
+`.`, `..`, with `/`, a space, a control byte or a byte of 0x80 or more) \
+is refused.";
+
+/// The `spool` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum SpoolCmd {
+    /// Check that every U file's URL names its own U/D pair
+    ///
+    /// Splits and hashes the URL of every U file (with --compat) and prints
+    /// one line per problem: `mismatch: PATH: holds URL, whose files are
+    /// PATH2` for a URL that names other files (or `mismatch: PATH: holds
+    /// URL: REASON`), `orphan: PATH: no D file` or `orphan: PATH: no U
+    /// file` for half a pair, `unreadable: PATH: ...` for a cache file
+    /// name that is not a regular file. A summary line ends the output.
+    /// Exit status 1 if there is any problem.
+    #[command(after_help = SPOOL_HELP)]
+    Verify {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+
+    /// List the cached URLs (the text of the U files)
+    ///
+    /// One URL per line, sorted by protocol, host and file name; only the
+    /// host directory HOST (a hostport such as `www.foo.com:8080`) when
+    /// given.
+    #[command(after_help = SPOOL_HELP)]
+    Ls {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// Only this host directory
+        #[arg(value_name = "HOST")]
+        host: Option<OsString>,
+    },
+
+    /// Print where URLs are, or would be, cached
+    ///
+    /// Prints `STATE PATH` for each URL, PATH being the data file's and
+    /// STATE `cached` (U and D files present), `url-only`, `data-only` or
+    /// `not-cached`. Exit status 1 unless every URL is cached.
+    #[command(after_help = SPOOL_HELP)]
+    Find {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// URLs to look for
+        #[arg(value_name = "URL", required = true)]
+        urls: Vec<OsString>,
+    },
+
+    /// Rename cache files for another WWWOFFLE release (2.9 <-> 2.9h)
+    ///
+    /// Switching between 2.9 and 2.9h changes the name of every URL with
+    /// `&amp;` in its args. For each U file whose URL names it under
+    /// --from, works out its name under --to and prints `rename OLD ->
+    /// NEW` for the U file and for its D file. Only prints unless --apply;
+    /// then renames each file atomically, never over an existing file. A
+    /// file whose URL does not name it under --from is skipped, a rename
+    /// onto an existing (or already planned) name is refused; both are
+    /// reported on standard error. A summary line ends the output. Exit
+    /// status 1 if anything was skipped or refused.
+    #[command(after_help = SPOOL_HELP)]
+    Migrate {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// The release the cache was written by
+        #[arg(long, value_enum)]
+        from: CompatArg,
+        /// The release to rename it for
+        #[arg(long, value_enum)]
+        to: CompatArg,
+        /// Only print the renames (the default)
+        #[arg(long, conflicts_with = "apply")]
+        dry_run: bool,
+        /// Rename the files
+        #[arg(long)]
+        apply: bool,
+    },
 }
 
 /// The `--prefix` values of `cachefile`.

@@ -1,8 +1,8 @@
 //! What each subcommand does with one input, on top of the core library.
 
 use crate::cli::{Cli, Command, EncodeHow, InputOpts};
-use crate::escape;
 use crate::lines::{drive, Fatal, Inputs, Layout, Status};
+use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
@@ -188,6 +188,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 },
             )
         }
+        Command::Spool(cmd) => spool::run(ctx, cmd),
         Command::Webcapture { base, urls, input } => {
             let base = base.as_deref().map(OsStr::as_bytes);
             drive(
