@@ -781,10 +781,10 @@ fn escapes_in_every_output() {
 /// Runs `wwwurl ARGS` on a pseudo-terminal with `script` (util-linux),
 /// typing `input` in steps: each step sends its bytes, then waits until the
 /// terminal shows the expected text.
-fn pty_session(args: &str, steps: &[(&[u8], &str)]) {
+fn pty_session(args: &str, steps: &[(&[u8], &str)]) -> String {
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("script (util-linux) not found: PTY session skipped");
-        return;
+        return String::new();
     }
     let cmd = format!("{} {args}; echo EXIT=$?", env!("CARGO_BIN_EXE_wwwurl"));
     let mut child = Command::new("script")
@@ -824,6 +824,7 @@ fn pty_session(args: &str, steps: &[(&[u8], &str)]) {
     drop(stdin);
     let _ = child.kill();
     let _ = child.wait();
+    text(&seen)
 }
 
 #[test]
@@ -1286,4 +1287,72 @@ fn spool_migrate_refuses_to_overwrite() {
     );
     assert!(dir.join(format!("{sub}U{old}")).exists());
     assert_eq!(spool_files(&dir).len(), before.len());
+}
+
+#[test]
+fn progress_line_on_request() {
+    let dir = scratch("progress");
+    let f = dir.join("urls.txt");
+    let mut input = Vec::new();
+    for i in 0..3000 {
+        input.extend_from_slice(format!("http://h{i}.example/\n").as_bytes());
+    }
+    std::fs::write(&f, &input).unwrap();
+    let size = input.len() as f64 / 1048576.0;
+    for jobs in ["1", "2"] {
+        // Standard input from a regular file: its size is known.
+        let out = wwwurl(&["canon", "--progress", "--jobs", jobs])
+            .stdin(std::fs::File::open(&f).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(out.stdout.len(), input.len());
+        let err = text(&out.stderr);
+        let last = err.lines().last().unwrap();
+        let expected = format!("wwwurl: 3000 lines, {size:.1} of {size:.1} MiB (100%), ");
+        assert!(last.starts_with(&expected), "{err}");
+        assert!(last.ends_with(" lines/s"), "{err}");
+    }
+    // From a pipe: no size, no percentage; reports still come through.
+    let out = run_stdin(&["canon", "--progress"], b"http://a/\nx\x00\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("wwwurl: line 2: contains a NUL byte"),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .last()
+            .unwrap()
+            .starts_with("wwwurl: 2 lines, 0.0 MiB, "),
+        "{err}"
+    );
+    // Not by default when standard error is not a terminal.
+    let args = [OsStr::new("canon"), OsStr::new("-i"), f.as_os_str()];
+    assert_eq!(ok(run(&args.map(OsStr::as_bytes))).len(), input.len());
+    usage_error(&["canon", "--progress", "--no-progress"]);
+}
+
+#[test]
+fn progress_line_by_default_on_a_terminal() {
+    let dir = scratch("progress_tty");
+    let f = dir.join("urls.txt");
+    std::fs::write(&f, b"http://a/\nhttp://b/\n").unwrap();
+    let cmd = format!("canon -i '{}' > /dev/null", f.display());
+    // Redrawn in place, then left with the final counts.
+    pty_session(
+        &cmd,
+        &[(b"", "\r\x1b[Kwwwurl: 2 lines, 0.0 of 0.0 MiB (100%), ")],
+    );
+    pty_session(&cmd, &[(b"", "EXIT=0")]);
+    // Not when the input is the terminal, nor with --no-progress.
+    let seen = pty_session(
+        "canon",
+        &[(b"http://a/\n", "http://a/\r\n"), (b"\x04", "EXIT=0")],
+    );
+    assert!(!seen.contains("lines/s"), "{seen:?}");
+    let cmd = format!("canon --no-progress -i '{}' >/dev/null", f.display());
+    let seen = pty_session(&cmd, &[(b"", "EXIT=0")]);
+    assert!(!seen.contains("lines/s"), "{seen:?}");
 }

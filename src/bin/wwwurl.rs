@@ -25,6 +25,8 @@ mod fsat;
 mod lines;
 #[path = "wwwurl/pool.rs"]
 mod pool;
+#[path = "wwwurl/progress.rs"]
+mod progress;
 #[path = "wwwurl/spool.rs"]
 mod spool;
 

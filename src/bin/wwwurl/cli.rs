@@ -344,9 +344,28 @@ pub struct InputOpts {
         help_heading = INPUT
     )]
     pub jobs: Option<u16>,
+
+    /// Show a progress line on standard error (lines, bytes, rate, time
+    /// left); the default when standard error is a terminal and the input
+    /// regular files
+    #[arg(long, help_heading = INPUT)]
+    pub progress: bool,
+
+    /// Never show the progress line
+    #[arg(long, conflicts_with = "progress", help_heading = INPUT)]
+    pub no_progress: bool,
 }
 
 impl InputOpts {
+    /// `--progress`, `--no-progress` or neither.
+    pub fn progress(&self) -> Option<bool> {
+        match (self.progress, self.no_progress) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+
     /// The number of threads for input lines.
     pub fn jobs(&self) -> usize {
         match self.jobs {

@@ -42,6 +42,7 @@ impl Ctx {
             files: &opts.files,
             raw: self.raw,
             jobs: opts.jobs(),
+            progress: opts.progress(),
         }
     }
 

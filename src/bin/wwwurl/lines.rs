@@ -2,11 +2,13 @@
 //! standard input one line at a time, with buffered output, per-input error
 //! reports and the exit status.
 
+use crate::progress::{self, Counted};
 use crate::{escape, pool};
 use std::ffi::{OsStr, OsString};
 use std::fmt;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::os::fd::AsFd;
 use std::os::unix::ffi::OsStrExt;
 
 /// The longest input accepted, in bytes, line end not counted. The C
@@ -88,6 +90,10 @@ pub struct Inputs<'a> {
     pub raw: bool,
     /// `--jobs`: how many threads run the subcommand on input lines.
     pub jobs: usize,
+    /// `--progress` (`Some(true)`), `--no-progress` (`Some(false)`), or
+    /// neither: a progress line when standard error is a terminal and the
+    /// input regular files.
+    pub progress: Option<bool>,
 }
 
 /// What a subcommand makes of one input, with the checks every input
@@ -168,14 +174,14 @@ impl Opened {
 pub fn open(src: Source) -> Result<Opened, String> {
     match src {
         Source::Stdin => Ok(Opened {
-            reader: BufReader::with_capacity(BUF_SIZE, Box::new(io::stdin().lock())),
+            reader: BufReader::with_capacity(BUF_SIZE, Box::new(Counted(io::stdin().lock()))),
             name: None,
         }),
         Source::File(name) => {
             let shown = escape::text(name.as_bytes());
             match File::open(&name) {
                 Ok(f) => Ok(Opened {
-                    reader: BufReader::with_capacity(BUF_SIZE, Box::new(f)),
+                    reader: BufReader::with_capacity(BUF_SIZE, Box::new(Counted(f))),
                     name: Some(shown),
                 }),
                 Err(e) => Err(format!("{shown}: {e}")),
@@ -210,6 +216,7 @@ pub fn drive(
         d.one(Origin::Arg(i + 1), a.as_bytes())?;
     }
     let sources = sources(inputs);
+    let _progress = show_progress(inputs.progress, &sources);
     if inputs.jobs > 1 {
         // The arguments' output goes first; the workers take over the rest.
         d.flush()?;
@@ -223,6 +230,33 @@ pub fn drive(
         }
     }
     d.finish()
+}
+
+/// Starts the progress line if asked for, or by default when standard
+/// error is a terminal and every source is a regular file.
+fn show_progress(asked: Option<bool>, sources: &[Source]) -> Option<progress::Shown> {
+    if sources.is_empty() || asked == Some(false) {
+        return None;
+    }
+    let sizes: Option<Vec<u64>> = sources.iter().map(size).collect();
+    let tty = io::stderr().is_terminal();
+    if asked == Some(true) || (tty && sizes.is_some()) {
+        Some(progress::start(sizes.map(|s| s.iter().sum()), tty))
+    } else {
+        None
+    }
+}
+
+/// The size of a source that is a regular file.
+fn size(src: &Source) -> Option<u64> {
+    let meta = match src {
+        Source::Stdin => {
+            let fd = io::stdin().as_fd().try_clone_to_owned().ok()?;
+            File::from(fd).metadata().ok()?
+        }
+        Source::File(name) => std::fs::metadata(name).ok()?,
+    };
+    meta.is_file().then_some(meta.len())
 }
 
 /// The sources of lines: the `--input` files, or standard input when
@@ -327,6 +361,8 @@ struct Driver<'j, W: Write, F: Work> {
     /// Write each line out at once (standard output is a terminal).
     line_buffered: bool,
     blocks: u64,
+    /// Inputs done since the last write (for the progress line).
+    done: u64,
     status: Status,
 }
 
@@ -338,6 +374,7 @@ impl<'j, W: Write, F: Work> Driver<'j, W, F> {
             job,
             line_buffered,
             blocks: 0,
+            done: 0,
             status: Status::Clean,
         }
     }
@@ -364,6 +401,7 @@ impl<'j, W: Write, F: Work> Driver<'j, W, F> {
     /// Processes one input and buffers its output, or reports its error.
     fn one(&mut self, at: Origin<'_>, input: &[u8]) -> Result<(), Fatal> {
         let sep = self.blocks > 0;
+        self.done += 1;
         match self.job.one(input, &mut self.out, sep) {
             Ok(()) => {
                 self.blocks += 1;
@@ -379,6 +417,7 @@ impl<'j, W: Write, F: Work> Driver<'j, W, F> {
     }
 
     fn fail(&mut self, at: Origin<'_>, msg: &str) -> Result<(), Fatal> {
+        self.done += 1;
         self.job.failed(&mut self.out);
         self.report(&format!("{at}: {msg}"))
     }
@@ -389,12 +428,13 @@ impl<'j, W: Write, F: Work> Driver<'j, W, F> {
     fn report(&mut self, msg: &str) -> Result<(), Fatal> {
         self.status = Status::SomeFailed;
         self.flush()?;
-        let _ = writeln!(io::stderr().lock(), "wwwurl: {msg}");
+        progress::message(msg);
         Ok(())
     }
 
     /// Hands the buffered output to the sink.
     fn write_out(&mut self) -> Result<(), Fatal> {
+        progress::add_lines(std::mem::take(&mut self.done));
         let r = self.sink.write_all(&self.out);
         self.out.clear();
         r.map_err(|e| write_error(e, self.status))

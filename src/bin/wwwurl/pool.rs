@@ -13,6 +13,7 @@ use crate::lines::{
     find_newline, open, read_line, too_long, write_error, Fatal, Got, Job, Layout, Origin, Source,
     Status, Work, MAX_INPUT,
 };
+use crate::progress;
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{sync_channel, Receiver, SyncSender};
@@ -348,17 +349,17 @@ impl<W: Write> Writer<W> {
             self.write(&b.out[pos..end])?;
             pos = end;
             self.flush()?;
-            let mut err = io::stderr().lock();
-            let _ = match idx {
+            match idx {
                 Some(i) => {
                     let at = Origin::Line(b.name.as_deref(), self.base + i + 1);
-                    writeln!(err, "wwwurl: {at}: {msg}")
+                    progress::message(&format!("{at}: {msg}"));
                 }
-                None => writeln!(err, "wwwurl: {msg}"),
-            };
+                None => progress::message(msg),
+            }
         }
         self.write(&b.out[pos..])?;
         self.base += b.lines;
+        progress::add_lines(b.lines);
         // Each batch goes out at once: batches are large, or the input has
         // paused and the output should be seen.
         self.flush()

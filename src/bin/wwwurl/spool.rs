@@ -68,7 +68,7 @@ impl From<Fatal> for Stop {
 
 /// A message on standard error.
 fn note(msg: &str) {
-    let _ = writeln!(io::stderr().lock(), "wwwurl: {msg}");
+    crate::progress::message(msg);
 }
 
 /// Where a URL is cached.
