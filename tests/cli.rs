@@ -456,6 +456,23 @@ fn help_everywhere() {
         assert!(help.contains("Exit status"), "{sub}: {help}");
         assert!(help.contains("--compat"), "{sub}: {help}");
     }
+    for sub in [
+        &["spool", "verify"][..],
+        &["spool", "ls"],
+        &["spool", "find"],
+        &["spool", "migrate"],
+    ] {
+        let help = text(&ok(run(&[sub, &["--help"]].concat())));
+        assert!(help.contains("symbolic link"), "{sub:?}: {help}");
+        assert!(help.contains("--compat"), "{sub:?}: {help}");
+    }
+    for line_sub in ["canon", "split", "decode", "link"] {
+        let help = text(&ok(run(&[line_sub, "--help"])));
+        for opt in ["--input <FILE>", "--jobs <N>", "--progress", "--raw", "%XY"] {
+            assert!(help.contains(opt), "{line_sub} lacks {opt}: {help}");
+        }
+    }
+    assert!(top.contains("spool") && top.contains("completions"));
     assert!(text(&ok(run(&["split", "--help"]))).contains("(null)"));
     assert!(text(&ok(run(&["rfc3986-split", "--help"]))).contains("(absent)"));
     assert!(text(&ok(run(&["help", "cachefile"]))).contains("<proto>/<hostport>/<prefix><hash>"));
@@ -1355,4 +1372,37 @@ fn progress_line_by_default_on_a_terminal() {
     let cmd = format!("canon --no-progress -i '{}' >/dev/null", f.display());
     let seen = pty_session(&cmd, &[(b"", "EXIT=0")]);
     assert!(!seen.contains("lines/s"), "{seen:?}");
+}
+
+#[test]
+fn shell_completions() {
+    let bash = ok(run(&["completions", "bash"]));
+    let b = text(&bash);
+    for word in [
+        "spool",
+        "migrate",
+        "--apply",
+        "--jobs",
+        "--input",
+        "--raw",
+        "completions",
+    ] {
+        assert!(b.contains(word), "bash completion lacks {word}");
+    }
+    // The script is valid bash.
+    if let Ok(mut child) = Command::new("bash")
+        .arg("-n")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        child.stdin.take().unwrap().write_all(&bash).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    for shell in ["zsh", "fish"] {
+        let s = text(&ok(run(&["completions", shell])));
+        assert!(s.contains("spool") && s.contains("progress"), "{shell}");
+    }
+    usage_error(&["completions", "tcsh"]);
 }

@@ -321,6 +321,18 @@ pub enum Command {
     /// Check, list, search and migrate a WWWOFFLE cache (spool directory)
     #[command(subcommand)]
     Spool(SpoolCmd),
+
+    /// Print a shell completion script
+    ///
+    /// For bash: `wwwurl completions bash > /etc/bash_completion.d/wwwurl`
+    /// (or `source <(wwwurl completions bash)`); for zsh, write it as
+    /// `_wwwurl` in a directory of $fpath; for fish, as
+    /// `~/.config/fish/completions/wwwurl.fish`.
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
 }
 
 /// The help heading of the input options of line-oriented subcommands.

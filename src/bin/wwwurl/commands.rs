@@ -1,7 +1,7 @@
 //! What each subcommand does with one input, on top of the core library.
 
 use crate::cli::{Cli, Command, EncodeHow, InputOpts};
-use crate::lines::{drive, Fatal, Inputs, Layout, Status};
+use crate::lines::{drive, write_error, Fatal, Inputs, Layout, Status};
 use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
@@ -190,6 +190,16 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             )
         }
         Command::Spool(cmd) => spool::run(ctx, cmd),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(*shell, &mut cmd, "wwwurl", &mut script);
+            let mut out = std::io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .map_err(|e| write_error(e, Status::Clean))?;
+            Ok(Status::Clean)
+        }
         Command::Webcapture { base, urls, input } => {
             let base = base.as_deref().map(OsStr::as_bytes);
             drive(
