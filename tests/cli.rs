@@ -1025,7 +1025,7 @@ fn spool_verify_clean_and_damaged() {
     std::fs::write(dir.join("http/www.foo.com/.timestamp"), b"x").unwrap();
     assert_eq!(
         text(&ok(spool_cmd(&["spool", "verify", "DIR"], &dir))),
-        "4 URL files checked: 0 mismatched, 0 orphaned files, 0 unreadable\n"
+        "URL files checked: 4; mismatched: 0, orphaned files: 0, unreadable: 0\n"
     );
     // The same spool under 2.9h: the two URLs with `&amp;` mismatch.
     let out = spool_cmd(&["--compat", "2.9h", "spool", "verify", "DIR"], &dir);
@@ -1040,7 +1040,9 @@ fn spool_verify_clean_and_damaged() {
         )),
         "{got}"
     );
-    assert!(got.ends_with("4 URL files checked: 2 mismatched, 0 orphaned files, 0 unreadable\n"));
+    assert!(
+        got.ends_with("URL files checked: 4; mismatched: 2, orphaned files: 0, unreadable: 0\n")
+    );
     // Damage: orphans both ways, a hand-edited U file with a forged line,
     // a U file that is a link.
     let (foo, foo_hash) = cache_place(Compat::V29, "http://www.foo.com/");
@@ -1068,7 +1070,7 @@ fn spool_verify_clean_and_damaged() {
              whose files are http/other/U{other}\n\
              orphan: {foo}U{foo_hash}: no D file\n\
              orphan: {foo}DAAAAAAAAAAAAAAAAAAAAAA: no U file\n\
-             5 URL files checked: 1 mismatched, 2 orphaned files, 1 unreadable\n"
+             URL files checked: 5; mismatched: 1, orphaned files: 2, unreadable: 1\n"
         )
     );
     let out = run(&["spool", "verify", "/nonexistent/spool"]);
@@ -1113,7 +1115,7 @@ fn spool_never_follows_links_out() {
         &dir,
     );
     assert_eq!(spool_files(&outside).len(), 2);
-    assert!(text(&out.stdout).ends_with("0 URLs renamed, 1 unchanged, 0 refused, 0 skipped\n"));
+    assert!(text(&out.stdout).ends_with("URLs renamed: 0, unchanged: 1, refused: 0, skipped: 0\n"));
 }
 
 #[test]
@@ -1228,7 +1230,7 @@ fn spool_migrate_dry_run_apply_and_back() {
     assert_eq!(
         out,
         renames(Compat::V29h, Compat::V29)
-            + "dry run: 2 URLs to rename, 2 unchanged, 0 refused, 0 skipped; --apply renames\n"
+            + "dry run: URLs to rename: 2, unchanged: 2, refused: 0, skipped: 0; --apply renames\n"
     );
     assert_eq!(
         text(&ok(spool_cmd(&[&args[..], &["--dry-run"]].concat(), &dir))),
@@ -1239,14 +1241,15 @@ fn spool_migrate_dry_run_apply_and_back() {
     let out = text(&ok(spool_cmd(&[&args[..], &["--apply"]].concat(), &dir)));
     assert_eq!(
         out,
-        renames(Compat::V29h, Compat::V29) + "2 URLs renamed, 2 unchanged, 0 refused, 0 skipped\n"
+        renames(Compat::V29h, Compat::V29)
+            + "URLs renamed: 2, unchanged: 2, refused: 0, skipped: 0\n"
     );
     assert_eq!(
         text(&ok(spool_cmd(
             &["--compat", "2.9", "spool", "verify", "DIR"],
             &dir
         ))),
-        "4 URL files checked: 0 mismatched, 0 orphaned files, 0 unreadable\n"
+        "URL files checked: 4; mismatched: 0, orphaned files: 0, unreadable: 0\n"
     );
     assert_ne!(spool_files(&dir), before);
     // And back.
@@ -1255,7 +1258,7 @@ fn spool_migrate_dry_run_apply_and_back() {
     ];
     let out = text(&ok(spool_cmd(&back, &dir)));
     assert!(
-        out.ends_with("2 URLs renamed, 2 unchanged, 0 refused, 0 skipped\n"),
+        out.ends_with("URLs renamed: 2, unchanged: 2, refused: 0, skipped: 0\n"),
         "{out}"
     );
     assert_eq!(spool_files(&dir), before);
@@ -1295,7 +1298,7 @@ fn spool_migrate_refuses_to_overwrite() {
             format!("wwwurl: {sub}U{old}: refused: {sub}D{new} exists already\n")
         );
         assert_eq!(text(&out.stdout).matches("rename ").count(), 2);
-        assert!(text(&out.stdout).contains(", 0 unchanged, 1 refused, 0 skipped"));
+        assert!(text(&out.stdout).contains("unchanged: 0, refused: 1, skipped: 0"));
     }
     // The refused pair and the other file are untouched.
     assert_eq!(

@@ -356,8 +356,8 @@ impl Spool<'_> {
             Ok(())
         })?;
         let summary = format!(
-            "{checked} URL files checked: {bad} mismatched, {orphans} orphaned files, \
-             {unreadable} unreadable"
+            "URL files checked: {checked}; mismatched: {bad}, orphaned files: {orphans}, \
+             unreadable: {unreadable}"
         );
         self.line(&[summary.as_bytes()])?;
         if bad + orphans + unreadable > 0 {
@@ -520,13 +520,13 @@ impl Spool<'_> {
         })?;
         let summary = if apply {
             format!(
-                "{renamed} URLs renamed, {unchanged} unchanged, {refused} refused, \
-                 {skipped} skipped"
+                "URLs renamed: {renamed}, unchanged: {unchanged}, refused: {refused}, \
+                 skipped: {skipped}"
             )
         } else {
             format!(
-                "dry run: {renamed} URLs to rename, {unchanged} unchanged, {refused} refused, \
-                 {skipped} skipped; --apply renames"
+                "dry run: URLs to rename: {renamed}, unchanged: {unchanged}, refused: {refused}, \
+                 skipped: {skipped}; --apply renames"
             )
         };
         self.line(&[summary.as_bytes()])?;
