@@ -8,6 +8,7 @@
 //! are not UTF-8, is printed as it is. `--raw` turns the escape off.
 
 /// Whether `b` may need escaping (0xC2 only when a C1 byte follows).
+#[cfg(any(test, not(target_arch = "x86_64")))]
 #[inline]
 fn suspect(b: u8) -> bool {
     b < 0x20 || b == 0x7f || b == 0xc2
@@ -16,15 +17,46 @@ fn suspect(b: u8) -> bool {
 /// Whether `s` holds a byte the escape rewrites (or may rewrite).
 #[inline]
 pub fn needed(s: &[u8]) -> bool {
-    // Branch-free over fixed chunks, which the compiler vectorises; lines
-    // are short and this runs once per output line.
-    let mut chunks = s.chunks_exact(16);
-    for c in &mut chunks {
-        if c.iter().fold(false, |acc, &b| acc | suspect(b)) {
+    let mut blocks = s.chunks_exact(16);
+    for b in &mut blocks {
+        if block(b.try_into().expect("16 bytes")) {
             return true;
         }
     }
-    chunks.remainder().iter().any(|&b| suspect(b))
+    // The tail padded to a whole block with a harmless byte.
+    let rest = blocks.remainder();
+    let mut last = [b'a'; 16];
+    last[..rest.len()].copy_from_slice(rest);
+    block(&last)
+}
+
+/// [`needed`] for 16 bytes, with SSE2 (always there on x86-64): this runs
+/// once per output line, and the vector compares cost a fraction of the
+/// byte loop.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn block(b: &[u8; 16]) -> bool {
+    use std::arch::x86_64::{
+        _mm_cmpeq_epi8, _mm_loadu_si128, _mm_min_epu8, _mm_movemask_epi8, _mm_or_si128,
+        _mm_set1_epi8,
+    };
+    // SAFETY: SSE2 is part of x86-64; the load reads exactly the 16 bytes
+    // of `b`, unaligned.
+    unsafe {
+        let x = _mm_loadu_si128(b.as_ptr().cast());
+        // b <= 0x1F as unsigned: min(b, 0x1F) == b.
+        let low = _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(0x1f)), x);
+        let del = _mm_cmpeq_epi8(x, _mm_set1_epi8(0x7f));
+        let c2 = _mm_cmpeq_epi8(x, _mm_set1_epi8(0xc2_u8 as i8));
+        _mm_movemask_epi8(_mm_or_si128(low, _mm_or_si128(del, c2))) != 0
+    }
+}
+
+/// [`needed`] for 16 bytes, portably.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+fn block(b: &[u8; 16]) -> bool {
+    b.iter().fold(0u8, |acc, &c| acc | u8::from(suspect(c))) != 0
 }
 
 /// Appends `s` to `out`, escaped.
@@ -88,6 +120,17 @@ mod tests {
         assert_eq!(esc(b"\xff\xfe%0A"), b"<\xff\xfe%0A");
         let long = [b'x'; 40];
         assert!(!needed(&long));
+        // Every byte value at every place of a word.
+        for at in 0..17 {
+            for b in 0..=255u8 {
+                let mut v = [b'a'; 17];
+                v[at] = b;
+                assert_eq!(needed(&v), suspect(b), "{b:#x} at {at}");
+                v = [0xff; 17];
+                v[at] = b;
+                assert_eq!(needed(&v), suspect(b), "{b:#x} at {at} among 0xff");
+            }
+        }
         let mut v = b"keep".to_vec();
         v.extend_from_slice(&long);
         v.push(b'\t');
