@@ -1409,3 +1409,45 @@ fn shell_completions() {
     }
     usage_error(&["completions", "tcsh"]);
 }
+
+#[test]
+fn jobs_run_in_constant_memory() {
+    // 48 MB of input through 2 and 4 jobs, standard output to /dev/null:
+    // the peak RSS stays far below the input size.
+    let mut line = Vec::new();
+    for i in 0..16 {
+        line.extend_from_slice(format!("HTTP://Host{i}.Example/a/../b?x=1&amp;y\n").as_bytes());
+    }
+    for jobs in ["2", "4"] {
+        let mut child = wwwurl(&["canon", "--jobs", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let chunk = line.repeat(64);
+        let writer = std::thread::spawn(move || {
+            let mut sent = 0;
+            while sent < 48 << 20 {
+                stdin.write_all(&chunk).unwrap();
+                sent += chunk.len();
+            }
+        });
+        writer.join().unwrap();
+        let mut status = 0;
+        // SAFETY: an all-zero rusage is valid; wait4 fills it for our child.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        let pid = child.id() as libc::pid_t;
+        // SAFETY: waits for the child spawned above, which nothing else reaps.
+        let r = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
+        assert_eq!(r, pid);
+        assert!(libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0);
+        // ru_maxrss is in KiB on Linux.
+        assert!(
+            usage.ru_maxrss < 24 << 10,
+            "{jobs} jobs: peak RSS {} KiB",
+            usage.ru_maxrss
+        );
+    }
+}
