@@ -202,6 +202,10 @@ INCDIR  := $(DESTDIR)$(PREFIX)/include
 BINDIR  := $(DESTDIR)$(PREFIX)/bin
 MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
 PCDIR   := $(LIBDIR)/pkgconfig
+# Shell completions, written by the tool itself (`wwwurl completions SHELL`).
+BASHDIR := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 install: all
 	install -d $(LIBDIR) $(INCDIR) $(BINDIR) $(PCDIR) $(MANDIR)
@@ -213,11 +217,16 @@ install: all
 	$(PC_SED) > $(PCDIR)/wwwurl.pc
 	install -m 0755 $(TOOL) $(BINDIR)/wwwurl
 	install -m 0644 doc/wwwurl.1 $(MANDIR)/wwwurl.1
+	install -d $(BASHDIR) $(ZSHDIR) $(FISHDIR)
+	$(TOOL) completions bash > $(BASHDIR)/wwwurl
+	$(TOOL) completions zsh > $(ZSHDIR)/_wwwurl
+	$(TOOL) completions fish > $(FISHDIR)/wwwurl.fish
 
 uninstall:
 	rm -f $(LIBDIR)/libwwwurl.so.$(VERSION) $(LIBDIR)/libwwwurl.so.$(SOVERSION) \
 	  $(LIBDIR)/libwwwurl.so $(LIBDIR)/libwwwurl.a $(INCDIR)/wwwurl.h \
-	  $(INCDIR)/wwwurl_legacy.h $(PCDIR)/wwwurl.pc $(BINDIR)/wwwurl $(MANDIR)/wwwurl.1
+	  $(INCDIR)/wwwurl_legacy.h $(PCDIR)/wwwurl.pc $(BINDIR)/wwwurl $(MANDIR)/wwwurl.1 \
+	  $(BASHDIR)/wwwurl $(ZSHDIR)/_wwwurl $(FISHDIR)/wwwurl.fish
 
 clean:
 	$(CARGO) clean
