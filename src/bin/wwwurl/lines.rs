@@ -219,7 +219,7 @@ pub fn drive(
     }
     let sources = sources(inputs);
     let _progress = show_progress(inputs.progress, &sources);
-    if inputs.jobs > 1 {
+    if inputs.jobs > 1 && !sources.is_empty() {
         // The arguments' output goes first; the workers take over the rest.
         d.flush()?;
         let (status, started) = (d.status, d.blocks > 0);
