@@ -866,7 +866,13 @@ fn terminal_output_is_line_buffered_and_one_ctrl_d_ends() {
 fn slow_pipe_output_is_not_held_back() {
     // Output is written whenever the input pauses, not only when a block
     // fills: `tail -f log | wwwurl canon | ...` shows lines as they come.
-    let mut child = wwwurl(&["canon"])
+    for jobs in ["1", "2"] {
+        slow_pipe(jobs);
+    }
+}
+
+fn slow_pipe(jobs: &str) {
+    let mut child = wwwurl(&["canon", "--jobs", jobs])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -954,6 +960,10 @@ fn jobs_keep_input_order_and_reports() {
 
 #[test]
 fn jobs_on_a_terminal_and_a_slow_pipe() {
+    pty_session(
+        "canon --jobs 1",
+        &[(b"HTTP://A/x\n", "http://a/x\r\n"), (b"\x04", "EXIT=0")],
+    );
     pty_session(
         "canon --jobs 2",
         &[(b"HTTP://A/x\n", "http://a/x\r\n"), (b"\x04", "EXIT=0")],
