@@ -50,9 +50,21 @@ HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl
 	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols pkgconfig-test \
 	demo bench install uninstall clean hostile-test fault-test fuzz FORCE
 
-all: lib $(PC_FILE) $(PC29H_FILE)
+# Shell completions, written by the tool from its own argument definitions
+# at build time, so that `make install` only copies them.
+COMPLETIONS := $(BUILD)/completions/wwwurl $(BUILD)/completions/_wwwurl \
+	$(BUILD)/completions/wwwurl.fish
+
+all: lib $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS)
 
 lib: $(LIB_A) $(LIB29H_A)
+
+$(BUILD)/completions/wwwurl: $(TOOL)
+	@mkdir -p $(BUILD)/completions
+	$(TOOL) completions bash > $(BUILD)/completions/wwwurl
+	$(TOOL) completions zsh > $(BUILD)/completions/_wwwurl
+	$(TOOL) completions fish > $(BUILD)/completions/wwwurl.fish
+$(BUILD)/completions/_wwwurl $(BUILD)/completions/wwwurl.fish: $(BUILD)/completions/wwwurl
 
 $(CARGO_A) $(LIB_SO) $(TOOL): FORCE
 	$(CARGO) build --release --locked
@@ -294,6 +306,7 @@ install-test: all
 	test -f $(INSTALL_STAGE)/usr/lib/x86_64-linux-gnu/cmake/wwwurl/wwwurl-config.cmake
 	test -f $(INSTALL_STAGE)/usr/share/man/man3/SplitURL.3
 	test -f $(INSTALL_STAGE)/usr/share/man/man3/wwwurl_parse.3
+	grep -q wwwurl $(INSTALL_STAGE)/usr/share/bash-completion/completions/wwwurl
 	$(MAKE) --no-print-directory -s uninstall CARGO=false DESTDIR=$(INSTALL_STAGE) PREFIX=/usr \
 	  LIBDIR=/usr/lib/x86_64-linux-gnu > /dev/null
 	test -z "$$(find $(INSTALL_STAGE) -type f -o -type l)" || \
@@ -357,9 +370,13 @@ D_BIN := $(DESTDIR)$(BINDIR)
 D_MAN := $(DESTDIR)$(MANDIR)
 D_PC  := $(DESTDIR)$(PKGCONFIGDIR)
 D_CM  := $(DESTDIR)$(CMAKEDIR)
+# Shell completions, where bash-completion, zsh and fish look for them.
+D_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+D_ZSH  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+D_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 INSTALLED_FILES := $(LIB_SO) $(LIB_A) $(LIB29H_DIR)/libwwwurl.so $(LIB29H_A) \
-	$(TOOL) $(MAN3_DIR)/SplitURL.3
+	$(TOOL) $(MAN3_DIR)/SplitURL.3 $(COMPLETIONS)
 CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
 	-e "s|@REL_LIBDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
 	-e "s|@REL_INCLUDEDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|g" \
@@ -387,6 +404,10 @@ install: install-check
 	install -m 0755 $(TOOL) $(D_BIN)/wwwurl
 	install -m 0644 doc/wwwurl.1 $(D_MAN)/man1/wwwurl.1
 	install -m 0644 $(MAN3_DIR)/*.3 $(D_MAN)/man3/
+	install -d $(D_BASH) $(D_ZSH) $(D_FISH)
+	install -m 0644 $(BUILD)/completions/wwwurl $(D_BASH)/wwwurl
+	install -m 0644 $(BUILD)/completions/_wwwurl $(D_ZSH)/_wwwurl
+	install -m 0644 $(BUILD)/completions/wwwurl.fish $(D_FISH)/wwwurl.fish
 
 # The same, without debugging information (5 MB of the shared library is
 # debug info); the archives keep their symbols.
@@ -402,7 +423,8 @@ uninstall:
 	  $(D_LIB)/libwwwurl-29h.so $(D_LIB)/libwwwurl-29h.a $(D_INC)/wwwurl.h \
 	  $(D_INC)/wwwurl_legacy.h $(D_PC)/wwwurl.pc $(D_PC)/wwwurl-29h.pc \
 	  $(D_CM)/wwwurl-config.cmake $(D_CM)/wwwurl-config-version.cmake \
-	  $(D_BIN)/wwwurl $(D_MAN)/man1/wwwurl.1
+	  $(D_BIN)/wwwurl $(D_MAN)/man1/wwwurl.1 \
+	  $(D_BASH)/wwwurl $(D_ZSH)/_wwwurl $(D_FISH)/wwwurl.fish
 	for f in $(notdir $(wildcard $(MAN3_DIR)/*.3)); do rm -f $(D_MAN)/man3/$$f; done
 	-rmdir $(D_CM) 2>/dev/null
 

@@ -887,7 +887,13 @@ fn terminal_output_is_line_buffered_and_one_ctrl_d_ends() {
 fn slow_pipe_output_is_not_held_back() {
     // Output is written whenever the input pauses, not only when a block
     // fills: `tail -f log | wwwurl canon | ...` shows lines as they come.
-    let mut child = wwwurl(&["canon"])
+    for jobs in ["1", "2"] {
+        slow_pipe(jobs);
+    }
+}
+
+fn slow_pipe(jobs: &str) {
+    let mut child = wwwurl(&["canon", "--jobs", jobs])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::null())
@@ -975,6 +981,10 @@ fn jobs_keep_input_order_and_reports() {
 
 #[test]
 fn jobs_on_a_terminal_and_a_slow_pipe() {
+    pty_session(
+        "canon --jobs 1",
+        &[(b"HTTP://A/x\n", "http://a/x\r\n"), (b"\x04", "EXIT=0")],
+    );
     pty_session(
         "canon --jobs 2",
         &[(b"HTTP://A/x\n", "http://a/x\r\n"), (b"\x04", "EXIT=0")],
@@ -1429,4 +1439,41 @@ fn shell_completions() {
         assert!(s.contains("spool") && s.contains("progress"), "{shell}");
     }
     usage_error(&["completions", "tcsh"]);
+}
+
+#[test]
+fn jobs_run_in_constant_memory() {
+    // 48 MB of input through 2 and 4 jobs, standard output to /dev/null:
+    // the peak RSS, read once the whole input has been handed over, stays
+    // far below the input size.
+    let mut line = Vec::new();
+    for i in 0..16 {
+        line.extend_from_slice(format!("http://host{i}.example/a/b?x=1&y={i}\n").as_bytes());
+    }
+    let chunk = line.repeat(64);
+    for jobs in ["2", "4"] {
+        let mut child = wwwurl(&["canon", "--jobs", jobs])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let mut sent = 0;
+        while sent < 48 << 20 {
+            stdin.write_all(&chunk).unwrap();
+            sent += chunk.len();
+        }
+        // VmHWM: the peak RSS since the program started (not counting the
+        // test process it was started from).
+        let status = std::fs::read_to_string(format!("/proc/{}/status", child.id())).unwrap();
+        drop(stdin);
+        assert!(child.wait().unwrap().success());
+        let hwm: u64 = status
+            .lines()
+            .find_map(|l| l.strip_prefix("VmHWM:"))
+            .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            .expect("VmHWM in /proc/PID/status");
+        assert!(hwm < 24 << 10, "{jobs} jobs: peak RSS {hwm} KiB");
+    }
 }

@@ -5,11 +5,17 @@
 //! * [`cli`] declares the subcommands and options (clap); their `--help`
 //!   text documents every output format.
 //! * [`commands`] turns one input into its output for each subcommand.
-//! * [`lines`] feeds the inputs (arguments, or standard input line by line)
-//!   through a subcommand, buffers the output and keeps the exit status.
+//! * [`lines`] feeds the inputs (arguments, then input files or standard
+//!   input line by line) through a subcommand, buffers the output and keeps
+//!   the exit status; [`pool`] does the same on `--jobs` threads.
+//! * [`escape`] is the one escape of control bytes all output goes through.
+//! * [`progress`] draws the `--progress` line and routes every message to
+//!   standard error.
+//! * [`spool`] checks, lists and migrates WWWOFFLE caches, through [`fsat`],
+//!   which never follows a symbolic link below the spool directory.
 //!
 //! Inputs and outputs are bytes from end to end: a URL that is not UTF-8
-//! comes out exactly as the library made it.
+//! comes out exactly as the library made it, control bytes escaped.
 
 // The crate root is this file, not `src/bin/wwwurl/main.rs` (Cargo.toml
 // names it), so the module files need their paths spelt out.
@@ -54,9 +60,7 @@ fn main() -> ExitCode {
         Err(lines::Fatal::BrokenPipe(lines::Status::Clean)) => ExitCode::SUCCESS,
         Err(lines::Fatal::BrokenPipe(lines::Status::SomeFailed)) => ExitCode::from(1),
         Err(lines::Fatal::Io(msg)) => {
-            // A failing stderr leaves no other channel; ignore it rather
-            // than panic as eprintln! would.
-            let _ = writeln!(std::io::stderr().lock(), "wwwurl: {msg}");
+            progress::message(&msg);
             ExitCode::from(1)
         }
     }

@@ -458,7 +458,8 @@ pub enum SpoolCmd {
     /// file whose URL does not name it under --from is skipped, a rename
     /// onto an existing (or already planned) name is refused; both are
     /// reported on standard error. A summary line ends the output. Exit
-    /// status 1 if anything was skipped or refused.
+    /// status 1 if anything was skipped or refused. --from and --to take
+    /// the place of --compat here.
     #[command(after_help = SPOOL_HELP)]
     Migrate {
         /// The spool directory

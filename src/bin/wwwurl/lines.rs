@@ -1,6 +1,8 @@
-//! Feeding inputs through a subcommand: from the arguments, or streamed from
-//! standard input one line at a time, with buffered output, per-input error
-//! reports and the exit status.
+//! Feeding inputs through a subcommand: from the arguments, then streamed
+//! from input files or standard input one line at a time, with buffered
+//! output, per-input error reports and the exit status. With `--jobs` above
+//! 1 the lines go through [`crate::pool`] instead of the one-thread
+//! [`Driver`].
 
 use crate::progress::{self, Counted};
 use crate::{escape, pool};
@@ -217,7 +219,7 @@ pub fn drive(
     }
     let sources = sources(inputs);
     let _progress = show_progress(inputs.progress, &sources);
-    if inputs.jobs > 1 {
+    if inputs.jobs > 1 && !sources.is_empty() {
         // The arguments' output goes first; the workers take over the rest.
         d.flush()?;
         let (status, started) = (d.status, d.blocks > 0);
