@@ -479,6 +479,26 @@ enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
                                      size_t *needed);
 
 /*
+ The path of a URL's file in a WWWOFFLE cache, as a new string: the same
+ result as `wwwurl_cache_file`.
+
+ Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+ `out` receives the string; `out_len`, where its length is stored (may
+ be NULL).
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+ `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
+ `*out` and `*out_len` are written only on success.
+
+ Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ caller releases with `wwwurl_string_free`.
+ */
+enum wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
+                                         char prefix,
+                                         char **out,
+                                         size_t *out_len);
+
+/*
  Runs one of the historical string codecs into the caller's buffer.
 
  Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
@@ -517,7 +537,9 @@ char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_
 
 /*
  Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
- `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical`). NULL is fine.
+ `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+ `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+ whose result is a `char **`). NULL is fine.
  */
 void wwwurl_string_free(char *s);
 
@@ -561,13 +583,37 @@ enum wwwurl_status wwwurl_rfc3986_split(const char *s,
  `*out` is written only on success.
 
  Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`.
+ caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
+ writes the same result into a caller buffer instead.
  */
 enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
                                           size_t blen,
                                           const char *reference,
                                           size_t rlen,
                                           char **out);
+
+/*
+ `wwwurl_rfc3986_resolve` into the caller's buffer.
+
+ Parameters: `base`/`blen` and `reference`/`rlen` as for
+ `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
+ may be NULL when `cap` is 0, to ask for the size); `needed`, where the
+ size the result needs, terminating NUL included, is stored (may be
+ NULL).
+
+ Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
+ is unspecified; no byte at or after `buf[cap]` is written); the errors
+ of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
+ Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
+                                              size_t blen,
+                                              const char *reference,
+                                              size_t rlen,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *needed);
 
 /*
  The Web Capture canonical form of an http, https, ftp or file URL (PDF
@@ -588,12 +634,34 @@ enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
 
  Memory and lifetimes: `*out` is a new NUL-terminated string that the
  caller releases with `wwwurl_string_free`.
+ `wwwurl_webcapture_canonical_buf` writes the same result into a caller
+ buffer instead.
  */
 enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
                                                size_t len,
                                                const char *base,
                                                size_t blen,
                                                char **out);
+
+/*
+ `wwwurl_webcapture_canonical` into the caller's buffer.
+
+ Parameters: `url`/`len` and `base`/`blen` as for
+ `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
+ `wwwurl_rfc3986_resolve_buf`.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ no byte at or after `buf[cap]` is written); the errors of
+ `wwwurl_webcapture_canonical` (then `*needed` is not written).
+ Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
+                                                   size_t len,
+                                                   const char *base,
+                                                   size_t blen,
+                                                   char *buf,
+                                                   size_t cap,
+                                                   size_t *needed);
 
 #ifdef __cplusplus
 }  // extern "C"

@@ -1,11 +1,12 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{c_string_prefix, input, malloc_copy};
+use super::alloc::{c_string_prefix, input, malloc_copy, PtrSink};
 use super::guard::guard;
-use super::modern::WWWURL_FLAG_BROWSER;
+use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
+use crate::core::codec::Sink;
 use crate::core::{browser, rfc3986, webcapture};
 use libc::{c_char, size_t};
 
@@ -112,15 +113,50 @@ pub extern "C" fn wwwurl_rfc3986_split(
     })
 }
 
-/// Stores a malloc'ed copy of `v` in `*out`.
-fn give(v: &[u8], out: *mut *mut c_char) -> wwwurl_status {
-    let p = malloc_copy(v);
+/// Every string function of this module comes in two forms (DESIGN, "The
+/// modern API"): the malloc form stores a new string in `*out`, the buffer
+/// form writes into the caller's buffer and reports the size it needs. Both
+/// run the same computation, `f`, so they cannot drift apart.
+///
+/// The malloc form: `*out` receives a `malloc`ed copy of the result.
+fn to_malloc(
+    out: *mut *mut c_char,
+    f: impl FnOnce() -> Result<Vec<u8>, wwwurl_status>,
+) -> wwwurl_status {
+    if out.is_null() {
+        return WWWURL_ERR_NULL;
+    }
+    let v = match f() {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let p = malloc_copy(&v);
     if p.is_null() {
         return WWWURL_ERR_NO_MEMORY;
     }
-    // SAFETY: `out` was checked non-NULL by the caller of this helper.
+    // SAFETY: `out` was checked non-NULL above.
     unsafe { *out = p };
     WWWURL_OK
+}
+
+/// The buffer form: the result goes into `buf[..cap]` with its NUL when it
+/// fits, and `*needed` (if not NULL) receives its size, NUL included.
+fn to_buffer(
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+    f: impl FnOnce() -> Result<Vec<u8>, wwwurl_status>,
+) -> wwwurl_status {
+    if buf.is_null() && cap != 0 {
+        return WWWURL_ERR_NULL;
+    }
+    let v = match f() {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let mut sink = PtrSink::new(buf, cap);
+    sink.extend(&v);
+    finish(sink, needed)
 }
 
 /// A string argument of the functions that return a C string: checked
@@ -132,6 +168,28 @@ fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status>
         return Err(WWWURL_ERR_TOO_LONG);
     }
     Ok(c_string_prefix(s))
+}
+
+/// Both string arguments, or the first error.
+fn limited2<'a>(
+    a: *const c_char,
+    alen: size_t,
+    b: *const c_char,
+    blen: size_t,
+) -> Result<(&'a [u8], &'a [u8]), wwwurl_status> {
+    Ok((limited(a, alen)?, limited(b, blen)?))
+}
+
+fn rfc3986_resolve(
+    base: *const c_char,
+    blen: size_t,
+    reference: *const c_char,
+    rlen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let (base, reference) = limited2(base, blen, reference, rlen)?;
+    let mut v = Vec::with_capacity(base.len() + reference.len());
+    rfc3986::resolve(base, reference, &mut v).map_err(|_| WWWURL_ERR_NOT_ABSOLUTE)?;
+    Ok(v)
 }
 
 /// Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
@@ -153,7 +211,8 @@ fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status>
 /// `*out` is written only on success.
 ///
 /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-/// caller releases with `wwwurl_string_free`.
+/// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
+/// writes the same result into a caller buffer instead.
 #[no_mangle]
 pub extern "C" fn wwwurl_rfc3986_resolve(
     base: *const c_char,
@@ -162,20 +221,59 @@ pub extern "C" fn wwwurl_rfc3986_resolve(
     rlen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
+    guard(|| to_malloc(out, || rfc3986_resolve(base, blen, reference, rlen)))
+}
+
+/// `wwwurl_rfc3986_resolve` into the caller's buffer.
+///
+/// Parameters: `base`/`blen` and `reference`/`rlen` as for
+/// `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
+/// may be NULL when `cap` is 0, to ask for the size); `needed`, where the
+/// size the result needs, terminating NUL included, is stored (may be
+/// NULL).
+///
+/// Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+/// `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
+/// is unspecified; no byte at or after `buf[cap]` is written); the errors
+/// of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_resolve_buf(
+    base: *const c_char,
+    blen: size_t,
+    reference: *const c_char,
+    rlen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
     guard(|| {
-        let (base, reference) = match (limited(base, blen), limited(reference, rlen)) {
-            (Ok(b), Ok(r)) => (b, r),
-            (Err(e), _) | (_, Err(e)) => return e,
-        };
-        if out.is_null() {
-            return WWWURL_ERR_NULL;
-        }
-        let mut v = Vec::with_capacity(base.len() + reference.len());
-        match rfc3986::resolve(base, reference, &mut v) {
-            Ok(()) => give(&v, out),
-            Err(_) => WWWURL_ERR_NOT_ABSOLUTE,
-        }
+        to_buffer(buf, cap, needed, || {
+            rfc3986_resolve(base, blen, reference, rlen)
+        })
     })
+}
+
+fn webcapture_canonical(
+    url: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    blen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let url = limited(url, len)?;
+    let base = if base.is_null() {
+        None
+    } else {
+        Some(limited(base, blen)?)
+    };
+    let mut v = Vec::with_capacity(url.len() + 8);
+    match webcapture::canonical(url, base, &mut v) {
+        Ok(()) => Ok(v),
+        Err(WebCaptureError::UnsupportedScheme) => Err(WWWURL_ERR_UNSUPPORTED_SCHEME),
+        Err(WebCaptureError::RelativeWithoutBase | WebCaptureError::BaseNotAbsolute) => {
+            Err(WWWURL_ERR_NOT_ABSOLUTE)
+        }
+    }
 }
 
 /// The Web Capture canonical form of an http, https, ftp or file URL (PDF
@@ -196,6 +294,8 @@ pub extern "C" fn wwwurl_rfc3986_resolve(
 ///
 /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
 /// caller releases with `wwwurl_string_free`.
+/// `wwwurl_webcapture_canonical_buf` writes the same result into a caller
+/// buffer instead.
 #[no_mangle]
 pub extern "C" fn wwwurl_webcapture_canonical(
     url: *const c_char,
@@ -204,29 +304,32 @@ pub extern "C" fn wwwurl_webcapture_canonical(
     blen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
+    guard(|| to_malloc(out, || webcapture_canonical(url, len, base, blen)))
+}
+
+/// `wwwurl_webcapture_canonical` into the caller's buffer.
+///
+/// Parameters: `url`/`len` and `base`/`blen` as for
+/// `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
+/// `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_webcapture_canonical` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_webcapture_canonical_buf(
+    url: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    blen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
     guard(|| {
-        let url = match limited(url, len) {
-            Ok(u) => u,
-            Err(e) => return e,
-        };
-        let base = if base.is_null() {
-            None
-        } else {
-            match limited(base, blen) {
-                Ok(b) => Some(b),
-                Err(e) => return e,
-            }
-        };
-        if out.is_null() {
-            return WWWURL_ERR_NULL;
-        }
-        let mut v = Vec::with_capacity(url.len() + 8);
-        match webcapture::canonical(url, base, &mut v) {
-            Ok(()) => give(&v, out),
-            Err(WebCaptureError::UnsupportedScheme) => WWWURL_ERR_UNSUPPORTED_SCHEME,
-            Err(WebCaptureError::RelativeWithoutBase | WebCaptureError::BaseNotAbsolute) => {
-                WWWURL_ERR_NOT_ABSOLUTE
-            }
-        }
+        to_buffer(buf, cap, needed, || {
+            webcapture_canonical(url, len, base, blen)
+        })
     })
 }
