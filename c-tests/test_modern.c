@@ -1195,6 +1195,69 @@ static void t_resolve(hgroup *g, const char *dir)
     }
 }
 
+/* args: {base, target} */
+static int relative_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const char *const *a = ctx;
+    return wwwurl_rfc3986_make_relative_buf(a[0], WWWURL_NUL_TERMINATED, a[1],
+                                            WWWURL_NUL_TERMINATED, buf, cap, needed);
+}
+
+/* wwwurl_rfc3986_make_relative: the shortest reference back, both forms,
+ * and that it resolves back to the target */
+static void t_make_relative(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *base, *target, *want;
+        int st;
+    } rows[] = {
+        {"http://a/b/c/d;p?q", "http://a/b/c/g", "g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/g", "../g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/g", "/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/d;p?q", "", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/d;p?q#s", "#s", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/d;p?y", "?y", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/", ".", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/g:h", "./g:h", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://x/b/c/g", "//x/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "https://a/b/c/g", "https://a/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "g/./../h", "h", WWWURL_OK},
+        {"a/b", "http://a/", NULL, WWWURL_ERR_NOT_ABSOLUTE},
+        {NULL, NULL, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].base; k++) {
+        char *out = NULL, *back = NULL, *want_back = NULL;
+        const char *args[2];
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_rfc3986_make_relative(rows[k].base, WWWURL_NUL_TERMINATED, rows[k].target,
+                                          WWWURL_NUL_TERMINATED, &out);
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_make_relative", rows[k].target, rows[k].st, st) &&
+            st == WWWURL_OK) {
+            CHECK_CSTR(g, "wwwurl_rfc3986_make_relative", rows[k].target, rows[k].want, out);
+            wwwurl_rfc3986_resolve(rows[k].base, WWWURL_NUL_TERMINATED, out,
+                                   WWWURL_NUL_TERMINATED, &back);
+            wwwurl_rfc3986_resolve(rows[k].base, WWWURL_NUL_TERMINATED, rows[k].target,
+                                   WWWURL_NUL_TERMINATED, &want_back);
+            CHECK_CSTR(g, "resolves back", rows[k].target, want_back, back);
+        } else {
+            CHECK(g, "*out untouched", rows[k].target, out == NULL);
+        }
+        wwwurl_string_free(out);
+        wwwurl_string_free(back);
+        wwwurl_string_free(want_back);
+        args[0] = rows[k].base;
+        args[1] = rows[k].target;
+        check_buf_form(g, "wwwurl_rfc3986_make_relative_buf", rows[k].target, relative_buf, args,
+                       rows[k].st, rows[k].want);
+        h_case_end(g);
+    }
+}
+
 /* wwwurl_webcapture_canonical: the rules its documentation lists */
 static void t_webcapture(hgroup *g, const char *dir)
 {
@@ -1348,6 +1411,7 @@ static const h_test tests[] = {
     {"configuration setters", t_setters},
     {"wwwurl_rfc3986_resolve", t_resolve},
     {"wwwurl_webcapture_canonical", t_webcapture},
+    {"wwwurl_rfc3986_make_relative", t_make_relative},
     {NULL, NULL},
 };
 

@@ -663,6 +663,57 @@ enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
                                                    size_t cap,
                                                    size_t *needed);
 
+/*
+ The shortest reference that resolves back to `target` against `base`
+ (RFC 3986 section 5.2 run backwards), for rewriting the links of a
+ stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
+
+ The target is first resolved against the base (so it may be relative,
+ and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
+ gives exactly that resolved target. When the schemes differ (as bytes)
+ the result is the resolved target itself; when only the authority
+ differs it is a network-path reference (`//host/path`). Nothing is
+ decoded or case-folded.
+
+ Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
+ `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ receives the result.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+ `*out` is written only on success.
+
+ Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ caller releases with `wwwurl_string_free`.
+ `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
+ buffer instead.
+ */
+enum wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
+                                                size_t blen,
+                                                const char *target,
+                                                size_t tlen,
+                                                char **out);
+
+/*
+ `wwwurl_rfc3986_make_relative` into the caller's buffer.
+
+ Parameters: `base`/`blen` and `target`/`tlen` as for
+ `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
+ `wwwurl_rfc3986_resolve_buf`.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ no byte at or after `buf[cap]` is written); the errors of
+ `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
+ Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
+                                                    size_t blen,
+                                                    const char *target,
+                                                    size_t tlen,
+                                                    char *buf,
+                                                    size_t cap,
+                                                    size_t *needed);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -641,3 +641,27 @@ fn webcapture_errors_are_per_input() {
          wwwurl: argument 3: scheme is not http, https, ftp or file\n"
     );
 }
+
+#[test]
+fn relative_shortest_references() {
+    check(
+        &[
+            "relative",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/g",
+            "http://a/b/g",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/d;p?y",
+            "http://x/y",
+            "ftp://a/b",
+            "g/../h",
+        ],
+        b"g\n../g\n\n?y\n//x/y\nftp://a/b\nh\n",
+    );
+    let out = run(&["relative", "no/scheme", "http://a/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"\n");
+    let help = text(&ok(run(&["relative", "--help"])));
+    assert!(help.contains("Exit status"), "{help}");
+    assert!(text(&ok(run(&["--help"]))).contains("relative"));
+}

@@ -817,3 +817,132 @@ fn webcapture_is_idempotent_on_http_urls() {
         assert_eq!(once, twice, "{}", url.escape_ascii());
     }
 }
+
+/// A URL reference built from pieces that exercise every branch of §5.2:
+/// schemes equal and different in case, authorities present, empty and
+/// absent, paths with dot and empty segments and colons, queries and
+/// fragments present, empty and absent.
+fn gen_reference(rng: &mut Rng) -> Vec<u8> {
+    const SCHEMES: &[&[u8]] = &[b"", b"", b"http:", b"http:", b"https:", b"HTTP:", b"s:"];
+    const AUTHS: &[&[u8]] = &[b"a", b"b", b"a:80", b"u@a", b"", b"[::1]"];
+    const SEGS: &[&[u8]] = &[b"", b"a", b"b", b"c", b".", b"..", b"g:h", b"%41", b"d;p"];
+    const TAILS: &[&[u8]] = &[b"", b"", b"?", b"?q", b"?y", b"#", b"#f", b"?q#f"];
+    let pick = |rng: &mut Rng, t: &[&'static [u8]]| t[(rng.next() % t.len() as u64) as usize];
+    let mut s = pick(rng, SCHEMES).to_vec();
+    let authority = rng.next() % 3 == 0;
+    if authority {
+        s.extend_from_slice(b"//");
+        s.extend_from_slice(pick(rng, AUTHS));
+    }
+    let segs = rng.next() % 5;
+    if (authority || rng.next() % 2 == 0) && segs > 0 {
+        s.push(b'/');
+    }
+    for i in 0..segs {
+        if i > 0 {
+            s.push(b'/');
+        }
+        s.extend_from_slice(pick(rng, SEGS));
+    }
+    s.extend_from_slice(pick(rng, TAILS));
+    s
+}
+
+/// A base URI: a generated reference with a scheme.
+fn gen_base(rng: &mut Rng) -> Vec<u8> {
+    loop {
+        let b = gen_reference(rng);
+        if rfc3986::split(&b).scheme.is_some() {
+            return b;
+        }
+    }
+}
+
+fn make_relative(base: &[u8], t: &[u8]) -> Vec<u8> {
+    let mut o = Vec::new();
+    wwwurl::core::relative::make_relative(base, t, &mut o).unwrap();
+    o
+}
+
+/// The property of make-relative: the reference resolves back to the target
+/// (itself resolved first), and is never longer than it.
+fn check_round_trip(base: &[u8], t: &[u8]) {
+    let mut want = Vec::new();
+    rfc3986::resolve(base, t, &mut want).unwrap();
+    let r = make_relative(base, t);
+    let mut back = Vec::new();
+    rfc3986::resolve(base, &r, &mut back).unwrap();
+    assert_eq!(
+        back.escape_ascii().to_string(),
+        want.escape_ascii().to_string(),
+        "base {} target {} gave {}",
+        base.escape_ascii(),
+        t.escape_ascii(),
+        r.escape_ascii()
+    );
+    assert!(r.len() <= want.len());
+}
+
+#[test]
+fn make_relative_round_trips_on_generated_pairs() {
+    let mut rng = Rng(0x5eed_0018_abcd_ef01);
+    for _ in 0..200_000 {
+        let base = gen_base(&mut rng);
+        let t = gen_reference(&mut rng);
+        check_round_trip(&base, &t);
+    }
+}
+
+#[test]
+fn make_relative_round_trips_on_random_bytes() {
+    let mut rng = Rng(0x0bad_cafe_1234_5678);
+    for _ in 0..50_000 {
+        let mut base = b"s:".to_vec();
+        base.extend(rng.bytes(ALPHABET, 16));
+        let t = rng.bytes(ALPHABET, 16);
+        // A NUL or control byte is just a byte here.
+        check_round_trip(&base, &t);
+    }
+}
+
+#[test]
+fn make_relative_cases() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("http://a/b/c/d;p?q", "http://a/b/c/g", "g"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p?q", ""),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p?q#s", "#s"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p?y", "?y"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p", "d;p"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/", "."),
+        ("http://a/b/c/d;p?q", "http://a/b/", ".."),
+        ("http://a/b/c/d;p?q", "http://a/b/g", "../g"),
+        ("http://a/b/c/d;p?q", "http://a/g", "/g"),
+        ("http://a/b/c/d;p?q", "http://a/", "/"),
+        ("http://a/b/c/d;p?q", "http://a", "//a"),
+        ("http://a/b/c/d;p?q", "http://b/b/c/g", "//b/b/c/g"),
+        ("http://a/b/c/d;p?q", "ftp://a/b/c/g", "ftp://a/b/c/g"),
+        ("http://a/b/c/d;p?q", "HTTP://a/b/c/g", "HTTP://a/b/c/g"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/g:h", "./g:h"),
+        ("http://a/b/c/d;p?q", "http:/b/c/g", "http:/b/c/g"),
+        ("http://a/b/c/d;p?q", "g/../h", "h"),
+        ("file:///etc/passwd", "file:///etc/hosts", "hosts"),
+        ("mailto:a@b", "mailto:c@d", "c@d"),
+    ];
+    let mut bad = Vec::new();
+    for &(base, t, want) in cases {
+        let got = make_relative(base.as_bytes(), t.as_bytes());
+        if got != want.as_bytes() {
+            bad.push(format!(
+                "{base} -> {t}: got {} want {want}",
+                got.escape_ascii()
+            ));
+        }
+        check_round_trip(base.as_bytes(), t.as_bytes());
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let mut o = Vec::new();
+    assert_eq!(
+        wwwurl::core::relative::make_relative(b"a/b", b"c", &mut o),
+        Err(ResolveError::BaseNotAbsolute)
+    );
+}

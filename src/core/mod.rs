@@ -17,6 +17,7 @@ pub mod host;
 pub mod html;
 pub mod link;
 pub mod path;
+pub mod relative;
 pub mod rfc3986;
 pub mod split;
 pub mod url;

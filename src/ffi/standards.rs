@@ -4,10 +4,10 @@ use super::alloc::{c_string_prefix, input, malloc_copy, PtrSink};
 use super::guard::guard;
 use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
+use crate::core::codec::Sink;
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
-use crate::core::codec::Sink;
-use crate::core::{browser, rfc3986, webcapture};
+use crate::core::{browser, relative, rfc3986, webcapture};
 use libc::{c_char, size_t};
 
 /// Where one component lies in the input.
@@ -330,6 +330,79 @@ pub extern "C" fn wwwurl_webcapture_canonical_buf(
     guard(|| {
         to_buffer(buf, cap, needed, || {
             webcapture_canonical(url, len, base, blen)
+        })
+    })
+}
+
+fn rfc3986_make_relative(
+    base: *const c_char,
+    blen: size_t,
+    target: *const c_char,
+    tlen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let (base, target) = limited2(base, blen, target, tlen)?;
+    let mut v = Vec::with_capacity(target.len());
+    relative::make_relative(base, target, &mut v).map_err(|_| WWWURL_ERR_NOT_ABSOLUTE)?;
+    Ok(v)
+}
+
+/// The shortest reference that resolves back to `target` against `base`
+/// (RFC 3986 section 5.2 run backwards), for rewriting the links of a
+/// stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
+///
+/// The target is first resolved against the base (so it may be relative,
+/// and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
+/// gives exactly that resolved target. When the schemes differ (as bytes)
+/// the result is the resolved target itself; when only the authority
+/// differs it is a network-path reference (`//host/path`). Nothing is
+/// decoded or case-folded.
+///
+/// Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+/// `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
+/// buffer instead.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_make_relative(
+    base: *const c_char,
+    blen: size_t,
+    target: *const c_char,
+    tlen: size_t,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| to_malloc(out, || rfc3986_make_relative(base, blen, target, tlen)))
+}
+
+/// `wwwurl_rfc3986_make_relative` into the caller's buffer.
+///
+/// Parameters: `base`/`blen` and `target`/`tlen` as for
+/// `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
+/// `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_make_relative_buf(
+    base: *const c_char,
+    blen: size_t,
+    target: *const c_char,
+    tlen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| {
+        to_buffer(buf, cap, needed, || {
+            rfc3986_make_relative(base, blen, target, tlen)
         })
     })
 }

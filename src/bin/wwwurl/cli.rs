@@ -228,6 +228,25 @@ pub enum Command {
         refs: Vec<OsString>,
     },
 
+    /// Print the shortest reference to each URL from BASE (RFC 3986 make-relative)
+    ///
+    /// Prints, for each URL, the shortest reference that `wwwurl resolve
+    /// BASE` turns back into the URL (itself resolved against BASE first, so
+    /// it may be relative and loses its dot segments): `g`, `../g`, `/g`,
+    /// `?q`, `#f`, the empty line for BASE itself, `//host/path` when only
+    /// the authority differs, the URL itself when the scheme differs.
+    /// Nothing is decoded or case-folded. A BASE without a scheme is an error
+    /// for every input.
+    #[command(after_help = LINES_HELP)]
+    Relative {
+        /// Absolute base URI (the page the links will be found in)
+        #[arg(value_name = "BASE")]
+        base: OsString,
+        /// URLs to make relative; standard input, one per line, when none
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
     /// Split URL references into their RFC 3986 components
     ///
     /// Prints one `component: value` line each, in this order: scheme,

@@ -12,7 +12,7 @@ use wwwurl::core::link::link_url;
 use wwwurl::core::rfc3986::{Components, Part};
 use wwwurl::core::split::split_url;
 use wwwurl::core::url::{Field, Url};
-use wwwurl::core::{browser, rfc3986, webcapture};
+use wwwurl::core::{browser, relative, rfc3986, webcapture};
 
 /// The settings every URL is built with.
 #[derive(Debug)]
@@ -104,6 +104,12 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             let base = base.as_bytes();
             drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
                 rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+            })
+        }
+        Command::Relative { base, urls } => {
+            let base = base.as_bytes();
+            drive(urls, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
+                relative::make_relative(base, s, out).map_err(|e| e.to_string())
             })
         }
         Command::Rfc3986Split { browser, urls } => {
