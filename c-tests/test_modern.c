@@ -1258,6 +1258,68 @@ static void t_make_relative(hgroup *g, const char *dir)
     }
 }
 
+struct norm_args {
+    const char *s;
+    unsigned mask;
+};
+
+static int normalize_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const struct norm_args *a = ctx;
+    return wwwurl_rfc3986_normalize_buf(a->s, WWWURL_NUL_TERMINATED, a->mask, buf, cap, needed);
+}
+
+/* wwwurl_rfc3986_normalize: RFC 3986 section 6.2.2's examples, the mask,
+ * both forms */
+static void t_normalize(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *s;
+        unsigned mask;
+        const char *want;
+        int st;
+    } rows[] = {
+        {"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", WWWURL_NORMALIZE_SYNTAX,
+         "example://a/b/c/%7Bfoo%7D", WWWURL_OK},
+        {"HTTP://www.EXAMPLE.com/", WWWURL_NORMALIZE_SYNTAX, "http://www.example.com/", WWWURL_OK},
+        {"HTTP://www.EXAMPLE.com/", WWWURL_NORMALIZE_SCHEME, "http://www.EXAMPLE.com/", WWWURL_OK},
+        {"HTTP://www.EXAMPLE.com/", WWWURL_NORMALIZE_HOST, "HTTP://www.example.com/", WWWURL_OK},
+        {"http://h/%7e/./a?%7e#%7e", WWWURL_NORMALIZE_PATH, "http://h/~/a?%7e#%7e", WWWURL_OK},
+        {"http://h/%7e/./a?%7e#%7e", WWWURL_NORMALIZE_QUERY, "http://h/%7e/./a?~#%7e", WWWURL_OK},
+        {"http://h/%7e/./a?%7e#%7e", WWWURL_NORMALIZE_FRAGMENT, "http://h/%7e/./a?%7e#~",
+         WWWURL_OK},
+        {"http://%7e%3a@h/", WWWURL_NORMALIZE_USERINFO, "http://~%3A@h/", WWWURL_OK},
+        {"http://h:80", WWWURL_NORMALIZE_ALL, "http://h/", WWWURL_OK},
+        {"http://h:80", WWWURL_NORMALIZE_SYNTAX, "http://h:80", WWWURL_OK},
+        {"http://h:/", WWWURL_NORMALIZE_DEFAULT_PORT, "http://h/", WWWURL_OK},
+        {"../a/./b", WWWURL_NORMALIZE_ALL, "../a/./b", WWWURL_OK},
+        {"http://h/", 256, NULL, WWWURL_ERR_INVALID_ARGUMENT},
+        {NULL, 0, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].s; k++) {
+        char *out = NULL;
+        struct norm_args a;
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_rfc3986_normalize(rows[k].s, WWWURL_NUL_TERMINATED, rows[k].mask, &out);
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_normalize", rows[k].s, rows[k].st, st) &&
+            st == WWWURL_OK)
+            CHECK_CSTR(g, "wwwurl_rfc3986_normalize", rows[k].s, rows[k].want, out);
+        else
+            CHECK(g, "*out untouched", rows[k].s, out == NULL);
+        wwwurl_string_free(out);
+        a.s = rows[k].s;
+        a.mask = rows[k].mask;
+        check_buf_form(g, "wwwurl_rfc3986_normalize_buf", rows[k].s, normalize_buf, &a,
+                       rows[k].st, rows[k].want);
+        h_case_end(g);
+    }
+}
+
 /* wwwurl_webcapture_canonical: the rules its documentation lists */
 static void t_webcapture(hgroup *g, const char *dir)
 {
@@ -1412,6 +1474,7 @@ static const h_test tests[] = {
     {"wwwurl_rfc3986_resolve", t_resolve},
     {"wwwurl_webcapture_canonical", t_webcapture},
     {"wwwurl_rfc3986_make_relative", t_make_relative},
+    {"wwwurl_rfc3986_normalize", t_normalize},
     {NULL, NULL},
 };
 

@@ -44,6 +44,58 @@
 #define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
 
 /*
+ `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
+ */
+#define WWWURL_NORMALIZE_SCHEME 1
+
+/*
+ Mask bit: percent-encodings of the user information.
+ */
+#define WWWURL_NORMALIZE_USERINFO 2
+
+/*
+ Mask bit: percent-encodings of the host, then the host in lower case.
+ */
+#define WWWURL_NORMALIZE_HOST 4
+
+/*
+ Mask bit: percent-encodings of the path, then its dot segments.
+ */
+#define WWWURL_NORMALIZE_PATH 8
+
+/*
+ Mask bit: percent-encodings of the query.
+ */
+#define WWWURL_NORMALIZE_QUERY 16
+
+/*
+ Mask bit: percent-encodings of the fragment.
+ */
+#define WWWURL_NORMALIZE_FRAGMENT 32
+
+/*
+ Every bit of syntax-based normalisation (RFC 3986 section 6.2.2).
+ */
+#define WWWURL_NORMALIZE_SYNTAX 63
+
+/*
+ Mask bit (RFC 3986 section 6.2.3): drop an empty port, and the default
+ port of http, https, ws, wss and ftp.
+ */
+#define WWWURL_NORMALIZE_DEFAULT_PORT 64
+
+/*
+ Mask bit (RFC 3986 section 6.2.3): `/` for an empty path after an
+ authority, for http, https, ws, wss and ftp.
+ */
+#define WWWURL_NORMALIZE_EMPTY_PATH 128
+
+/*
+ Every mask bit: syntax- and scheme-based normalisation.
+ */
+#define WWWURL_NORMALIZE_ALL 255
+
+/*
  The result of every modern `wwwurl_*` call that can fail.
 
  Numbers are part of the ABI and are never reused.
@@ -713,6 +765,54 @@ enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
                                                     char *buf,
                                                     size_t cap,
                                                     size_t *needed);
+
+/*
+ Normalises a URI reference (RFC 3986 section 6.2.2, and with the
+ `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
+ `mask` selects, so that equivalent references compare equal:
+ `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
+
+ Per component: the scheme and the host go to lower case; percent-encoded
+ unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
+ other percent-encoding gets upper-case hex, in the user information,
+ host, path, query and fragment; the path loses its dot segments when the
+ reference has a scheme or the path starts with `/` (a relative-path
+ reference keeps its `..`). A `%` without two hex digits is left alone.
+ The result splits into the same components, and normalising it again
+ changes nothing.
+
+ Parameters: `s`/`len`, the reference (`len` may be
+ `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
+ `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
+ 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
+ `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
+ written only on success.
+
+ Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
+ writes the same result into a caller buffer instead.
+ */
+enum wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask, char **out);
+
+/*
+ `wwwurl_rfc3986_normalize` into the caller's buffer.
+
+ Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
+ `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ no byte at or after `buf[cap]` is written); the errors of
+ `wwwurl_rfc3986_normalize` (then `*needed` is not written).
+ Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
+                                                size_t len,
+                                                uint32_t mask,
+                                                char *buf,
+                                                size_t cap,
+                                                size_t *needed);
 
 #ifdef __cplusplus
 }  // extern "C"

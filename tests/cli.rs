@@ -665,3 +665,36 @@ fn relative_shortest_references() {
     assert!(help.contains("Exit status"), "{help}");
     assert!(text(&ok(run(&["--help"]))).contains("relative"));
 }
+
+#[test]
+fn normalize_components() {
+    check(
+        &[
+            "normalize",
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+            "HTTP://Ex.COM:80",
+            "../a/./%7e",
+        ],
+        b"example://a/b/c/%7Bfoo%7D\nhttp://ex.com:80\n../a/./~\n",
+    );
+    check(
+        &[
+            "normalize",
+            "--scheme-based",
+            "HTTP://Ex.COM:80",
+            "https://h:/x",
+        ],
+        b"http://ex.com/\nhttps://h/x\n",
+    );
+    check(
+        &[
+            "normalize",
+            "--only",
+            "scheme,query",
+            "HTTP://Ex.COM/%7e?%7e#%7e",
+        ],
+        b"http://Ex.COM/%7e?~#%7e\n",
+    );
+    usage_error(&["normalize", "--only", "port", "x"]);
+    assert!(text(&ok(run(&["normalize", "--help"]))).contains("Exit status"));
+}

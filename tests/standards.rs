@@ -946,3 +946,47 @@ fn make_relative_cases() {
         Err(ResolveError::BaseNotAbsolute)
     );
 }
+
+fn normalize(s: &[u8], mask: wwwurl::core::normalize::Mask) -> Vec<u8> {
+    let mut o = Vec::new();
+    wwwurl::core::normalize::normalize(s, mask, &mut o);
+    o
+}
+
+#[test]
+fn normalize_is_idempotent_and_keeps_components() {
+    use wwwurl::core::normalize::Mask;
+    let mut rng = Rng(0x0622_0018);
+    let pct: &[u8] = b"%7e%7E%2e%41%3a%zz%4%gg/a.B";
+    for i in 0..100_000 {
+        let mut s = gen_reference(&mut rng);
+        if i % 2 == 0 {
+            s.extend(rng.bytes(pct, 10));
+        }
+        let s = if i % 5 == 0 {
+            rng.bytes(ALPHABET, 20)
+        } else {
+            s
+        };
+        for mask in [Mask::SYNTAX, Mask::ALL, Mask(rng.next() as u32 & 255)] {
+            let once = normalize(&s, mask);
+            let twice = normalize(&once, mask);
+            assert_eq!(
+                once.escape_ascii().to_string(),
+                twice.escape_ascii().to_string(),
+                "{} mask {}",
+                s.escape_ascii(),
+                mask.0
+            );
+            let (a, b) = (rfc3986::split(&s), rfc3986::split(&once));
+            for (x, y) in [
+                (a.scheme, b.scheme),
+                (a.authority, b.authority),
+                (a.query, b.query),
+                (a.fragment, b.fragment),
+            ] {
+                assert_eq!(x.is_some(), y.is_some(), "{}", s.escape_ascii());
+            }
+        }
+    }
+}

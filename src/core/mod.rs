@@ -16,6 +16,7 @@ pub mod hash;
 pub mod host;
 pub mod html;
 pub mod link;
+pub mod normalize;
 pub mod path;
 pub mod relative;
 pub mod rfc3986;

@@ -7,7 +7,7 @@ use super::status::*;
 use crate::core::codec::Sink;
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
-use crate::core::{browser, relative, rfc3986, webcapture};
+use crate::core::{browser, normalize, relative, rfc3986, webcapture};
 use libc::{c_char, size_t};
 
 /// Where one component lies in the input.
@@ -405,4 +405,136 @@ pub extern "C" fn wwwurl_rfc3986_make_relative_buf(
             rfc3986_make_relative(base, blen, target, tlen)
         })
     })
+}
+
+/// `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
+pub const WWWURL_NORMALIZE_SCHEME: u32 = 1;
+/// Mask bit: percent-encodings of the user information.
+pub const WWWURL_NORMALIZE_USERINFO: u32 = 2;
+/// Mask bit: percent-encodings of the host, then the host in lower case.
+pub const WWWURL_NORMALIZE_HOST: u32 = 4;
+/// Mask bit: percent-encodings of the path, then its dot segments.
+pub const WWWURL_NORMALIZE_PATH: u32 = 8;
+/// Mask bit: percent-encodings of the query.
+pub const WWWURL_NORMALIZE_QUERY: u32 = 16;
+/// Mask bit: percent-encodings of the fragment.
+pub const WWWURL_NORMALIZE_FRAGMENT: u32 = 32;
+/// Every bit of syntax-based normalisation (RFC 3986 section 6.2.2).
+pub const WWWURL_NORMALIZE_SYNTAX: u32 = 63;
+/// Mask bit (RFC 3986 section 6.2.3): drop an empty port, and the default
+/// port of http, https, ws, wss and ftp.
+pub const WWWURL_NORMALIZE_DEFAULT_PORT: u32 = 64;
+/// Mask bit (RFC 3986 section 6.2.3): `/` for an empty path after an
+/// authority, for http, https, ws, wss and ftp.
+pub const WWWURL_NORMALIZE_EMPTY_PATH: u32 = 128;
+/// Every mask bit: syntax- and scheme-based normalisation.
+pub const WWWURL_NORMALIZE_ALL: u32 = 255;
+
+/// The C mask bits and the core's: the header needs literal values, the
+/// core keeps its own type, and this table ties the two.
+const MASK_BITS: [(u32, normalize::Mask); 10] = [
+    (WWWURL_NORMALIZE_SCHEME, normalize::Mask::SCHEME),
+    (WWWURL_NORMALIZE_USERINFO, normalize::Mask::USERINFO),
+    (WWWURL_NORMALIZE_HOST, normalize::Mask::HOST),
+    (WWWURL_NORMALIZE_PATH, normalize::Mask::PATH),
+    (WWWURL_NORMALIZE_QUERY, normalize::Mask::QUERY),
+    (WWWURL_NORMALIZE_FRAGMENT, normalize::Mask::FRAGMENT),
+    (WWWURL_NORMALIZE_SYNTAX, normalize::Mask::SYNTAX),
+    (WWWURL_NORMALIZE_DEFAULT_PORT, normalize::Mask::DEFAULT_PORT),
+    (WWWURL_NORMALIZE_EMPTY_PATH, normalize::Mask::EMPTY_PATH),
+    (WWWURL_NORMALIZE_ALL, normalize::Mask::ALL),
+];
+
+/// The core mask of C mask bits, or `None` when a bit is unknown.
+fn mask_of(bits: u32) -> Option<normalize::Mask> {
+    let mut known = 0;
+    let mut core = 0;
+    for (c, m) in MASK_BITS {
+        if bits & c == c {
+            known |= c;
+            core |= m.0;
+        }
+    }
+    (known == bits).then_some(normalize::Mask(core))
+}
+
+fn rfc3986_normalize(s: *const c_char, len: size_t, mask: u32) -> Result<Vec<u8>, wwwurl_status> {
+    let s = limited(s, len)?;
+    let mask = mask_of(mask).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    let mut v = Vec::with_capacity(s.len() + 1);
+    normalize::normalize(s, mask, &mut v);
+    Ok(v)
+}
+
+/// Normalises a URI reference (RFC 3986 section 6.2.2, and with the
+/// `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
+/// `mask` selects, so that equivalent references compare equal:
+/// `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
+///
+/// Per component: the scheme and the host go to lower case; percent-encoded
+/// unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
+/// other percent-encoding gets upper-case hex, in the user information,
+/// host, path, query and fragment; the path loses its dot segments when the
+/// reference has a scheme or the path starts with `/` (a relative-path
+/// reference keeps its `..`). A `%` without two hex digits is left alone.
+/// The result splits into the same components, and normalising it again
+/// changes nothing.
+///
+/// Parameters: `s`/`len`, the reference (`len` may be
+/// `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
+/// `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
+/// 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
+/// written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
+/// writes the same result into a caller buffer instead.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_normalize(
+    s: *const c_char,
+    len: size_t,
+    mask: u32,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| to_malloc(out, || rfc3986_normalize(s, len, mask)))
+}
+
+/// `wwwurl_rfc3986_normalize` into the caller's buffer.
+///
+/// Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
+/// `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_rfc3986_normalize` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_normalize_buf(
+    s: *const c_char,
+    len: size_t,
+    mask: u32,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| to_buffer(buf, cap, needed, || rfc3986_normalize(s, len, mask)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_bits_are_the_core_mask() {
+        for (c, m) in MASK_BITS {
+            assert_eq!(c, m.0);
+            assert_eq!(mask_of(c), Some(m));
+        }
+        assert_eq!(mask_of(0), Some(normalize::Mask(0)));
+        assert_eq!(mask_of(256), None);
+        assert_eq!(mask_of(WWWURL_NORMALIZE_ALL | 1 << 31), None);
+    }
 }

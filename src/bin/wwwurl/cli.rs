@@ -4,6 +4,7 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use wwwurl::core::config::{Compat, Config};
+use wwwurl::core::normalize::Mask;
 
 /// The help heading of the options every subcommand takes.
 const GLOBAL: &str = "Global options";
@@ -228,6 +229,31 @@ pub enum Command {
         refs: Vec<OsString>,
     },
 
+    /// Normalise URI references (RFC 3986 section 6.2.2, optionally 6.2.3)
+    ///
+    /// Prints each reference with the scheme and host in lower case,
+    /// percent-encoded unreserved characters (`A-Z a-z 0-9 - . _ ~`) decoded,
+    /// other percent-encodings in upper-case hex, and dot segments removed
+    /// from the path (unless it is a relative-path reference, whose `..`
+    /// only means something against a base). `--only` limits this to some
+    /// components; `--scheme-based` also drops an empty port and the
+    /// default port of http, https, ws, wss and ftp, and writes `/` for
+    /// their empty path. Nothing else changes.
+    #[command(after_help = LINES_HELP)]
+    Normalize {
+        /// Normalise only these components (comma-separated)
+        /// [default: all six]
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "COMPONENTS")]
+        only: Vec<NormalizePart>,
+        /// Also normalise by scheme (RFC 3986 section 6.2.3): no empty or
+        /// default port, `/` for an empty http(s), ws(s) or ftp path
+        #[arg(long)]
+        scheme_based: bool,
+        /// URI references to normalise
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+    },
+
     /// Print the shortest reference to each URL from BASE (RFC 3986 make-relative)
     ///
     /// Prints, for each URL, the shortest reference that `wwwurl resolve
@@ -323,4 +349,35 @@ pub struct EncodeHow {
     /// `%2b` -> `%2B`, space -> `+`)
     #[arg(long)]
     pub recode: bool,
+}
+
+/// The `--only` values of `normalize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NormalizePart {
+    /// The scheme, in lower case
+    Scheme,
+    /// Percent-encodings of the user information
+    Userinfo,
+    /// The host: percent-encodings, lower case
+    Host,
+    /// Percent-encodings and dot segments of the path
+    Path,
+    /// Percent-encodings of the query
+    Query,
+    /// Percent-encodings of the fragment
+    Fragment,
+}
+
+impl NormalizePart {
+    /// The component's bit in the normalisation mask.
+    pub fn mask(self) -> Mask {
+        match self {
+            NormalizePart::Scheme => Mask::SCHEME,
+            NormalizePart::Userinfo => Mask::USERINFO,
+            NormalizePart::Host => Mask::HOST,
+            NormalizePart::Path => Mask::PATH,
+            NormalizePart::Query => Mask::QUERY,
+            NormalizePart::Fragment => Mask::FRAGMENT,
+        }
+    }
 }

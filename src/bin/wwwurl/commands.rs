@@ -9,6 +9,7 @@ use wwwurl::core::codec::Codec;
 use wwwurl::core::config::{Compat, Config};
 use wwwurl::core::hash::make_hash;
 use wwwurl::core::link::link_url;
+use wwwurl::core::normalize::{normalize, Mask};
 use wwwurl::core::rfc3986::{Components, Part};
 use wwwurl::core::split::split_url;
 use wwwurl::core::url::{Field, Url};
@@ -104,6 +105,24 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             let base = base.as_bytes();
             drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
                 rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+            })
+        }
+        Command::Normalize {
+            only,
+            scheme_based,
+            urls,
+        } => {
+            let mut mask = if only.is_empty() {
+                Mask::SYNTAX.0
+            } else {
+                only.iter().fold(0, |m, p| m | p.mask().0)
+            };
+            if *scheme_based {
+                mask |= Mask::DEFAULT_PORT.0 | Mask::EMPTY_PATH.0;
+            }
+            drive(urls, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
+                normalize(s, Mask(mask), out);
+                Ok(())
             })
         }
         Command::Relative { base, urls } => {
