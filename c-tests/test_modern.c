@@ -1320,6 +1320,61 @@ static void t_normalize(hgroup *g, const char *dir)
     }
 }
 
+/* args: {base, spec} */
+static int browser_resolve_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const char *const *a = ctx;
+    return wwwurl_browser_resolve_buf(a[0], WWWURL_NUL_TERMINATED, a[1], WWWURL_NUL_TERMINATED,
+                                      buf, cap, needed);
+}
+
+/* wwwurl_browser_resolve: one case of each kind of the browser URL parsing
+ * draft's section 4, both forms */
+static void t_browser_resolve(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *base, *spec, *want;
+        int st;
+    } rows[] = {
+        {"http://a/b/c/d;p?q#f", "", "http://a/b/c/d;p?q", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", " \t g \n", "http://a/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "http:g", "http://a/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "https:\\\\x\\y", "https://x/y", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "\\\\g\\x", "http://g/x", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "\\g", "http://a/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "?y", "http://a/b/c/d;p?y", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "#s", "http://a/b/c/d;p?q#s", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "../g", "http://a/b/g", WWWURL_OK},
+        {"mailto:a@b", "#s", "mailto:a@b#s", WWWURL_OK},
+        {"mailto:a@b", "c", NULL, WWWURL_ERR_UNSUPPORTED_SCHEME},
+        {"/a/b", "c", NULL, WWWURL_ERR_NOT_ABSOLUTE},
+        {NULL, NULL, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].base; k++) {
+        char *out = NULL;
+        const char *args[2];
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_browser_resolve(rows[k].base, WWWURL_NUL_TERMINATED, rows[k].spec,
+                                    WWWURL_NUL_TERMINATED, &out);
+        if (CHECK_STATUS(g, "wwwurl_browser_resolve", rows[k].spec, rows[k].st, st) &&
+            st == WWWURL_OK)
+            CHECK_CSTR(g, "wwwurl_browser_resolve", rows[k].spec, rows[k].want, out);
+        else
+            CHECK(g, "*out untouched", rows[k].spec, out == NULL);
+        wwwurl_string_free(out);
+        args[0] = rows[k].base;
+        args[1] = rows[k].spec;
+        check_buf_form(g, "wwwurl_browser_resolve_buf", rows[k].spec, browser_resolve_buf, args,
+                       rows[k].st, rows[k].want);
+        h_case_end(g);
+    }
+}
+
 /* wwwurl_webcapture_canonical: the rules its documentation lists */
 static void t_webcapture(hgroup *g, const char *dir)
 {
@@ -1475,6 +1530,7 @@ static const h_test tests[] = {
     {"wwwurl_webcapture_canonical", t_webcapture},
     {"wwwurl_rfc3986_make_relative", t_make_relative},
     {"wwwurl_rfc3986_normalize", t_normalize},
+    {"wwwurl_browser_resolve", t_browser_resolve},
     {NULL, NULL},
 };
 

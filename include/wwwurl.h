@@ -814,6 +814,55 @@ enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
                                                 size_t cap,
                                                 size_t *needed);
 
+/*
+ Resolves a string against a base URL the way browsers do (the browser
+ URL parsing draft's section 4, completed as README and the `browser`
+ module document): leading and trailing bytes <= 0x20 trimmed, `\` read
+ as `/`, `http:g` relative against an http base, `//host`,
+ `/path`, `?query`, `#fragment` and path-relative strings, dot segments
+ removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
+ `http://h/p`); nothing is case-folded, decoded or encoded.
+
+ Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
+ `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ receives the result.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
+ hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
+ fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+
+ Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
+ writes the same result into a caller buffer instead.
+ */
+enum wwwurl_status wwwurl_browser_resolve(const char *base,
+                                          size_t blen,
+                                          const char *spec,
+                                          size_t slen,
+                                          char **out);
+
+/*
+ `wwwurl_browser_resolve` into the caller's buffer.
+
+ Parameters: `base`/`blen` and `spec`/`slen` as for
+ `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
+ `wwwurl_rfc3986_resolve_buf`.
+
+ Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ no byte at or after `buf[cap]` is written); the errors of
+ `wwwurl_browser_resolve` (then `*needed` is not written).
+ Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_browser_resolve_buf(const char *base,
+                                              size_t blen,
+                                              const char *spec,
+                                              size_t slen,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *needed);
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif  // __cplusplus

@@ -698,3 +698,24 @@ fn normalize_components() {
     usage_error(&["normalize", "--only", "port", "x"]);
     assert!(text(&ok(run(&["normalize", "--help"]))).contains("Exit status"));
 }
+
+#[test]
+fn resolve_browser() {
+    check(
+        &[
+            "resolve",
+            "--browser",
+            "http://a/b/c/d;p?q",
+            "http:g",
+            "\\\\h\\x",
+            " ../g ",
+            "?y",
+        ],
+        b"http://a/b/c/g\nhttp://h/x\nhttp://a/b/g\nhttp://a/b/c/d;p?y\n",
+    );
+    // Strict RFC 3986 keeps `http:g` as it is.
+    check(&["resolve", "http://a/b/c/d;p?q", "http:g"], b"http:g\n");
+    let out = run(&["resolve", "--browser", "mailto:a@b", "c", "#f"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"\nmailto:a@b#f\n");
+}

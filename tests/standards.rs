@@ -990,3 +990,144 @@ fn normalize_is_idempotent_and_keeps_components() {
         }
     }
 }
+
+fn browser_resolve(base: &[u8], spec: &[u8]) -> Result<Vec<u8>, browser::BrowserResolveError> {
+    let mut o = Vec::new();
+    browser::resolve(base, spec, &mut o).map(|()| o)
+}
+
+/// The browser URL parsing draft's §4, case by case, with the choices the
+/// module docs of `browser` make where the draft is open.
+#[test]
+fn browser_resolve_section_4() {
+    use browser::BrowserResolveError::*;
+    let b = "http://a/b/c/d;p?q#f";
+    let cases: &[(&str, &str, Result<&str, browser::BrowserResolveError>)] = &[
+        // §4: trimming, absolute strings, the base's own scheme.
+        (b, " \t g \n", Ok("http://a/b/c/g")),
+        (b, "https://x/y", Ok("https://x/y")),
+        (b, "HTTPS:\\\\x\\y", Ok("HTTPS://x/y")),
+        (b, "http:g", Ok("http://a/b/c/g")),
+        (b, "HTTP:g", Ok("http://a/b/c/g")),
+        (b, "http:/g", Ok("http://a/g")),
+        (b, "http://g", Ok("http://g")),
+        (b, "http:?y", Ok("http://a/b/c/d;p?y")),
+        (b, "http:", Ok("http://a/b/c/d;p?q")),
+        (b, "mailto:x@y?s#f", Ok("mailto:x@y?s#f")),
+        (b, "C:\\x", Ok("http://a/b/c/C:/x")),
+        (b, "1a:b", Ok("http://a/b/c/1a:b")),
+        (b, "a_b:c", Ok("http://a/b/c/a_b:c")),
+        // §4.1: the empty string.
+        (b, "", Ok("http://a/b/c/d;p?q")),
+        (b, " ", Ok("http://a/b/c/d;p?q")),
+        // §4.2 scheme-relative, with either slash character.
+        (b, "//g/x", Ok("http://g/x")),
+        (b, "\\\\g\\x", Ok("http://g/x")),
+        (b, "/\\g", Ok("http://g")),
+        (b, "///g", Ok("http://g")),
+        // §4.3 authority-relative.
+        (b, "/g", Ok("http://a/g")),
+        (b, "\\g\\h", Ok("http://a/g/h")),
+        (b, "/./g/../h", Ok("http://a/h")),
+        // §4.4 query-relative.
+        (b, "?y", Ok("http://a/b/c/d;p?y")),
+        (b, "?", Ok("http://a/b/c/d;p?")),
+        // §4.5 fragment-relative.
+        (b, "#s", Ok("http://a/b/c/d;p?q#s")),
+        (b, "#", Ok("http://a/b/c/d;p?q#")),
+        // §4.6 path-relative.
+        (b, "g", Ok("http://a/b/c/g")),
+        (b, "./g", Ok("http://a/b/c/g")),
+        (b, "g/", Ok("http://a/b/c/g/")),
+        (b, "g?y#s", Ok("http://a/b/c/g?y#s")),
+        (b, ";x", Ok("http://a/b/c/;x")),
+        (b, "..", Ok("http://a/b/")),
+        (b, "../../../g", Ok("http://a/g")),
+        (b, "g\\h\\..\\i", Ok("http://a/b/c/g/i")),
+        ("http://a", "g", Ok("http://a/g")),
+        ("http:\\\\a\\b\\c", "d", Ok("http://a/b/d")),
+        ("http://a/b", "gg:h", Ok("gg:h")),
+        ("http://a/b", "g:h", Ok("http://a/g:h")),
+        // Non-hierarchical bases.
+        ("mailto:a@b", "", Ok("mailto:a@b")),
+        ("mailto:a@b#f", "#g", Ok("mailto:a@b#g")),
+        ("mailto:a@b", "c", Err(BaseNotHierarchical)),
+        ("mailto:a@b", "/c", Err(BaseNotHierarchical)),
+        ("mailto:a@b", "?c", Err(BaseNotHierarchical)),
+        ("mailto:a@b", "mailto:c", Ok("mailto:c")),
+        ("data:text/plain,x", "y", Err(BaseNotHierarchical)),
+        // Hierarchical without authority: file, and an authority appears
+        // only when the string brings one.
+        ("file:/etc/passwd", "hosts", Ok("file:/etc/hosts")),
+        ("file:///etc/passwd", "hosts", Ok("file:///etc/hosts")),
+        ("file:///etc/passwd", "//h/x", Ok("file://h/x")),
+        ("file:/etc/passwd", "/x", Ok("file:/x")),
+        ("file:/etc/passwd", "..//x", Ok("file:/.//x")),
+        ("svn://h/a/b", "c", Ok("svn://h/a/c")),
+        // Bases without a valid scheme.
+        ("/a/b", "c", Err(BaseNotAbsolute)),
+        ("C:\\a", "c", Err(BaseNotAbsolute)),
+    ];
+    let mut bad = Vec::new();
+    for &(base, spec, ref want) in cases {
+        let got = browser_resolve(base.as_bytes(), spec.as_bytes());
+        let got = got.map(|v| String::from_utf8(v).unwrap());
+        let want = want.map(str::to_owned);
+        if got != want {
+            bad.push(format!("{base:?} + {spec:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn browser_resolve_results_are_fixed_points() {
+    let mut rng = Rng(0xb0_0018);
+    let alphabet: &[u8] = b"/\\?#;:.@aAh \t";
+    for i in 0..100_000 {
+        let base = if i % 3 == 0 {
+            let mut b = gen_base(&mut rng);
+            b.extend(rng.bytes(alphabet, 6));
+            b
+        } else {
+            gen_base(&mut rng)
+        };
+        let spec = if i % 2 == 0 {
+            gen_reference(&mut rng)
+        } else {
+            rng.bytes(alphabet, 12)
+        };
+        let Ok(r) = browser_resolve(&base, &spec) else {
+            continue;
+        };
+        // Resolving the result against the base, or against itself,
+        // changes nothing.
+        assert_eq!(
+            browser_resolve(&base, &r).map(|v| v.escape_ascii().to_string()),
+            Ok(r.escape_ascii().to_string()),
+            "{} + {}",
+            base.escape_ascii(),
+            spec.escape_ascii()
+        );
+        if let Ok(again) = browser_resolve(&r, &r) {
+            assert_eq!(
+                again,
+                r,
+                "{} + {}",
+                base.escape_ascii(),
+                spec.escape_ascii()
+            );
+        }
+        // No authority appears unless the base or the string had one.
+        if browser::split(&r).authority.is_some() {
+            assert!(
+                browser::split(&base).authority.is_some()
+                    || browser::split(&spec).authority.is_some(),
+                "{} + {} gave {}",
+                base.escape_ascii(),
+                spec.escape_ascii(),
+                r.escape_ascii()
+            );
+        }
+    }
+}

@@ -4,6 +4,7 @@ use super::alloc::{c_string_prefix, input, malloc_copy, PtrSink};
 use super::guard::guard;
 use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
+use crate::core::browser::BrowserResolveError;
 use crate::core::codec::Sink;
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
@@ -521,6 +522,76 @@ pub extern "C" fn wwwurl_rfc3986_normalize_buf(
     needed: *mut size_t,
 ) -> wwwurl_status {
     guard(|| to_buffer(buf, cap, needed, || rfc3986_normalize(s, len, mask)))
+}
+
+fn browser_resolve(
+    base: *const c_char,
+    blen: size_t,
+    spec: *const c_char,
+    slen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let (base, spec) = limited2(base, blen, spec, slen)?;
+    let mut v = Vec::with_capacity(base.len() + spec.len() + 2);
+    browser::resolve(base, spec, &mut v).map_err(|e| match e {
+        BrowserResolveError::BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
+        BrowserResolveError::BaseNotHierarchical => WWWURL_ERR_UNSUPPORTED_SCHEME,
+    })?;
+    Ok(v)
+}
+
+/// Resolves a string against a base URL the way browsers do (the browser
+/// URL parsing draft's section 4, completed as README and the `browser`
+/// module document): leading and trailing bytes <= 0x20 trimmed, `\` read
+/// as `/`, `http:g` relative against an http base, `//host`,
+/// `/path`, `?query`, `#fragment` and path-relative strings, dot segments
+/// removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
+/// `http://h/p`); nothing is case-folded, decoded or encoded.
+///
+/// Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
+/// hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
+/// fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
+/// writes the same result into a caller buffer instead.
+#[no_mangle]
+pub extern "C" fn wwwurl_browser_resolve(
+    base: *const c_char,
+    blen: size_t,
+    spec: *const c_char,
+    slen: size_t,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| to_malloc(out, || browser_resolve(base, blen, spec, slen)))
+}
+
+/// `wwwurl_browser_resolve` into the caller's buffer.
+///
+/// Parameters: `base`/`blen` and `spec`/`slen` as for
+/// `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
+/// `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_browser_resolve` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_browser_resolve_buf(
+    base: *const c_char,
+    blen: size_t,
+    spec: *const c_char,
+    slen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| to_buffer(buf, cap, needed, || browser_resolve(base, blen, spec, slen)))
 }
 
 #[cfg(test)]

@@ -221,6 +221,12 @@ pub enum Command {
     /// against a BASE without a scheme) is an error for that input.
     #[command(after_help = LINES_HELP)]
     Resolve {
+        /// Resolve the way browsers do (browser URL parsing draft, section
+        /// 4): `\` read as `/`, bytes <= 0x20 trimmed, `http:g` relative
+        /// against an http base; only a fragment resolves against a
+        /// non-hierarchical base
+        #[arg(long)]
+        browser: bool,
         /// Absolute base URI
         #[arg(value_name = "BASE")]
         base: OsString,

@@ -101,10 +101,24 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             out.extend_from_slice(&make_hash(s));
             Ok(())
         }),
-        Command::Resolve { base, refs } => {
+        Command::Resolve {
+            browser: false,
+            base,
+            refs,
+        } => {
             let base = base.as_bytes();
             drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
                 rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+            })
+        }
+        Command::Resolve {
+            browser: true,
+            base,
+            refs,
+        } => {
+            let base = base.as_bytes();
+            drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
+                browser::resolve(base, s, out).map_err(|e| e.to_string())
             })
         }
         Command::Normalize {
