@@ -1064,6 +1064,12 @@ fn browser_resolve_section_4() {
         ("file:/etc/passwd", "/x", Ok("file:/x")),
         ("file:/etc/passwd", "..//x", Ok("file:/.//x")),
         ("svn://h/a/b", "c", Ok("svn://h/a/c")),
+        // An empty authority before a path that starts with `/` would not
+        // split back: the path's first segment becomes the authority.
+        ("http://a/b", "http:///x", Ok("http://x")),
+        ("http:;x\\y", "..", Ok("http://")),
+        ("svn://h/a", "svn:////x/y", Ok("svn://x/y")),
+        ("file:///a", "file:////x", Ok("file:////x")),
         // Bases without a valid scheme.
         ("/a/b", "c", Err(BaseNotAbsolute)),
         ("C:\\a", "c", Err(BaseNotAbsolute)),

@@ -102,13 +102,21 @@
 //!   hierarchical URL every `\` of the path becomes `/` and dot segments
 //!   are removed (RFC 3986 §5.2.4), as browsers do; a path that would then
 //!   start with `//` without an authority gets `/.` in front, as
-//!   [`rfc3986::resolve`] does. Nothing is case-folded, decoded or encoded;
+//!   [`rfc3986::resolve`] does. An empty authority followed by a path that
+//!   starts with `/` cannot be written so that it splits back the same
+//!   (every scheme but `file` takes any number of slashes before its
+//!   authority): the path's first segment becomes the authority, as a
+//!   browser reading `http:///x` makes `x` the host. Nothing is
+//!   case-folded, decoded or encoded;
 //!   the bytes of a non-hierarchical URL after its scheme are kept as they
 //!   are.
 //!
-//! The result is a fixed point: resolving it against any base gives it
-//! back, and it never has an authority unless the base or the string had
-//! one. Time is linear in the input lengths.
+//! The result is a fixed point: resolving it against the base or against
+//! itself gives it back, except when its path is rootless and it has no
+//! authority (`file:a/b`, from a base like it): §4 makes a string with the
+//! base's own scheme relative, so its path is merged again. It never has an
+//! authority unless the base or the string had one. Time is linear in the
+//! input lengths.
 //!
 //! [`rfc3986::resolve`]: super::rfc3986::resolve
 
@@ -276,6 +284,21 @@ fn hierarchical(s: &[u8], c: &Components) -> bool {
 /// Appends `s`, split with [`split`], recomposed in RFC 3986 syntax (see
 /// the module docs, "Parsed as an absolute URL").
 fn write_absolute(s: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
+    if write_absolute_once(s, out) {
+        // Written as `scheme:///path`, the URL would split with the path's
+        // first segment as its authority, since every scheme but file takes
+        // any number of slashes before it: split it that way now, so that
+        // the result is a fixed point. Once is enough: the authority is
+        // then not empty, or the path is.
+        let first = out.split_off(start);
+        write_absolute_once(&first, out);
+    }
+}
+
+/// [`write_absolute`] in one pass; true when the result has an empty
+/// authority, a scheme other than `file` and a path starting with `/`.
+fn write_absolute_once(s: &[u8], out: &mut Vec<u8>) -> bool {
     let c = split(s);
     let get = |p: Option<Part>| p.map(|p| p.bytes(s));
     if let Some(sc) = get(c.scheme) {
@@ -287,6 +310,7 @@ fn write_absolute(s: &[u8], out: &mut Vec<u8>) {
         out.extend_from_slice(a);
     }
     let path = get(c.path).unwrap_or_default();
+    let path_at = out.len();
     if hierarchical(s, &c) {
         let at = out.len();
         let slashed: Vec<u8> = path
@@ -304,10 +328,14 @@ fn write_absolute(s: &[u8], out: &mut Vec<u8>) {
         out.push(b'?');
         out.extend_from_slice(q);
     }
+    let ambiguous = get(c.authority).is_some_and(<[u8]>::is_empty)
+        && !get(c.scheme).is_some_and(|sc| sc.eq_ignore_ascii_case(b"file"))
+        && out.get(path_at) == Some(&b'/');
     if let Some(f) = get(c.fragment) {
         out.push(b'#');
         out.extend_from_slice(f);
     }
+    ambiguous
 }
 
 /// The offset of the `:` ending a valid scheme of the trimmed `s` (§3.1 and

@@ -29,7 +29,9 @@
 //! * [`Mask::DEFAULT_PORT`]: an empty port (`host:`) and its `:` go, for
 //!   every scheme (§6.2.3 says producers should omit it); so does the
 //!   scheme's default port (`http` and `ws` 80, `https` and `wss` 443,
-//!   `ftp` 21), compared as a number (`:080` is 80).
+//!   `ftp` 21), compared as a number (`:080` is 80). A host that holds a
+//!   `:` of its own (`a:b:80`, possible only in a host that is not valid)
+//!   keeps its port, which would otherwise change how the result splits.
 //! * [`Mask::EMPTY_PATH`]: an empty path after an authority becomes `/` for
 //!   `http`, `https`, `ws`, `wss` and `ftp`, whose empty path §6.2.3 and
 //!   their own specifications equate with `/`.
@@ -181,7 +183,17 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Vec<u8>) {
             out.extend_from_slice(host);
         }
         if let Some(p) = get(c.port) {
+            // Without its port, a host that holds a `:` of its own would
+            // split differently (`a:b:80` is host `a:b`, `a:b` host `a`).
+            let outside = match host.first() {
+                Some(b'[') => host
+                    .iter()
+                    .position(|&b| b == b']')
+                    .map_or(&[][..], |e| &host[e..]),
+                _ => host,
+            };
             let drop = mask.has(Mask::DEFAULT_PORT)
+                && !outside.contains(&b':')
                 && (p.is_empty() || scheme.and_then(default_port).is_some_and(|d| is_port(p, d)));
             if !drop {
                 out.push(b':');
@@ -309,5 +321,8 @@ mod tests {
         assert_eq!(norm("s://h:8080", Mask::ALL), "s://h:8080");
         assert_eq!(norm("https://h:443", Mask::ALL), "https://h/");
         assert_eq!(norm("mailto:A@B", Mask::ALL), "mailto:A@B");
+        assert_eq!(norm("http://h::", Mask::ALL), "http://h::/");
+        assert_eq!(norm("http://a:b:80/", Mask::ALL), "http://a:b:80/");
+        assert_eq!(norm("http://[::1]:80/", Mask::ALL), "http://[::1]/");
     }
 }
