@@ -1137,3 +1137,47 @@ fn browser_resolve_results_are_fixed_points() {
         }
     }
 }
+
+#[test]
+fn new_tools_linear_on_a_megabyte() {
+    use wwwurl::core::normalize::Mask;
+    let deep = repeat(b"a/", b"http://h/", b"x");
+    let other = repeat(b"b/", b"http://h/", b"y");
+    // Half a megabyte of `../` would climb the base's directories; the
+    // absolute path is shorter.
+    timed(
+        "make_relative deep",
+        || make_relative(&deep, &other),
+        &other[8..],
+    );
+    let sibling = [&deep[..deep.len() - 1], b"z"].concat();
+    timed(
+        "make_relative sibling",
+        || make_relative(&deep, &sibling),
+        b"z",
+    );
+    let pct = repeat(b"%7e%2E%3a", b"HTTP://H/", b"");
+    let mut want = b"http://h/".to_vec();
+    let n = (pct.len() - 9) / 9;
+    for _ in 0..n {
+        want.extend_from_slice(b"~.%3A");
+    }
+    timed("normalize %7e%2E%3a", || normalize(&pct, Mask::ALL), &want);
+    timed(
+        "normalize /../",
+        || normalize(&repeat(b"/../", b"s:", b""), Mask::SYNTAX),
+        b"s:/",
+    );
+    let slashes = repeat(b"\\..", b"", b"");
+    timed(
+        "browser resolve \\..",
+        || browser_resolve(b"http://a/b/c", &slashes).unwrap(),
+        b"http://a/",
+    );
+    let dotdot = repeat(b"../", b"", b"g");
+    timed(
+        "browser resolve ../",
+        || browser_resolve(b"http://a/b/c", &dotdot).unwrap(),
+        b"http://a/g",
+    );
+}
