@@ -816,8 +816,8 @@ enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
 
 /*
  Resolves a string against a base URL the way browsers do (the browser
- URL parsing draft's section 4, completed as README and the `browser`
- module document): leading and trailing bytes <= 0x20 trimmed, `\` read
+ URL parsing draft's section 4, completed where it stops as README,
+ "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
  as `/`, `http:g` relative against an http base, `//host`,
  `/path`, `?query`, `#fragment` and path-relative strings, dot segments
  removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
