@@ -412,3 +412,70 @@ fn resolution_and_make_relative_agree_with_rust_url() {
     );
     assert!(res.pairs >= 100_000, "{}", res.pairs);
 }
+
+/// Browser-style resolution (`browser::resolve`, after the browser URL
+/// parsing draft) against rust-url's WHATWG `Url::join`, on the corpus
+/// (http and https bases): the draft describes what browsers do, so the two
+/// must agree once rust-url's normalisation of its output is allowed for
+/// (rust-url's parse of our result equals its own result). Strings rust-url
+/// rejects are skipped. Each corpus base gets one string from a list of
+/// the draft's cases (backslashes, whitespace, the base's own scheme) and
+/// one cut from another corpus URL. There is no documented class here:
+/// every disagreement fails.
+#[test]
+fn browser_resolution_agrees_with_rust_url() {
+    const STRINGS: &[&str] = &[
+        "g",
+        "../g",
+        "/g",
+        "//g/x",
+        "?y",
+        "#s",
+        "",
+        "\\g",
+        "http:g",
+        "./g/.",
+        "g;x",
+        "..",
+        " g ",
+        "https:g",
+        "mailto:x",
+        "\\\\h\\p",
+        "\t/g\n",
+        "HTTP:g",
+        "..\\..\\g",
+    ];
+    let corpus = corpus();
+    let mut rng = Rng(0x0018_b0b0_0000_0003);
+    let (mut pairs, mut agree) = (0usize, 0usize);
+    let mut bad = Vec::new();
+    for (i, base) in corpus.iter().enumerate() {
+        let other = corpus[(i * 31 + 7) % corpus.len()].clone();
+        let pick = STRINGS[(rng.next() % STRINGS.len() as u64) as usize].to_owned();
+        for r in [pick, other] {
+            let Ok(b) = Url::parse(base) else { continue };
+            let Ok(theirs) = b.join(&r) else { continue };
+            pairs += 1;
+            let mut o = Vec::new();
+            let ours = match wwwurl::core::browser::resolve(base.as_bytes(), r.as_bytes(), &mut o) {
+                Ok(()) => String::from_utf8_lossy(&o).into_owned(),
+                Err(e) => format!("error: {e}"),
+            };
+            match Url::parse(&ours) {
+                Ok(u) if u == theirs => agree += 1,
+                _ => bad.push(format!(
+                    "{base:?} + {r:?}: ours {ours:?}, rust-url {:?}",
+                    theirs.as_str()
+                )),
+            }
+        }
+    }
+    println!("browser::resolve vs Url::join: {pairs} corpus pairs compared, {agree} agree");
+    assert!(
+        bad.is_empty(),
+        "{} disagreements:\n{}",
+        bad.len(),
+        bad[..bad.len().min(20)].join("\n")
+    );
+    assert!(pairs >= 90_000, "{pairs}");
+}
