@@ -1,5 +1,6 @@
 # wwwurl: build, test, install. `make demo` and `make check` are the two
-# commands of the README. Honours CC, CARGO, PREFIX, DESTDIR.
+# commands of the README. Honours CC, CXX, CARGO, PREFIX, LIBDIR, INCLUDEDIR,
+# BINDIR, MANDIR, PKGCONFIGDIR, CMAKEDIR, DESTDIR.
 
 CARGO   ?= cargo
 CC      ?= cc
@@ -12,17 +13,21 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 SOVERSION := 0
 
 TARGET_DIR := target/release
-LIB_A    := $(TARGET_DIR)/libwwwurl.a
+BUILD    := build
+# The archives C programs link are cargo's without the LLVM bitcode that
+# rustc embeds for Rust consumers (`.llvmbc`): with it, binutils' nm and
+# strip see "no symbols" in the archive.
+CARGO_A  := $(TARGET_DIR)/libwwwurl.a
+LIB_A    := $(BUILD)/lib/libwwwurl.a
 LIB_SO   := $(TARGET_DIR)/libwwwurl.so
 TOOL     := $(TARGET_DIR)/wwwurl
 GEN_INC  := $(TARGET_DIR)/include
-BUILD    := build
 PC_FILE  := $(BUILD)/wwwurl.pc
 # The WWWOFFLE 2.9h variant (cargo feature v29h): its own record layout,
 # behaviour and library name, libwwwurl-29h (pkg-config wwwurl-29h).
 TARGET29H  := target/v29h
 LIB29H_DIR := $(TARGET29H)/release
-LIB29H_A   := $(LIB29H_DIR)/libwwwurl-29h.a
+LIB29H_A   := $(BUILD)/lib/libwwwurl-29h.a
 LIB29H_SO  := $(LIB29H_DIR)/libwwwurl-29h.so
 PC29H_FILE := $(BUILD)/wwwurl-29h.pc
 # What the Rust standard library needs when linked statically into C.
@@ -41,6 +46,7 @@ HARNESS_SRC  := c-tests/harness.c
 HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h
 
 .PHONY: all lib header check-header check test rust-test lint c-tests c-tests-shared \
+	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
 	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols pkgconfig-test \
 	demo bench install uninstall clean hostile-test fault-test fuzz FORCE
 
@@ -48,15 +54,23 @@ all: lib $(PC_FILE) $(PC29H_FILE)
 
 lib: $(LIB_A) $(LIB29H_A)
 
-$(LIB_A) $(LIB_SO) $(TOOL): FORCE
+$(CARGO_A) $(LIB_SO) $(TOOL): FORCE
 	$(CARGO) build --release --locked
 	@ln -sf libwwwurl.so $(TARGET_DIR)/libwwwurl.so.$(SOVERSION)
 
 # cargo names both variants libwwwurl; the links give the 2.9h one its name.
-$(LIB29H_A) $(LIB29H_SO): FORCE
+$(LIB29H_DIR)/libwwwurl.a $(LIB29H_SO): FORCE
 	$(CARGO) build --release --locked --lib --features v29h --target-dir $(TARGET29H)
-	@cd $(LIB29H_DIR) && ln -sf libwwwurl.a libwwwurl-29h.a && \
-	  ln -sf libwwwurl.so libwwwurl-29h.so && ln -sf libwwwurl.so libwwwurl-29h.so.$(SOVERSION)
+	@cd $(LIB29H_DIR) && ln -sf libwwwurl.so libwwwurl-29h.so && \
+	  ln -sf libwwwurl.so libwwwurl-29h.so.$(SOVERSION)
+
+$(LIB_A): $(CARGO_A)
+	@mkdir -p $(@D)
+	objcopy --remove-section=.llvmbc --remove-section=.llvmcmd $< $@
+
+$(LIB29H_A): $(LIB29H_DIR)/libwwwurl.a
+	@mkdir -p $(@D)
+	objcopy --remove-section=.llvmbc --remove-section=.llvmcmd $< $@
 
 # ---- headers ------------------------------------------------------------
 
@@ -71,22 +85,40 @@ check-header: lib
 	done
 	@echo "headers: up to date"
 
-# Both headers compile cleanly as C99 and C++11, in both record layouts
-# (included twice, as headers may be).
+# Both headers compile cleanly in every C and C++ standard that WWWOFFLE-era
+# and current code uses, in both record layouts (included twice, as headers
+# may be).
+HEADER_C_STDS   := c89 c99 c11 c17
+HEADER_CXX_STDS := c++98 c++11 c++17 c++20
 header-compile: lib
 	@mkdir -p $(BUILD)
-	printf '#include "wwwurl.h"\n#include "wwwurl_legacy.h"\n#include "wwwurl_legacy.h"\nint main(void) { return 0; }\n' > $(BUILD)/hdr.c
-	cp $(BUILD)/hdr.c $(BUILD)/hdr.cpp
-	$(CC) -std=c99 -Wall -Wextra -pedantic -Werror -Iinclude -c $(BUILD)/hdr.c -o $(BUILD)/hdr-c.o
-	$(CXX) -std=c++11 -Wall -Wextra -pedantic -Werror -Iinclude -c $(BUILD)/hdr.cpp -o $(BUILD)/hdr-cpp.o
-	$(CC) -std=c99 -Wall -Wextra -pedantic -Werror -DWWWURL_LEGACY_29H -Iinclude -c $(BUILD)/hdr.c -o $(BUILD)/hdr-c29h.o
-	$(CXX) -std=c++11 -Wall -Wextra -pedantic -Werror -DWWWURL_LEGACY_29H -Iinclude -c $(BUILD)/hdr.cpp -o $(BUILD)/hdr-cpp29h.o
-	@echo "headers: compile as C99 and C++11, 2.9 and 2.9h records"
+	@printf '#include "wwwurl.h"\n#include "wwwurl_legacy.h"\n#include "wwwurl_legacy.h"\nint main(void) { return 0; }\n' > $(BUILD)/hdr.c
+	@cp $(BUILD)/hdr.c $(BUILD)/hdr.cpp
+	@for d in "" -DWWWURL_LEGACY_29H; do \
+	  for std in $(HEADER_C_STDS); do \
+	    $(CC) -std=$$std -Wall -Wextra -pedantic -Werror $$d -Iinclude -c $(BUILD)/hdr.c -o $(BUILD)/hdr.o \
+	      || { echo "headers: not clean as $$std $$d"; exit 1; }; done; \
+	  for std in $(HEADER_CXX_STDS); do \
+	    $(CXX) -std=$$std -Wall -Wextra -pedantic -Werror $$d -Iinclude -c $(BUILD)/hdr.cpp -o $(BUILD)/hdr.o \
+	      || { echo "headers: not clean as $$std $$d"; exit 1; }; done; done
+	@echo "headers: clean as $(HEADER_C_STDS) $(HEADER_CXX_STDS), 2.9 and 2.9h records"
+
+# One section 3 page per exported function (made by build.rs from the
+# header comments), each formatted by groff without a warning.
+manpages-test: lib
+	@{ $(call SYMS,$(LIB_SO)); $(call SYMS,$(LIB29H_SO)); } | sort -u | \
+	  grep -v '^wwwurl_legacy_layout_' > $(BUILD)/functions.txt
+	@ls $(MAN3_DIR) | sed 's/\.3$$//' | sort > $(BUILD)/man3.txt
+	@diff -u $(BUILD)/functions.txt $(BUILD)/man3.txt || { echo "man pages differ from the exported functions"; exit 1; }
+	@for f in $(MAN3_DIR)/*.3; do \
+	  w=$$(groff -man -ww -z $$f 2>&1); test -z "$$w" || { echo "$$f: $$w"; exit 1; }; done
+	@echo "man pages: $$(wc -l < $(BUILD)/man3.txt), one per exported function"
 
 # ---- pkg-config -----------------------------------------------------------
 
 # Made again on every run, since it records PREFIX.
 PC_SED = sed -e 's|@PREFIX@|$(PREFIX)|g' -e 's|@VERSION@|$(VERSION)|g' \
+	    -e 's|@LIBDIR@|$(LIBDIR)|g' -e 's|@INCLUDEDIR@|$(INCLUDEDIR)|g' \
 	    -e 's|@STATIC_DEPS@|$(STATIC_DEPS)|g'
 
 $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
@@ -95,8 +127,8 @@ $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
 
 # ---- tests ----------------------------------------------------------------
 
-check: lint rust-test check-header header-compile c-tests c-tests-29h fault-test symbols \
-	pkgconfig-test emulate-test linear-test hostile-test
+check: lint rust-test check-header header-compile manpages-test c-tests c-tests-29h fault-test \
+	symbols pkgconfig-test install-test cmake-test emulate-test linear-test hostile-test
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -206,6 +238,10 @@ symbols: $(LIB_SO) $(LIB29H_SO)
 	  c-tests/exported-symbols.txt | sort -u | diff -u - $(BUILD)/symbols-29h.txt \
 	  || { echo "libwwwurl-29h.so: exported symbols differ"; exit 1; }
 	@echo "symbols: $$(wc -l < $(BUILD)/symbols.txt) exported by each library, as allowed"
+	@# Unversioned, as README's "ABI and soname policy" says.
+	@! objdump -T $(LIB_SO) $(LIB29H_SO) | awk '$$2 == "g" && $$NF !~ /^_/' | grep -v ' Base ' \
+	  | grep -E 'wwwurl_|URL|Canonicalise|Base64|Date|HTML|Hash|Args' \
+	  || { echo "exported symbols carry versions; the documented ABI policy says none"; exit 1; }
 	@readelf -d $(LIB_SO) | grep -q 'SONAME.*\[libwwwurl.so.$(SOVERSION)\]' || { echo "bad soname"; exit 1; }
 	@readelf -d $(LIB29H_SO) | grep -q 'SONAME.*\[libwwwurl-29h.so.$(SOVERSION)\]' \
 	  || { echo "bad soname of libwwwurl-29h.so"; exit 1; }
@@ -247,6 +283,43 @@ pkgconfig-test: all
 	  grep -q "undefined reference to .wwwurl_legacy_layout_29'" $(BUILD)/pc-mismatch.err
 	@echo "pkg-config: wwwurl and wwwurl-29h programs, shared and static, from a DESTDIR install; mismatches fail to link"
 
+# The install targets: they run without cargo (CARGO=false), refuse to run
+# before `make`, honour LIBDIR, strip, and uninstall leaves nothing behind.
+INSTALL_STAGE := $(abspath $(BUILD)/install-stage)
+install-test: all
+	rm -rf $(INSTALL_STAGE)
+	$(MAKE) --no-print-directory -s install CARGO=false DESTDIR=$(INSTALL_STAGE) PREFIX=/usr \
+	  LIBDIR=/usr/lib/x86_64-linux-gnu > /dev/null
+	grep -q '^libdir=/usr/lib/x86_64-linux-gnu$$' $(INSTALL_STAGE)/usr/lib/x86_64-linux-gnu/pkgconfig/wwwurl.pc
+	test -f $(INSTALL_STAGE)/usr/lib/x86_64-linux-gnu/cmake/wwwurl/wwwurl-config.cmake
+	test -f $(INSTALL_STAGE)/usr/share/man/man3/SplitURL.3
+	test -f $(INSTALL_STAGE)/usr/share/man/man3/wwwurl_parse.3
+	$(MAKE) --no-print-directory -s uninstall CARGO=false DESTDIR=$(INSTALL_STAGE) PREFIX=/usr \
+	  LIBDIR=/usr/lib/x86_64-linux-gnu > /dev/null
+	test -z "$$(find $(INSTALL_STAGE) -type f -o -type l)" || \
+	  { echo "uninstall left:"; find $(INSTALL_STAGE) -type f -o -type l; exit 1; }
+	$(MAKE) --no-print-directory -s install-strip CARGO=false DESTDIR=$(INSTALL_STAGE) PREFIX=/usr > /dev/null
+	! readelf -S $(INSTALL_STAGE)/usr/lib/libwwwurl.so.$(VERSION) | grep -q debug_info
+	nm -D $(INSTALL_STAGE)/usr/lib/libwwwurl.so.$(VERSION) | grep -q ' T SplitURL'
+	nm $(INSTALL_STAGE)/usr/lib/libwwwurl-29h.a 2>/dev/null | grep -q ' T FixHTMLLinkURL'
+	! $(MAKE) --no-print-directory -s install-check CARGO=false LIB_A=$(BUILD)/none.a 2> $(BUILD)/install-check.err
+	grep -q "run 'make' first" $(BUILD)/install-check.err
+	@echo "install: without cargo, LIBDIR, install-strip, uninstall, refusal before make"
+
+# A CMake project finds the DESTDIR install of pkgconfig-test by
+# find_package(wwwurl CONFIG) and links each of the four targets.
+cmake-test: pkgconfig-test
+	rm -rf $(BUILD)/cmake-test
+	cmake -S c-tests/cmake -B $(BUILD)/cmake-test -DCMAKE_PREFIX_PATH=$(STAGE)/usr \
+	  -DDEMO_SOURCE=$(abspath examples/demo.c) > $(BUILD)/cmake-test.log
+	cmake --build $(BUILD)/cmake-test >> $(BUILD)/cmake-test.log
+	for t in wwwurl wwwurl-29h; do \
+	  LD_LIBRARY_PATH=$(STAGE)/usr/lib $(BUILD)/cmake-test/demo-$$t > /dev/null || exit 1; \
+	  readelf -d $(BUILD)/cmake-test/demo-$$t | grep -q "NEEDED.*\[lib$$t.so.$(SOVERSION)\]" || exit 1; \
+	  $(BUILD)/cmake-test/demo-$${t}_static > /dev/null || exit 1; \
+	  ! readelf -d $(BUILD)/cmake-test/demo-$${t}_static | grep -q 'NEEDED.*libwwwurl' || exit 1; done
+	@echo "cmake: find_package(wwwurl CONFIG) and wwwurl::wwwurl, wwwurl::wwwurl-29h, static and shared"
+
 # ---- demo and benchmarks ----------------------------------------------------
 
 DEMO_STAGE := $(abspath $(BUILD)/demo-stage)
@@ -265,36 +338,73 @@ demo: all
 include bench/bench.mk
 
 # ---- install ----------------------------------------------------------------
+#
+# `make` builds; `make install` only copies what `make` built (it never runs
+# cargo, so `sudo make install` works where root has no Rust toolchain).
+# Directories follow the GNU conventions and DESTDIR stages the install.
 
-LIBDIR  := $(DESTDIR)$(PREFIX)/lib
-INCDIR  := $(DESTDIR)$(PREFIX)/include
-BINDIR  := $(DESTDIR)$(PREFIX)/bin
-MANDIR  := $(DESTDIR)$(PREFIX)/share/man/man1
-PCDIR   := $(LIBDIR)/pkgconfig
+LIBDIR       ?= $(PREFIX)/lib
+INCLUDEDIR   ?= $(PREFIX)/include
+BINDIR       ?= $(PREFIX)/bin
+MANDIR       ?= $(PREFIX)/share/man
+PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
+CMAKEDIR     ?= $(LIBDIR)/cmake/wwwurl
+MAN3_DIR     := $(TARGET_DIR)/man/man3
 
-install: all
-	install -d $(LIBDIR) $(INCDIR) $(BINDIR) $(PCDIR) $(MANDIR)
-	install -m 0755 $(LIB_SO) $(LIBDIR)/libwwwurl.so.$(VERSION)
-	ln -sf libwwwurl.so.$(VERSION) $(LIBDIR)/libwwwurl.so.$(SOVERSION)
-	ln -sf libwwwurl.so.$(SOVERSION) $(LIBDIR)/libwwwurl.so
-	install -m 0644 $(LIB_A) $(LIBDIR)/libwwwurl.a
-	install -m 0755 $(LIB29H_DIR)/libwwwurl.so $(LIBDIR)/libwwwurl-29h.so.$(VERSION)
-	ln -sf libwwwurl-29h.so.$(VERSION) $(LIBDIR)/libwwwurl-29h.so.$(SOVERSION)
-	ln -sf libwwwurl-29h.so.$(SOVERSION) $(LIBDIR)/libwwwurl-29h.so
-	install -m 0644 $(LIB29H_DIR)/libwwwurl.a $(LIBDIR)/libwwwurl-29h.a
-	install -m 0644 include/wwwurl.h include/wwwurl_legacy.h $(INCDIR)/
-	$(PC_SED) pkgconfig/wwwurl.pc.in > $(PCDIR)/wwwurl.pc
-	$(PC_SED) pkgconfig/wwwurl-29h.pc.in > $(PCDIR)/wwwurl-29h.pc
-	install -m 0755 $(TOOL) $(BINDIR)/wwwurl
-	install -m 0644 doc/wwwurl.1 $(MANDIR)/wwwurl.1
+D_LIB := $(DESTDIR)$(LIBDIR)
+D_INC := $(DESTDIR)$(INCLUDEDIR)
+D_BIN := $(DESTDIR)$(BINDIR)
+D_MAN := $(DESTDIR)$(MANDIR)
+D_PC  := $(DESTDIR)$(PKGCONFIGDIR)
+D_CM  := $(DESTDIR)$(CMAKEDIR)
+
+INSTALLED_FILES := $(LIB_SO) $(LIB_A) $(LIB29H_DIR)/libwwwurl.so $(LIB29H_A) \
+	$(TOOL) $(MAN3_DIR)/SplitURL.3
+CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
+	-e "s|@REL_LIBDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
+	-e "s|@REL_INCLUDEDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|g" \
+	-e 's|@STATIC_DEPS_CMAKE@|$(patsubst -l%,%,$(STATIC_DEPS))|g'
+
+install-check:
+	@for f in $(INSTALLED_FILES); do test -e $$f || { \
+	  echo "make install: $$f is missing: run 'make' first (as the user who builds)" >&2; exit 1; }; done
+
+install: install-check
+	install -d $(D_LIB) $(D_INC) $(D_BIN) $(D_PC) $(D_CM) $(D_MAN)/man1 $(D_MAN)/man3
+	install -m 0755 $(LIB_SO) $(D_LIB)/libwwwurl.so.$(VERSION)
+	ln -sf libwwwurl.so.$(VERSION) $(D_LIB)/libwwwurl.so.$(SOVERSION)
+	ln -sf libwwwurl.so.$(SOVERSION) $(D_LIB)/libwwwurl.so
+	install -m 0644 $(LIB_A) $(D_LIB)/libwwwurl.a
+	install -m 0755 $(LIB29H_DIR)/libwwwurl.so $(D_LIB)/libwwwurl-29h.so.$(VERSION)
+	ln -sf libwwwurl-29h.so.$(VERSION) $(D_LIB)/libwwwurl-29h.so.$(SOVERSION)
+	ln -sf libwwwurl-29h.so.$(SOVERSION) $(D_LIB)/libwwwurl-29h.so
+	install -m 0644 $(LIB29H_A) $(D_LIB)/libwwwurl-29h.a
+	install -m 0644 include/wwwurl.h include/wwwurl_legacy.h $(D_INC)/
+	$(PC_SED) pkgconfig/wwwurl.pc.in > $(D_PC)/wwwurl.pc
+	$(PC_SED) pkgconfig/wwwurl-29h.pc.in > $(D_PC)/wwwurl-29h.pc
+	$(CMAKE_SED) cmake/wwwurl-config.cmake.in > $(D_CM)/wwwurl-config.cmake
+	$(CMAKE_SED) cmake/wwwurl-config-version.cmake.in > $(D_CM)/wwwurl-config-version.cmake
+	install -m 0755 $(TOOL) $(D_BIN)/wwwurl
+	install -m 0644 doc/wwwurl.1 $(D_MAN)/man1/wwwurl.1
+	install -m 0644 $(MAN3_DIR)/*.3 $(D_MAN)/man3/
+
+# The same, without debugging information (5 MB of the shared library is
+# debug info); the archives keep their symbols.
+install-strip: install
+	strip --strip-unneeded $(D_LIB)/libwwwurl.so.$(VERSION) $(D_LIB)/libwwwurl-29h.so.$(VERSION) \
+	  $(D_BIN)/wwwurl
+	strip --strip-debug $(D_LIB)/libwwwurl.a $(D_LIB)/libwwwurl-29h.a
 
 uninstall:
-	rm -f $(LIBDIR)/libwwwurl.so.$(VERSION) $(LIBDIR)/libwwwurl.so.$(SOVERSION) \
-	  $(LIBDIR)/libwwwurl.so $(LIBDIR)/libwwwurl.a \
-	  $(LIBDIR)/libwwwurl-29h.so.$(VERSION) $(LIBDIR)/libwwwurl-29h.so.$(SOVERSION) \
-	  $(LIBDIR)/libwwwurl-29h.so $(LIBDIR)/libwwwurl-29h.a $(INCDIR)/wwwurl.h \
-	  $(INCDIR)/wwwurl_legacy.h $(PCDIR)/wwwurl.pc $(PCDIR)/wwwurl-29h.pc \
-	  $(BINDIR)/wwwurl $(MANDIR)/wwwurl.1
+	rm -f $(D_LIB)/libwwwurl.so.$(VERSION) $(D_LIB)/libwwwurl.so.$(SOVERSION) \
+	  $(D_LIB)/libwwwurl.so $(D_LIB)/libwwwurl.a \
+	  $(D_LIB)/libwwwurl-29h.so.$(VERSION) $(D_LIB)/libwwwurl-29h.so.$(SOVERSION) \
+	  $(D_LIB)/libwwwurl-29h.so $(D_LIB)/libwwwurl-29h.a $(D_INC)/wwwurl.h \
+	  $(D_INC)/wwwurl_legacy.h $(D_PC)/wwwurl.pc $(D_PC)/wwwurl-29h.pc \
+	  $(D_CM)/wwwurl-config.cmake $(D_CM)/wwwurl-config-version.cmake \
+	  $(D_BIN)/wwwurl $(D_MAN)/man1/wwwurl.1
+	for f in $(notdir $(wildcard $(MAN3_DIR)/*.3)); do rm -f $(D_MAN)/man3/$$f; done
+	-rmdir $(D_CM) 2>/dev/null
 
 clean:
 	$(CARGO) clean

@@ -5,6 +5,9 @@
 
 use std::path::{Path, PathBuf};
 
+#[path = "tools/headers.rs"]
+mod headers;
+
 const MODERN_SOURCES: &[&str] = &[
     "src/ffi/status.rs",
     "src/ffi/config.rs",
@@ -45,13 +48,13 @@ fn main() {
          #define WWWURL_VERSION_NUMBER ({major} * 10000 + {minor} * 100 + {patch})\n"
     );
 
-    generate(
+    let modern = generate(
         "cbindgen.toml",
         MODERN_SOURCES,
         &include.join("wwwurl.h"),
         &version_macros,
     );
-    generate(
+    let legacy = generate(
         "cbindgen-legacy.toml",
         LEGACY_SOURCES,
         &include.join("wwwurl_legacy.h"),
@@ -59,6 +62,22 @@ fn main() {
     );
     println!("cargo:rerun-if-changed=cbindgen.toml");
     println!("cargo:rerun-if-changed=cbindgen-legacy.toml");
+    println!("cargo:rerun-if-changed=tools/headers.rs");
+
+    // The API reference: one man page per function, from the comments that
+    // the headers carry (installed by `make install`).
+    let man3 = profile_dir.join("man").join("man3");
+    let _ = std::fs::remove_dir_all(&man3);
+    std::fs::create_dir_all(&man3).expect("create man3 dir");
+    for (header, text) in [("wwwurl.h", &modern), ("wwwurl_legacy.h", &legacy)] {
+        let see_also = format!(
+            "wwwurl(1), the header {header}; doc/behaviour.md and README.md of the wwwurl sources."
+        );
+        for f in headers::functions(text) {
+            let page = headers::man_page(&f, header, &version, &see_also);
+            std::fs::write(man3.join(format!("{}.3", f.name)), page).expect("write man page");
+        }
+    }
 
     // The 2.9h variant is a library of its own (see Cargo.toml, `v29h`),
     // with its own soname and the one historical function 2.9h has instead
@@ -91,7 +110,9 @@ fn main() {
     println!("cargo:rustc-cdylib-link-arg=-Wl,-soname,{soname}");
 }
 
-fn generate(config: &str, sources: &[&str], dest: &Path, extra: &str) {
+/// Writes the header made from `sources` to `dest`, made portable (see
+/// `tools/headers.rs`); returns its text.
+fn generate(config: &str, sources: &[&str], dest: &Path, extra: &str) -> String {
     let mut cfg = cbindgen::Config::from_file(config).expect("cbindgen config");
     if !extra.is_empty() {
         let mut a = cfg.after_includes.take().unwrap_or_default();
@@ -103,5 +124,12 @@ fn generate(config: &str, sources: &[&str], dest: &Path, extra: &str) {
         println!("cargo:rerun-if-changed={s}");
         b = b.with_src(s);
     }
-    b.generate().expect("cbindgen").write_to_file(dest);
+    let mut raw = Vec::new();
+    b.generate().expect("cbindgen").write(&mut raw);
+    let text = headers::portable(&String::from_utf8(raw).expect("UTF-8 header"));
+    // Rewritten only when it changes, so that C objects are not rebuilt.
+    if std::fs::read_to_string(dest).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(dest, &text).expect("write header");
+    }
+    text
 }

@@ -23,412 +23,412 @@
 #define WWWURL_VERSION_NUMBER (0 * 10000 + 1 * 100 + 0)
 
 
-/*
- Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
+/**
+ * Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
  */
 #define WWWURL_FLAG_29H 1
 
-/*
- Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
+/**
+ * Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
  */
 #define WWWURL_FLAG_29 2
 
-/*
- Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
+/**
+ * Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
  */
 #define WWWURL_FLAG_BROWSER 4
 
-/*
- The default of `wwwurl_set_max_input`: 8 MiB.
+/**
+ * The default of `wwwurl_set_max_input`: 8 MiB.
  */
 #define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
 
-/*
- `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
+/**
+ * `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
  */
 #define WWWURL_NORMALIZE_SCHEME 1
 
-/*
- Mask bit: percent-encodings of the user information.
+/**
+ * Mask bit: percent-encodings of the user information.
  */
 #define WWWURL_NORMALIZE_USERINFO 2
 
-/*
- Mask bit: percent-encodings of the host, then the host in lower case.
+/**
+ * Mask bit: percent-encodings of the host, then the host in lower case.
  */
 #define WWWURL_NORMALIZE_HOST 4
 
-/*
- Mask bit: percent-encodings of the path, then its dot segments.
+/**
+ * Mask bit: percent-encodings of the path, then its dot segments.
  */
 #define WWWURL_NORMALIZE_PATH 8
 
-/*
- Mask bit: percent-encodings of the query.
+/**
+ * Mask bit: percent-encodings of the query.
  */
 #define WWWURL_NORMALIZE_QUERY 16
 
-/*
- Mask bit: percent-encodings of the fragment.
+/**
+ * Mask bit: percent-encodings of the fragment.
  */
 #define WWWURL_NORMALIZE_FRAGMENT 32
 
-/*
- Every bit of syntax-based normalisation (RFC 3986 section 6.2.2).
+/**
+ * Every bit of syntax-based normalisation (RFC 3986 section 6.2.2).
  */
 #define WWWURL_NORMALIZE_SYNTAX 63
 
-/*
- Mask bit (RFC 3986 section 6.2.3): drop an empty port, and the default
- port of http, https, ws, wss and ftp.
+/**
+ * Mask bit (RFC 3986 section 6.2.3): drop an empty port, and the default
+ * port of http, https, ws, wss and ftp.
  */
 #define WWWURL_NORMALIZE_DEFAULT_PORT 64
 
-/*
- Mask bit (RFC 3986 section 6.2.3): `/` for an empty path after an
- authority, for http, https, ws, wss and ftp.
+/**
+ * Mask bit (RFC 3986 section 6.2.3): `/` for an empty path after an
+ * authority, for http, https, ws, wss and ftp.
  */
 #define WWWURL_NORMALIZE_EMPTY_PATH 128
 
-/*
- Every mask bit: syntax- and scheme-based normalisation.
+/**
+ * Every mask bit: syntax- and scheme-based normalisation.
  */
 #define WWWURL_NORMALIZE_ALL 255
 
-/*
- The result of every modern `wwwurl_*` call that can fail.
-
- Numbers are part of the ABI and are never reused.
+/**
+ * The result of every modern `wwwurl_*` call that can fail.
+ *
+ * Numbers are part of the ABI and are never reused.
  */
 typedef enum wwwurl_status {
-  /*
-   Success.
+  /**
+   * Success.
    */
   WWWURL_OK = 0,
-  /*
-   A required pointer argument was NULL.
+  /**
+   * A required pointer argument was NULL.
    */
   WWWURL_ERR_NULL = 1,
-  /*
-   The input is longer than the configured maximum (see `wwwurl_set_max_input`).
+  /**
+   * The input is longer than the configured maximum (see `wwwurl_set_max_input`).
    */
   WWWURL_ERR_TOO_LONG = 2,
-  /*
-   The output does not fit in the caller's buffer; the needed size was reported.
+  /**
+   * The output does not fit in the caller's buffer; the needed size was reported.
    */
   WWWURL_ERR_BUFFER_TOO_SMALL = 3,
-  /*
-   An argument is out of range: an unknown part, codec, compat mode or flag bit,
-   or a configuration value that is refused.
+  /**
+   * An argument is out of range: an unknown part, codec, compat mode or flag bit,
+   * or a configuration value that is refused.
    */
   WWWURL_ERR_INVALID_ARGUMENT = 4,
-  /*
-   Memory could not be allocated.
+  /**
+   * Memory could not be allocated.
    */
   WWWURL_ERR_NO_MEMORY = 5,
-  /*
-   An internal error was caught at the library boundary; no output was written.
+  /**
+   * An internal error was caught at the library boundary; no output was written.
    */
   WWWURL_ERR_PANIC = 6,
-  /*
-   A relative reference was given without an absolute base to resolve it against.
+  /**
+   * A relative reference was given without an absolute base to resolve it against.
    */
   WWWURL_ERR_NOT_ABSOLUTE = 7,
-  /*
-   The scheme is not one the function handles.
+  /**
+   * The scheme is not one the function handles.
    */
-  WWWURL_ERR_UNSUPPORTED_SCHEME = 8,
+  WWWURL_ERR_UNSUPPORTED_SCHEME = 8
 } wwwurl_status;
 
-/*
- A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
- `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
+/**
+ * A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
+ * `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
  */
 typedef struct wwwurl_url wwwurl_url;
 
-/*
- Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
+/**
+ * Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
  */
 typedef uint32_t wwwurl_compat;
 
-/*
- A part of a URL, for `wwwurl_get`.
+/**
+ * A part of a URL, for `wwwurl_get`.
  */
 typedef uint32_t wwwurl_part;
 
-/*
- A string transform, for `wwwurl_transcode`.
+/**
+ * A string transform, for `wwwurl_transcode`.
  */
 typedef uint32_t wwwurl_codec;
 
-/*
- Where one component lies in the input.
+/**
+ * Where one component lies in the input.
  */
 typedef struct wwwurl_component {
-  /*
-   Offset of the component's first byte in the input.
+  /**
+   * Offset of the component's first byte in the input.
    */
   size_t offset;
-  /*
-   Length in bytes.
+  /**
+   * Length in bytes.
    */
   size_t len;
-  /*
-   1 when the component is present (possibly empty), 0 when absent
-   (then `offset` and `len` are 0).
+  /**
+   * 1 when the component is present (possibly empty), 0 when absent
+   * (then `offset` and `len` are 0).
    */
   uint8_t present;
 } wwwurl_component;
 
-/*
- The components of a URL reference, from `wwwurl_rfc3986_split`.
+/**
+ * The components of a URL reference, from `wwwurl_rfc3986_split`.
  */
 typedef struct wwwurl_components {
-  /*
-   The scheme, without `:`.
+  /**
+   * The scheme, without `:`.
    */
   struct wwwurl_component scheme;
-  /*
-   The authority, without `//`.
+  /**
+   * The authority, without `//`.
    */
   struct wwwurl_component authority;
-  /*
-   The user information, without `@`.
+  /**
+   * The user information, without `@`.
    */
   struct wwwurl_component userinfo;
-  /*
-   The user: the user information up to its first `:`.
+  /**
+   * The user: the user information up to its first `:`.
    */
   struct wwwurl_component user;
-  /*
-   The password: the user information after its first `:`.
+  /**
+   * The password: the user information after its first `:`.
    */
   struct wwwurl_component password;
-  /*
-   The host; an IPv6 literal keeps its brackets.
+  /**
+   * The host; an IPv6 literal keeps its brackets.
    */
   struct wwwurl_component host;
-  /*
-   The port, without `:`.
+  /**
+   * The port, without `:`.
    */
   struct wwwurl_component port;
-  /*
-   The path (always present, possibly empty).
+  /**
+   * The path (always present, possibly empty).
    */
   struct wwwurl_component path;
-  /*
-   The query, without `?`.
+  /**
+   * The query, without `?`.
    */
   struct wwwurl_component query;
-  /*
-   The fragment, without `#`.
+  /**
+   * The fragment, without `#`.
    */
   struct wwwurl_component fragment;
 } wwwurl_components;
 
-/*
- WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
+/**
+ * WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
  */
 #define WWWURL_COMPAT_29 0
 
-/*
- WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
+/**
+ * WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
  */
 #define WWWURL_COMPAT_29H 1
 
-/*
- The canonical URL without user and password.
+/**
+ * The canonical URL without user and password.
  */
 #define WWWURL_PART_NAME 0
 
-/*
- The canonical URL with `user[:pass]@` (the same as the name without a user).
+/**
+ * The canonical URL with `user[:pass]@` (the same as the name without a user).
  */
 #define WWWURL_PART_FILE 1
 
-/*
- The protocol, lower case.
+/**
+ * The protocol, lower case.
  */
 #define WWWURL_PART_PROTO 2
 
-/*
- The canonical host with `:port` unless it is the protocol's default.
+/**
+ * The canonical host with `:port` unless it is the protocol's default.
  */
 #define WWWURL_PART_HOSTPORT 3
 
-/*
- The host without the port.
+/**
+ * The host without the port.
  */
 #define WWWURL_PART_HOST 4
 
-/*
- The canonical path.
+/**
+ * The canonical path.
  */
 #define WWWURL_PART_PATH 5
 
-/*
- The canonical arguments (query); absent when there was no `?`.
+/**
+ * The canonical arguments (query); absent when there was no `?`.
  */
 #define WWWURL_PART_ARGS 6
 
-/*
- The decoded user name; absent when there is none.
+/**
+ * The decoded user name; absent when there is none.
  */
 #define WWWURL_PART_USER 7
 
-/*
- The decoded password; absent when there is none.
+/**
+ * The decoded password; absent when there is none.
  */
 #define WWWURL_PART_PASS 8
 
-/*
- The URL as split, before any decoding.
+/**
+ * The URL as split, before any decoding.
  */
 #define WWWURL_PART_ORIGINAL_NAME 9
 
-/*
- The path as split.
+/**
+ * The path as split.
  */
 #define WWWURL_PART_ORIGINAL_PATH 10
 
-/*
- The arguments as split; absent when there was no `?`.
+/**
+ * The arguments as split; absent when there was no `?`.
  */
 #define WWWURL_PART_ORIGINAL_ARGS 11
 
-/*
- URLDecodeGeneric.
+/**
+ * URLDecodeGeneric.
  */
 #define WWWURL_CODEC_DECODE_GENERIC 0
 
-/*
- URLDecodeFormArgs.
+/**
+ * URLDecodeFormArgs.
  */
 #define WWWURL_CODEC_DECODE_FORM 1
 
-/*
- URLRecodeFormArgs.
+/**
+ * URLRecodeFormArgs.
  */
 #define WWWURL_CODEC_RECODE_FORM 2
 
-/*
- URLEncodePath.
+/**
+ * URLEncodePath.
  */
 #define WWWURL_CODEC_ENCODE_PATH 3
 
-/*
- URLEncodeFormArgs.
+/**
+ * URLEncodeFormArgs.
  */
 #define WWWURL_CODEC_ENCODE_FORM 4
 
-/*
- URLEncodePassword.
+/**
+ * URLEncodePassword.
  */
 #define WWWURL_CODEC_ENCODE_PASSWORD 5
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
-/*
- A static, NUL-terminated English message for a status code.
-
- Parameters: `status`, any value; unknown values give "unknown status".
-
- Returns: a string that lives for the whole process; never NULL. Do not free it.
+/**
+ * A static, NUL-terminated English message for a status code.
+ *
+ * Parameters: `status`, any value; unknown values give "unknown status".
+ *
+ * Returns: a string that lives for the whole process; never NULL. Do not free it.
  */
 const char *wwwurl_strerror(int status);
 
-/*
- Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
- get, unless the program defines `GetLocalHostPort()`. The default is
- `localhost:8080`.
-
- Parameters: `hostport`, copied; the caller keeps ownership.
-
- Returns 0 on success; -1 (and no change) when `hostport` is NULL, empty,
- or contains a control byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`.
-
- Thread-safe: it may race with parsing calls, which see the old or the new value.
+/**
+ * Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
+ * get, unless the program defines `GetLocalHostPort()`. The default is
+ * `localhost:8080`.
+ *
+ * Parameters: `hostport`, copied; the caller keeps ownership.
+ *
+ * Returns 0 on success; -1 (and no change) when `hostport` is NULL, empty,
+ * or contains a control byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`.
+ *
+ * Thread-safe: it may race with parsing calls, which see the old or the new value.
  */
 int wwwurl_set_local_host(const char *hostport);
 
-/*
- Sets the default port of a protocol (compared case-insensitively) that
- CreateURL removes from `hostport`, unless the program defines
- `DefaultPort()`. `port` 0 removes the protocol's default. The defaults are
- http 80, https 443, ftp 21, finger 79.
-
- Returns 0 on success; -1 (and no change) when `proto` is NULL, empty or
- has bytes other than letters, digits, `+ - .`, or `port` is outside 0..65535.
-
- Thread-safe.
+/**
+ * Sets the default port of a protocol (compared case-insensitively) that
+ * CreateURL removes from `hostport`, unless the program defines
+ * `DefaultPort()`. `port` 0 removes the protocol's default. The defaults are
+ * http 80, https 443, ftp 21, finger 79.
+ *
+ * Returns 0 on success; -1 (and no change) when `proto` is NULL, empty or
+ * has bytes other than letters, digits, `+ - .`, or `port` is outside 0..65535.
+ *
+ * Thread-safe.
  */
 int wwwurl_set_default_port(const char *proto, int port);
 
-/*
- Selects the process-wide behaviour of the legacy functions, and of
- modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
- `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
- `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
- `wwwurl-29h`). Other values are ignored. Modern calls can choose per
- call with their `flags`.
-
- Thread-safe.
+/**
+ * Selects the process-wide behaviour of the legacy functions, and of
+ * modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
+ * `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
+ * `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
+ * `wwwurl-29h`). Other values are ignored. Modern calls can choose per
+ * call with their `flags`.
+ *
+ * Thread-safe.
  */
 void wwwurl_set_compat(wwwurl_compat mode);
 
-/*
- The library's version, e.g. `"0.1.0"`.
-
- Returns a static string; do not free it.
+/**
+ * The library's version, e.g. `"0.1.0"`.
+ *
+ * Returns a static string; do not free it.
  */
 const char *wwwurl_version(void);
 
-/*
- Sets the longest input, in bytes, that the length-delimited functions
- accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
- `WWWURL_DEFAULT_MAX_INPUT` (8 MiB).
-
- Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` for 0.
- Thread-safe.
+/**
+ * Sets the longest input, in bytes, that the length-delimited functions
+ * accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
+ * `WWWURL_DEFAULT_MAX_INPUT` (8 MiB).
+ *
+ * Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` for 0.
+ * Thread-safe.
  */
 enum wwwurl_status wwwurl_set_max_input(size_t max);
 
-/*
- The longest input the length-delimited functions accept.
+/**
+ * The longest input the length-delimited functions accept.
  */
 size_t wwwurl_max_input(void);
 
-/*
- Parses a URL with the rules of the historical SplitURL.
-
- Parameters: `s` and `len`, the URL (`len` may be `WWWURL_NUL_TERMINATED`);
- the URL ends at its first NUL byte, as for SplitURL. `flags`: 0,
- `WWWURL_FLAG_29H` or `WWWURL_FLAG_29`. `out` receives the handle.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
- `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
- unknown flags; `WWWURL_ERR_NO_MEMORY` when the handle cannot be
- allocated. `*out` is written only on success.
-
- Memory and lifetimes: the caller owns the handle and releases it with
- `wwwurl_free`. The input is copied; the caller may free it after the call.
+/**
+ * Parses a URL with the rules of the historical SplitURL.
+ *
+ * Parameters: `s` and `len`, the URL (`len` may be `WWWURL_NUL_TERMINATED`);
+ * the URL ends at its first NUL byte, as for SplitURL. `flags`: 0,
+ * `WWWURL_FLAG_29H` or `WWWURL_FLAG_29`. `out` receives the handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
+ * `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
+ * unknown flags; `WWWURL_ERR_NO_MEMORY` when the handle cannot be
+ * allocated. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns the handle and releases it with
+ * `wwwurl_free`. The input is copied; the caller may free it after the call.
  */
 enum wwwurl_status wwwurl_parse(const char *s, size_t len, uint32_t flags, struct wwwurl_url **out);
 
-/*
- Builds a URL from its parts with the rules of the historical CreateURL.
-
- Parameters: NUL-terminated strings; `proto`, `hostport` and `path` are
- required, `args`, `user` and `pass` may be NULL (absent). `flags` as for
- `wwwurl_parse`. `out` receives the handle.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
- `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`;
- `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-
- Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
+/**
+ * Builds a URL from its parts with the rules of the historical CreateURL.
+ *
+ * Parameters: NUL-terminated strings; `proto`, `hostport` and `path` are
+ * required, `args`, `user` and `pass` may be NULL (absent). `flags` as for
+ * `wwwurl_parse`. `out` receives the handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
+ * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
  */
 enum wwwurl_status wwwurl_create(const char *proto,
                                  const char *hostport,
@@ -439,19 +439,19 @@ enum wwwurl_status wwwurl_create(const char *proto,
                                  uint32_t flags,
                                  struct wwwurl_url **out);
 
-/*
- Resolves a link found in the page `base` with the rules of the
- historical LinkURL.
-
- Parameters: `base`, a handle; `link` and `len`, the link (`len` may be
- `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `flags` as
- for `wwwurl_parse`; `out` receives the new handle.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- `WWWURL_ERR_INVALID_ARGUMENT`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
- only on success.
-
- Memory and lifetimes: the caller owns the new handle; `base` is not changed.
+/**
+ * Resolves a link found in the page `base` with the rules of the
+ * historical LinkURL.
+ *
+ * Parameters: `base`, a handle; `link` and `len`, the link (`len` may be
+ * `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `flags` as
+ * for `wwwurl_parse`; `out` receives the new handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_INVALID_ARGUMENT`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+ * only on success.
+ *
+ * Memory and lifetimes: the caller owns the new handle; `base` is not changed.
  */
 enum wwwurl_status wwwurl_link(const struct wwwurl_url *base,
                                const char *link,
@@ -459,70 +459,70 @@ enum wwwurl_status wwwurl_link(const struct wwwurl_url *base,
                                uint32_t flags,
                                struct wwwurl_url **out);
 
-/*
- Copies a handle.
-
- Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
- caller owns the copy and releases it with `wwwurl_free`.
+/**
+ * Copies a handle.
+ *
+ * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
+ * caller owns the copy and releases it with `wwwurl_free`.
  */
 enum wwwurl_status wwwurl_dup(const struct wwwurl_url *u, struct wwwurl_url **out);
 
-/*
- Releases a handle. NULL is fine; the same handle must not be freed twice.
+/**
+ * Releases a handle. NULL is fine; the same handle must not be freed twice.
  */
 void wwwurl_free(struct wwwurl_url *u);
 
-/*
- A part of a URL.
-
- Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
- the part's length is stored (may be NULL; set to 0 when NULL is returned).
-
- Returns a NUL-terminated string borrowed from the handle, or NULL when
- the part is absent, `u` is NULL or `part` is unknown. The length is
- exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
- is cut there, as it is in the historical record.
-
- Memory and lifetimes: valid until the handle is freed or changed by
- `wwwurl_set_userinfo`; do not free it.
+/**
+ * A part of a URL.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
+ * the part's length is stored (may be NULL; set to 0 when NULL is returned).
+ *
+ * Returns a NUL-terminated string borrowed from the handle, or NULL when
+ * the part is absent, `u` is NULL or `part` is unknown. The length is
+ * exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
+ * is cut there, as it is in the historical record.
+ *
+ * Memory and lifetimes: valid until the handle is freed or changed by
+ * `wwwurl_set_userinfo`; do not free it.
  */
 const char *wwwurl_get(const struct wwwurl_url *u, wwwurl_part part, size_t *len);
 
-/*
- The port of a URL: the number after the host's `:`, or -1 when the
- hostport has none (the protocol's default port was removed) or `u` is NULL.
+/**
+ * The port of a URL: the number after the host's `:`, or -1 when the
+ * hostport has none (the protocol's default port was removed) or `u` is NULL.
  */
 int wwwurl_port(const struct wwwurl_url *u);
 
-/*
- Replaces the user and password of a URL, like the historical AddPasswordURL.
-
- Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
- NULL (absent); they are `%`-decoded.
-
- Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
- `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
-
- Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
- become invalid.
+/**
+ * Replaces the user and password of a URL, like the historical AddPasswordURL.
+ *
+ * Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
+ * NULL (absent); they are `%`-decoded.
+ *
+ * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
+ * `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
+ *
+ * Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+ * become invalid.
  */
 enum wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, const char *pass);
 
-/*
- The path of a URL's file in a WWWOFFLE cache:
- `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
- file and `U` for the URL file.
-
- Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
- `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
- to ask for the size); `needed`, where the size the result needs,
- terminating NUL included, is stored (may be NULL).
-
- Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
- `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
- byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
- NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
- for a bad prefix. Allocates nothing.
+/**
+ * The path of a URL's file in a WWWOFFLE cache:
+ * `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
+ * file and `U` for the URL file.
+ *
+ * Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+ * `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
+ * to ask for the size); `needed`, where the size the result needs,
+ * terminating NUL included, is stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
+ * byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
+ * NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+ * for a bad prefix. Allocates nothing.
  */
 enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
                                      char prefix,
@@ -530,42 +530,42 @@ enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
                                      size_t cap,
                                      size_t *needed);
 
-/*
- The path of a URL's file in a WWWOFFLE cache, as a new string: the same
- result as `wwwurl_cache_file`.
-
- Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
- `out` receives the string; `out_len`, where its length is stored (may
- be NULL).
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
- `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
- `*out` and `*out_len` are written only on success.
-
- Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`.
+/**
+ * The path of a URL's file in a WWWOFFLE cache, as a new string: the same
+ * result as `wwwurl_cache_file`.
+ *
+ * Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+ * `out` receives the string; `out_len`, where its length is stored (may
+ * be NULL).
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
+ * `*out` and `*out_len` are written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`.
  */
 enum wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
                                          char prefix,
                                          char **out,
                                          size_t *out_len);
 
-/*
- Runs one of the historical string codecs into the caller's buffer.
-
- Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
- (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
- included); `out` and `cap`, the caller's buffer (`out` may be NULL when
- `cap` is 0, to ask for the size); `needed`, where the size the result
- needs, terminating NUL included, is stored (may be NULL).
-
- Unlike the historical functions, a decoded NUL byte is kept: the result
- is `*needed - 1` bytes long and may contain NUL bytes.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- the buffer's content is unspecified; no byte at or after `out[cap]` is
- written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
+/**
+ * Runs one of the historical string codecs into the caller's buffer.
+ *
+ * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
+ * (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
+ * included); `out` and `cap`, the caller's buffer (`out` may be NULL when
+ * `cap` is 0, to ask for the size); `needed`, where the size the result
+ * needs, terminating NUL included, is stored (may be NULL).
+ *
+ * Unlike the historical functions, a decoded NUL byte is kept: the result
+ * is `*needed - 1` bytes long and may contain NUL bytes.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * the buffer's content is unspecified; no byte at or after `out[cap]` is
+ * written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
  */
 enum wwwurl_status wwwurl_transcode(wwwurl_codec codec,
                                     const char *in,
@@ -574,69 +574,69 @@ enum wwwurl_status wwwurl_transcode(wwwurl_codec codec,
                                     size_t cap,
                                     size_t *needed);
 
-/*
- Runs one of the historical string codecs into a new string.
-
- Parameters as for `wwwurl_transcode`; `out_len` receives the result's
- length (may be NULL). A decoded NUL byte is kept.
-
- Returns a NUL-terminated string that the caller releases with
- `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
- the codec is unknown,
- the input is too long or memory ran out.
+/**
+ * Runs one of the historical string codecs into a new string.
+ *
+ * Parameters as for `wwwurl_transcode`; `out_len` receives the result's
+ * length (may be NULL). A decoded NUL byte is kept.
+ *
+ * Returns a NUL-terminated string that the caller releases with
+ * `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
+ * the codec is unknown,
+ * the input is too long or memory ran out.
  */
 char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_t *out_len);
 
-/*
- Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
- `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
- `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
- whose result is a `char **`). NULL is fine.
+/**
+ * Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
+ * `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+ * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+ * whose result is a `char **`). NULL is fine.
  */
 void wwwurl_string_free(char *s);
 
-/*
- Splits a URL reference into its components without changing a byte.
-
- Parameters: `s` and `len`, the reference (`len` may be
- `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
- appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
- after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
- lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
- any number of slashes after the scheme, the authority ends at
- `/ \ ? # ;`); `out` receives the offsets into `s`.
-
- Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
- `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
- `*out` is written only on success.
+/**
+ * Splits a URL reference into its components without changing a byte.
+ *
+ * Parameters: `s` and `len`, the reference (`len` may be
+ * `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
+ * appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
+ * after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
+ * lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
+ * any number of slashes after the scheme, the authority ends at
+ * `/ \ ? # ;`); `out` receives the offsets into `s`.
+ *
+ * Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
+ * `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
+ * `*out` is written only on success.
  */
 enum wwwurl_status wwwurl_rfc3986_split(const char *s,
                                         size_t len,
                                         uint32_t flags,
                                         struct wwwurl_components *out);
 
-/*
- Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
- a reference with a scheme is absolute), removing dot segments by section
- 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
- 3986 says (older drafts gave `http://a/../g`). No byte is decoded or
- encoded.
-
- Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
- `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
- receives the result.
-
- Where RFC 3986's algorithm would leave a path starting with `//` in a
- result without an authority (`s:/a/b` + `..//g`), the path gets a `/.`
- in front (`s:/.//g`), so that it does not read as an authority.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
- scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
- `*out` is written only on success.
-
- Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
- writes the same result into a caller buffer instead.
+/**
+ * Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
+ * a reference with a scheme is absolute), removing dot segments by section
+ * 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
+ * 3986 says (older drafts gave `http://a/../g`). No byte is decoded or
+ * encoded.
+ *
+ * Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
+ * `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ * receives the result.
+ *
+ * Where RFC 3986's algorithm would leave a path starting with `//` in a
+ * result without an authority (`s:/a/b` + `..//g`), the path gets a `/.`
+ * in front (`s:/.//g`), so that it does not read as an authority.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ * scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+ * `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
+ * writes the same result into a caller buffer instead.
  */
 enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
                                           size_t blen,
@@ -644,20 +644,20 @@ enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
                                           size_t rlen,
                                           char **out);
 
-/*
- `wwwurl_rfc3986_resolve` into the caller's buffer.
-
- Parameters: `base`/`blen` and `reference`/`rlen` as for
- `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
- may be NULL when `cap` is 0, to ask for the size); `needed`, where the
- size the result needs, terminating NUL included, is stored (may be
- NULL).
-
- Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
- `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
- is unspecified; no byte at or after `buf[cap]` is written); the errors
- of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
- Allocates nothing the caller must free.
+/**
+ * `wwwurl_rfc3986_resolve` into the caller's buffer.
+ *
+ * Parameters: `base`/`blen` and `reference`/`rlen` as for
+ * `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
+ * may be NULL when `cap` is 0, to ask for the size); `needed`, where the
+ * size the result needs, terminating NUL included, is stored (may be
+ * NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
+ * is unspecified; no byte at or after `buf[cap]` is written); the errors
+ * of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
  */
 enum wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
                                               size_t blen,
@@ -667,27 +667,27 @@ enum wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
                                               size_t cap,
                                               size_t *needed);
 
-/*
- The Web Capture canonical form of an http, https, ftp or file URL (PDF
- reference, "URL Strings"): made absolute against `base`, fragment
- dropped, scheme and host in lower case, the host of `file://localhost/`
- dropped, the default port dropped (http 80, https 443, ftp 21), dot
- segments removed by RFC 1808 section 4; percent-encoding left as it is.
-
- Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
- absolute (each ends at its first NUL byte); `out` receives the result.
- A path that would start with `//` in a result without an authority gets
- a `/.` in front, as in `wwwurl_rfc3986_resolve`.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
- without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
- `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out`
- is written only on success.
-
- Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`.
- `wwwurl_webcapture_canonical_buf` writes the same result into a caller
- buffer instead.
+/**
+ * The Web Capture canonical form of an http, https, ftp or file URL (PDF
+ * reference, "URL Strings"): made absolute against `base`, fragment
+ * dropped, scheme and host in lower case, the host of `file://localhost/`
+ * dropped, the default port dropped (http 80, https 443, ftp 21), dot
+ * segments removed by RFC 1808 section 4; percent-encoding left as it is.
+ *
+ * Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
+ * absolute (each ends at its first NUL byte); `out` receives the result.
+ * A path that would start with `//` in a result without an authority gets
+ * a `/.` in front, as in `wwwurl_rfc3986_resolve`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
+ * without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out`
+ * is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`.
+ * `wwwurl_webcapture_canonical_buf` writes the same result into a caller
+ * buffer instead.
  */
 enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
                                                size_t len,
@@ -695,17 +695,17 @@ enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
                                                size_t blen,
                                                char **out);
 
-/*
- `wwwurl_webcapture_canonical` into the caller's buffer.
-
- Parameters: `url`/`len` and `base`/`blen` as for
- `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
- `wwwurl_rfc3986_resolve_buf`.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- no byte at or after `buf[cap]` is written); the errors of
- `wwwurl_webcapture_canonical` (then `*needed` is not written).
- Allocates nothing the caller must free.
+/**
+ * `wwwurl_webcapture_canonical` into the caller's buffer.
+ *
+ * Parameters: `url`/`len` and `base`/`blen` as for
+ * `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
+ * `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_webcapture_canonical` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
  */
 enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
                                                    size_t len,
@@ -715,30 +715,30 @@ enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
                                                    size_t cap,
                                                    size_t *needed);
 
-/*
- The shortest reference that resolves back to `target` against `base`
- (RFC 3986 section 5.2 run backwards), for rewriting the links of a
- stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
-
- The target is first resolved against the base (so it may be relative,
- and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
- gives exactly that resolved target. When the schemes differ (as bytes)
- the result is the resolved target itself; when only the authority
- differs it is a network-path reference (`//host/path`). Nothing is
- decoded or case-folded.
-
- Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
- `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
- receives the result.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
- scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
- `*out` is written only on success.
-
- Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`.
- `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
- buffer instead.
+/**
+ * The shortest reference that resolves back to `target` against `base`
+ * (RFC 3986 section 5.2 run backwards), for rewriting the links of a
+ * stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
+ *
+ * The target is first resolved against the base (so it may be relative,
+ * and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
+ * gives exactly that resolved target. When the schemes differ (as bytes)
+ * the result is the resolved target itself; when only the authority
+ * differs it is a network-path reference (`//host/path`). Nothing is
+ * decoded or case-folded.
+ *
+ * Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
+ * `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ * receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ * scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+ * `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`.
+ * `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
+ * buffer instead.
  */
 enum wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
                                                 size_t blen,
@@ -746,17 +746,17 @@ enum wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
                                                 size_t tlen,
                                                 char **out);
 
-/*
- `wwwurl_rfc3986_make_relative` into the caller's buffer.
-
- Parameters: `base`/`blen` and `target`/`tlen` as for
- `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
- `wwwurl_rfc3986_resolve_buf`.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- no byte at or after `buf[cap]` is written); the errors of
- `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
- Allocates nothing the caller must free.
+/**
+ * `wwwurl_rfc3986_make_relative` into the caller's buffer.
+ *
+ * Parameters: `base`/`blen` and `target`/`tlen` as for
+ * `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
+ * `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
  */
 enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
                                                     size_t blen,
@@ -766,46 +766,46 @@ enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
                                                     size_t cap,
                                                     size_t *needed);
 
-/*
- Normalises a URI reference (RFC 3986 section 6.2.2, and with the
- `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
- `mask` selects, so that equivalent references compare equal:
- `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
-
- Per component: the scheme and the host go to lower case; percent-encoded
- unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
- other percent-encoding gets upper-case hex, in the user information,
- host, path, query and fragment; the path loses its dot segments when the
- reference has a scheme or the path starts with `/` (a relative-path
- reference keeps its `..`). A `%` without two hex digits is left alone.
- The result splits into the same components, and normalising it again
- changes nothing.
-
- Parameters: `s`/`len`, the reference (`len` may be
- `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
- `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
- 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
- `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
- written only on success.
-
- Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
- writes the same result into a caller buffer instead.
+/**
+ * Normalises a URI reference (RFC 3986 section 6.2.2, and with the
+ * `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
+ * `mask` selects, so that equivalent references compare equal:
+ * `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
+ *
+ * Per component: the scheme and the host go to lower case; percent-encoded
+ * unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
+ * other percent-encoding gets upper-case hex, in the user information,
+ * host, path, query and fragment; the path loses its dot segments when the
+ * reference has a scheme or the path starts with `/` (a relative-path
+ * reference keeps its `..`). A `%` without two hex digits is left alone.
+ * The result splits into the same components, and normalising it again
+ * changes nothing.
+ *
+ * Parameters: `s`/`len`, the reference (`len` may be
+ * `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
+ * `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
+ * 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
+ * written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
+ * writes the same result into a caller buffer instead.
  */
 enum wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask, char **out);
 
-/*
- `wwwurl_rfc3986_normalize` into the caller's buffer.
-
- Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
- `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- no byte at or after `buf[cap]` is written); the errors of
- `wwwurl_rfc3986_normalize` (then `*needed` is not written).
- Allocates nothing the caller must free.
+/**
+ * `wwwurl_rfc3986_normalize` into the caller's buffer.
+ *
+ * Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
+ * `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_normalize` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
  */
 enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
                                                 size_t len,
@@ -814,28 +814,28 @@ enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
                                                 size_t cap,
                                                 size_t *needed);
 
-/*
- Resolves a string against a base URL the way browsers do (the browser
- URL parsing draft's section 4, completed where it stops as README,
- "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
- as `/`, `http:g` relative against an http base, `//host`,
- `/path`, `?query`, `#fragment` and path-relative strings, dot segments
- removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
- `http://h/p`); nothing is case-folded, decoded or encoded.
-
- Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
- `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
- receives the result.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
- valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
- hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
- fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-
- Memory and lifetimes: `*out` is a new NUL-terminated string that the
- caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
- writes the same result into a caller buffer instead.
+/**
+ * Resolves a string against a base URL the way browsers do (the browser
+ * URL parsing draft's section 4, completed where it stops as README,
+ * "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
+ * as `/`, `http:g` relative against an http base, `//host`,
+ * `/path`, `?query`, `#fragment` and path-relative strings, dot segments
+ * removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
+ * `http://h/p`); nothing is case-folded, decoded or encoded.
+ *
+ * Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
+ * `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ * receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ * valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
+ * hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
+ * fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
+ * writes the same result into a caller buffer instead.
  */
 enum wwwurl_status wwwurl_browser_resolve(const char *base,
                                           size_t blen,
@@ -843,17 +843,17 @@ enum wwwurl_status wwwurl_browser_resolve(const char *base,
                                           size_t slen,
                                           char **out);
 
-/*
- `wwwurl_browser_resolve` into the caller's buffer.
-
- Parameters: `base`/`blen` and `spec`/`slen` as for
- `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
- `wwwurl_rfc3986_resolve_buf`.
-
- Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- no byte at or after `buf[cap]` is written); the errors of
- `wwwurl_browser_resolve` (then `*needed` is not written).
- Allocates nothing the caller must free.
+/**
+ * `wwwurl_browser_resolve` into the caller's buffer.
+ *
+ * Parameters: `base`/`blen` and `spec`/`slen` as for
+ * `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
+ * `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_browser_resolve` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
  */
 enum wwwurl_status wwwurl_browser_resolve_buf(const char *base,
                                               size_t blen,
@@ -864,7 +864,7 @@ enum wwwurl_status wwwurl_browser_resolve_buf(const char *base,
                                               size_t *needed);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* WWWURL_H */

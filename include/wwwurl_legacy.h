@@ -74,43 +74,43 @@ typedef struct _URL {
 
 #ifdef __cplusplus
 extern "C" {
-#endif // __cplusplus
+#endif /* __cplusplus */
 
 #if !defined(WWWURL_LEGACY_29H)
-/*
- The record layout of this library, for `wwwurl_legacy.h`: a program
- that includes the header for the 2.9 record refers to this symbol, so
- linking it with the 2.9h library fails at link time.
+/**
+ * The record layout of this library, for `wwwurl_legacy.h`: a program
+ * that includes the header for the 2.9 record refers to this symbol, so
+ * linking it with the 2.9h library fails at link time.
  */
 extern const int wwwurl_legacy_layout_29;
 #endif
 
 #if defined(WWWURL_LEGACY_29H)
-/*
- The record layout of this library, for `wwwurl_legacy.h`: a program
- that includes the header for the 2.9h record (`WWWURL_LEGACY_29H`)
- refers to this symbol, so linking it with the 2.9 library fails at link
- time.
+/**
+ * The record layout of this library, for `wwwurl_legacy.h`: a program
+ * that includes the header for the 2.9h record (`WWWURL_LEGACY_29H`)
+ * refers to this symbol, so linking it with the 2.9 library fails at link
+ * time.
  */
 extern const int wwwurl_legacy_layout_29h;
 #endif
 
-/*
- SplitURL: splits a URL string into a new canonical record.
-
- Returns a record that the caller releases with `FreeURL()`; NULL when `url`
- is NULL or memory ran out.
+/**
+ * SplitURL: splits a URL string into a new canonical record.
+ *
+ * Returns a record that the caller releases with `FreeURL()`; NULL when `url`
+ * is NULL or memory ran out.
  */
 URL *SplitURL(const char *url);
 
-/*
- CreateURL: builds a canonical record from its parts.
-
- Parameters: `proto`, `hostport` and `path` are required; `args`, `user` and
- `pass` may be NULL (absent).
-
- Returns a record that the caller releases with `FreeURL()`; NULL when a
- required argument is NULL or memory ran out.
+/**
+ * CreateURL: builds a canonical record from its parts.
+ *
+ * Parameters: `proto`, `hostport` and `path` are required; `args`, `user` and
+ * `pass` may be NULL (absent).
+ *
+ * Returns a record that the caller releases with `FreeURL()`; NULL when a
+ * required argument is NULL or memory ran out.
  */
 URL *CreateURL(const char *proto,
                const char *hostport,
@@ -119,183 +119,183 @@ URL *CreateURL(const char *proto,
                const char *user,
                const char *pass);
 
-/*
- FreeURL: releases a record and the `private_*` strings the application set
- (`private_dir` unless it equals `hostport`, `private_link` unless it
- equals `name`, `private_file` always). NULL does nothing.
+/**
+ * FreeURL: releases a record and the `private_*` strings the application set
+ * (`private_dir` unless it equals `hostport`, `private_link` unless it
+ * equals `name`, `private_file` always). NULL does nothing.
  */
 void FreeURL(URL *url);
 
-/*
- AddPasswordURL: rebuilds `url` in place (same pointer) with a new user and
- password (either may be NULL). The old strings, the `private_*` ones
- included, are released. NULL `url` does nothing; if memory runs out the
- record is left as it was.
+/**
+ * AddPasswordURL: rebuilds `url` in place (same pointer) with a new user and
+ * password (either may be NULL). The old strings, the `private_*` ones
+ * included, are released. NULL `url` does nothing; if memory runs out the
+ * record is left as it was.
  */
 void AddPasswordURL(URL *url, const char *user, const char *pass);
 
-/*
- LinkURL: resolves `link`, found in the page `url`, into a new record.
-
- Returns a record that the caller releases with `FreeURL()`; NULL when an
- argument is NULL or memory ran out.
+/**
+ * LinkURL: resolves `link`, found in the page `url`, into a new record.
+ *
+ * Returns a record that the caller releases with `FreeURL()`; NULL when an
+ * argument is NULL or memory ran out.
  */
 URL *LinkURL(const URL *url, const char *link);
 
-/*
- URLDecodeGeneric: decodes every `%XY` (a non-hex digit counts as 0).
-
- Returns a new string that the caller frees with `free()`, cut at the first
- decoded NUL byte; NULL when `s` is NULL or memory ran out.
+/**
+ * URLDecodeGeneric: decodes every `%XY` (a non-hex digit counts as 0).
+ *
+ * Returns a new string that the caller frees with `free()`, cut at the first
+ * decoded NUL byte; NULL when `s` is NULL or memory ran out.
  */
 char *URLDecodeGeneric(const char *s);
 
-/*
- URLDecodeFormArgs: like URLDecodeGeneric, and `+` becomes a space.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * URLDecodeFormArgs: like URLDecodeGeneric, and `+` becomes a space.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *URLDecodeFormArgs(const char *s);
 
-/*
- URLRecodeFormArgs: normalises the encoding of a query string.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * URLRecodeFormArgs: normalises the encoding of a query string.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *URLRecodeFormArgs(const char *s);
 
-/*
- URLEncodePath: `%XY`-encodes every byte outside `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * URLEncodePath: `%XY`-encodes every byte outside `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *URLEncodePath(const char *s);
 
-/*
- URLEncodeFormArgs: encodes form data; a space becomes `+`.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * URLEncodeFormArgs: encodes form data; a space becomes `+`.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *URLEncodeFormArgs(const char *s);
 
-/*
- URLEncodePassword: encodes a user name or password for the `file` form.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * URLEncodePassword: encodes a user name or password for the `file` form.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *URLEncodePassword(const char *s);
 
-/*
- SplitFormArgs: splits form data at every `&` and `;`, without decoding.
-
- Returns a NULL-terminated array. The array is one `malloc` block and
- element 0 points at a second block holding all the items: free
- `result[0]`, then `result`. NULL when `s` is NULL or memory ran out.
+/**
+ * SplitFormArgs: splits form data at every `&` and `;`, without decoding.
+ *
+ * Returns a NULL-terminated array. The array is one `malloc` block and
+ * element 0 points at a second block holding all the items: free
+ * `result[0]`, then `result`. NULL when `s` is NULL or memory ran out.
  */
 char **SplitFormArgs(const char *s);
 
-/*
- TrimArgs: removes leading and trailing white space from `s` in place.
-
- Returns `s` itself (NULL when `s` is NULL).
+/**
+ * TrimArgs: removes leading and trailing white space from `s` in place.
+ *
+ * Returns `s` itself (NULL when `s` is NULL).
  */
 char *TrimArgs(char *s);
 
-/*
- MakeHash: the 22-character name WWWOFFLE gives a URL's cache files
- (MD5, base 64, `/` as `-`).
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * MakeHash: the 22-character name WWWOFFLE gives a URL's cache files
+ * (MD5, base 64, `/` as `-`).
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *MakeHash(const char *s);
 
-/*
- Base64Encode: standard base 64 of `n` bytes at `p` (which may contain NUL).
-
- Returns a new string that the caller frees with `free()`; NULL when `p`
- is NULL and `n` is not 0.
+/**
+ * Base64Encode: standard base 64 of `n` bytes at `p` (which may contain NUL).
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `p`
+ * is NULL and `n` is not 0.
  */
 char *Base64Encode(const char *p, size_t n);
 
-/*
- Base64Decode: decodes base 64 text.
-
- Parameters: `s`, the text; `n`, where the decoded length is stored (may be NULL).
-
- Returns the decoded bytes plus a terminating NUL in a new block that the
- caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL.
- See the library documentation for input outside the alphabet.
+/**
+ * Base64Decode: decodes base 64 text.
+ *
+ * Parameters: `s`, the text; `n`, where the decoded length is stored (may be NULL).
+ *
+ * Returns the decoded bytes plus a terminating NUL in a new block that the
+ * caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL.
+ * See the library documentation for input outside the alphabet.
  */
 char *Base64Decode(const char *s, size_t *n);
 
-/*
- RFC822Date: an HTTP date. With `utc` non-zero `Www, DD Mon YYYY HH:MM:SS GMT`;
- with `utc` zero the local time with the locale's names and the zone's abbreviation.
-
- Returns a pointer to one of 4 buffers of the calling thread, used in turn:
- the 4 most recent results of a thread stay valid. Do not free it.
+/**
+ * RFC822Date: an HTTP date. With `utc` non-zero `Www, DD Mon YYYY HH:MM:SS GMT`;
+ * with `utc` zero the local time with the locale's names and the zone's abbreviation.
+ *
+ * Returns a pointer to one of 4 buffers of the calling thread, used in turn:
+ * the 4 most recent results of a thread stay valid. Do not free it.
  */
 char *RFC822Date(time_t t, int utc);
 
-/*
- DateToTimeT: seconds since the epoch of an RFC 1123, RFC 850 or asctime date.
-
- Returns 0 when `s` is NULL. Does not touch the environment; thread-safe.
+/**
+ * DateToTimeT: seconds since the epoch of an RFC 1123, RFC 850 or asctime date.
+ *
+ * Returns 0 when `s` is NULL. Does not touch the environment; thread-safe.
  */
 long DateToTimeT(const char *s);
 
-/*
- DurationToString: a duration in seconds as text, e.g. `1h (3600s)`.
-
- Returns a pointer to one of 2 buffers of the calling thread, used in turn.
- Do not free it.
+/**
+ * DurationToString: a duration in seconds as text, e.g. `1h (3600s)`.
+ *
+ * Returns a pointer to one of 2 buffers of the calling thread, used in turn.
+ * Do not free it.
  */
 char *DurationToString(time_t d);
 
-/*
- HTMLString: escapes `<`, `>`, `&`, and (when `nbsp` is non-zero) spaces as `&nbsp;`.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/**
+ * HTMLString: escapes `<`, `>`, `&`, and (when `nbsp` is non-zero) spaces as `&nbsp;`.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
  */
 char *HTMLString(const char *s, int nbsp);
 
 #if !defined(WWWURL_LEGACY_29H)
-/*
- URLReplaceAmp (2.9): replaces every `&amp;` (any case) by `&`, in place.
- NULL does nothing.
-
- Only in the 2.9 library, as only WWWOFFLE 2.9 declares it.
+/**
+ * URLReplaceAmp (2.9): replaces every `&amp;` (any case) by `&`, in place.
+ * NULL does nothing.
+ *
+ * Only in the 2.9 library, as only WWWOFFLE 2.9 declares it.
  */
 void URLReplaceAmp(char *s);
 #endif
 
 #if defined(WWWURL_LEGACY_29H)
-/*
- FixHTMLLinkURL (2.9h): resolves `&amp;` and numeric character references in a link.
-
- Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
-
- Only in the 2.9h library (`wwwurl-29h`), as only WWWOFFLE 2.9h declares it.
+/**
+ * FixHTMLLinkURL (2.9h): resolves `&amp;` and numeric character references in a link.
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ *
+ * Only in the 2.9h library (`wwwurl-29h`), as only WWWOFFLE 2.9h declares it.
  */
 char *FixHTMLLinkURL(const char *s);
 #endif
 
-/*
- CanonicaliseHost: the canonical form of a host (and port).
-
- Returns a new string that the caller frees with `free()`; NULL when `h` is NULL.
+/**
+ * CanonicaliseHost: the canonical form of a host (and port).
+ *
+ * Returns a new string that the caller frees with `free()`; NULL when `h` is NULL.
  */
 char *CanonicaliseHost(const char *h);
 
-/*
- CanonicaliseName: removes `.` and `..` segments from a path, in place.
- The path never gets longer. NULL does nothing.
+/**
+ * CanonicaliseName: removes `.` and `..` segments from a path, in place.
+ * The path never gets longer. NULL does nothing.
  */
 void CanonicaliseName(char *p);
 
 #ifdef __cplusplus
-}  // extern "C"
-#endif  // __cplusplus
+}  /* extern "C" */
+#endif  /* __cplusplus */
 
 #endif  /* WWWURL_LEGACY_H */
 

@@ -7,7 +7,13 @@
 use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use wwwurl::core::config::{Compat, Config};
+use wwwurl::core::hash::make_hash;
+use wwwurl::core::split::split_url;
 
 fn wwwurl<A: AsRef<[u8]>>(args: &[A]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_wwwurl"));
@@ -290,7 +296,7 @@ fn encode_each_codec() {
 
 #[test]
 fn decode_generic_and_form() {
-    check(&["decode", "a+b%41%4", "%%41"], b"a+bA%4\n\x041\n");
+    check(&["decode", "a+b%41%4", "%%41"], b"a+bA%4\n%041\n");
     check(&["decode", "--form", "a+b%2B"], b"a b+\n");
     // The C routine's string ends at a decoded NUL.
     check(&["decode", "x%00y"], b"x\n");
@@ -469,6 +475,23 @@ fn help_everywhere() {
         assert!(help.contains("Exit status"), "{sub}: {help}");
         assert!(help.contains("--compat"), "{sub}: {help}");
     }
+    for sub in [
+        &["spool", "verify"][..],
+        &["spool", "ls"],
+        &["spool", "find"],
+        &["spool", "migrate"],
+    ] {
+        let help = text(&ok(run(&[sub, &["--help"]].concat())));
+        assert!(help.contains("symbolic link"), "{sub:?}: {help}");
+        assert!(help.contains("--compat"), "{sub:?}: {help}");
+    }
+    for line_sub in ["canon", "split", "decode", "link"] {
+        let help = text(&ok(run(&[line_sub, "--help"])));
+        for opt in ["--input <FILE>", "--jobs <N>", "--progress", "--raw", "%XY"] {
+            assert!(help.contains(opt), "{line_sub} lacks {opt}: {help}");
+        }
+    }
+    assert!(top.contains("spool") && top.contains("completions"));
     assert!(text(&ok(run(&["split", "--help"]))).contains("(null)"));
     assert!(text(&ok(run(&["rfc3986-split", "--help"]))).contains("(absent)"));
     assert!(text(&ok(run(&["help", "cachefile"]))).contains("<proto>/<hostport>/<prefix><hash>"));
@@ -718,4 +741,768 @@ fn resolve_browser() {
     let out = run(&["resolve", "--browser", "mailto:a@b", "c", "#f"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(out.stdout, b"\nmailto:a@b#f\n");
+}
+
+/// A fresh empty directory for one test, under the target directory.
+fn scratch(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn closed_stdout_is_an_error() {
+    // `>&-` closes descriptor 1 before wwwurl starts.
+    let out = Command::new("sh")
+        .args(["-c", "exec \"$0\" canon http://h/ >&-"])
+        .arg(env!("CARGO_BIN_EXE_wwwurl"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: standard output is closed; nothing could be printed\n"
+    );
+}
+
+#[test]
+fn failing_stdout_is_an_error() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = wwwurl(&["canon", "http://h/"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("wwwurl: writing standard output: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn input_files_after_arguments() {
+    let dir = scratch("input_files");
+    let a = dir.join("a.txt");
+    std::fs::write(&a, b"HTTP://A/x\r\nhttp://b/\x00\nwww.c.org").unwrap();
+    let missing = dir.join("missing.txt");
+    let args = [
+        OsStr::new("canon"),
+        OsStr::new("http://arg/"),
+        OsStr::new("-i"),
+        a.as_os_str(),
+        OsStr::new("--input"),
+        OsStr::new("-"),
+        OsStr::new("--input"),
+        missing.as_os_str(),
+        OsStr::new("-i"),
+        a.as_os_str(),
+    ];
+    let out = run_stdin(&args.map(OsStr::as_bytes), b"/stdin\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "http://arg/\nhttp://a/x\n\nhttp://www.c.org/\nhttp://localhost:8080/stdin\n\
+         http://a/x\n\nhttp://www.c.org/\n"
+    );
+    let nul = "contains a NUL byte, which would end the URL routines' C string";
+    let (a, missing) = (a.display(), missing.display());
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "wwwurl: {a}: line 2: {nul}\n\
+             wwwurl: {missing}: No such file or directory (os error 2)\n\
+             wwwurl: {a}: line 2: {nul}\n"
+        )
+    );
+    // A file alone: standard input is not read.
+    let b = dir.join("b.txt");
+    std::fs::write(&b, b"\nhttp://www.foo.com/\n").unwrap();
+    let args = [OsStr::new("hash"), OsStr::new("-i"), b.as_os_str()];
+    let out = run_stdin(&args.map(OsStr::as_bytes), b"never read\n");
+    assert_eq!(ok(out), b"1B2M2Y8AsgTpgAmY7PhCfg\nMwJM7GFg6vvScX45S1vCAQ\n");
+    // An argument is always a URL, never a file name.
+    check(
+        &["canon", "urls.txt", "-"],
+        b"http://urls.txt/\nhttp://0.0.0.0/\n",
+    );
+}
+
+#[test]
+fn input_file_names_are_escaped_in_messages() {
+    let out = run(&[&b"canon"[..], b"-i", b"/nonexistent/a\nwwwurl: forged"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: /nonexistent/a%0Awwwurl: forged: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn split_values_cannot_forge_lines() {
+    let url = "http://x%0Ahost%3A%20evil.example:pw%0D@real.example/";
+    let out = text(&ok(run(&["split", url])));
+    assert_eq!(out.lines().count(), 16, "{out}");
+    assert!(out.contains("\nuser: x%0Ahost: evil.example\n"), "{out}");
+    assert!(out.contains("\npass: pw%0D\n"), "{out}");
+    assert!(!out.contains("\nhost: evil"), "{out}");
+    let raw = ok(run(&["--raw", "split", url]));
+    assert_eq!(text(&raw).lines().count(), 17);
+    assert!(text(&raw).contains("\nuser: x\nhost: evil.example\n"));
+    // Raw input bytes in the original fields are escaped the same way.
+    let out = text(&ok(run_stdin(&["split"], b"http://h/a?\x1b[2J\xc2\x9b\n")));
+    assert!(out.contains("\noriginal_args: %1B[2J%C2%9B\n"), "{out}");
+}
+
+#[test]
+fn escapes_in_every_output() {
+    // decode: one output line per input line.
+    check(
+        &["decode", "a%0Ab", "%0D%7F%1B%C2%85"],
+        b"a%0Ab\n%0D%7F%1B%C2%85\n",
+    );
+    check(&["--raw", "decode", "a%0Ab"], b"a\nb\n");
+    let out = run_stdin(&["decode"], b"1%0A2\n3\n");
+    assert_eq!(ok(out), b"1%0A2\n3\n");
+    // resolve and webcapture keep the input's bytes; rfc3986-split too.
+    check(
+        &[&b"resolve"[..], b"http://a/", b"x\ty"],
+        b"http://a/x%09y\n",
+    );
+    check(
+        &[&b"webcapture"[..], b"http://h/a\x7fb"],
+        b"http://h/a%7Fb\n",
+    );
+    check(
+        &[&b"--raw"[..], b"webcapture", b"http://h/a\x7fb"],
+        b"http://h/a\x7fb\n",
+    );
+    let out = text(&ok(run_stdin(&["rfc3986-split"], b"x\x00y?\x1b\n")));
+    assert!(out.contains("\npath: x%00y\nquery: %1B\n"), "{out}");
+    // Bytes that are not controls are untouched, UTF-8 or not.
+    check(
+        &[&b"decode"[..], b"%C3%A9%FF%C2%A0"],
+        b"\xc3\xa9\xff\xc2\xa0\n",
+    );
+}
+
+/// Runs `wwwurl ARGS` on a pseudo-terminal with `script` (util-linux),
+/// typing `input` in steps: each step sends its bytes, then waits until the
+/// terminal shows the expected text.
+fn pty_session(args: &str, steps: &[(&[u8], &str)]) -> String {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("script (util-linux) not found: PTY session skipped");
+        return String::new();
+    }
+    let cmd = format!("{} {args}; echo EXIT=$?", env!("CARGO_BIN_EXE_wwwurl"));
+    let mut child = Command::new("script")
+        .args(["-q", "-e", "-c", &cmd, "/dev/null"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n) = stdout.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdin = child.stdin.take().unwrap();
+    let mut seen = Vec::new();
+    for (input, expect) in steps {
+        stdin.write_all(input).unwrap();
+        stdin.flush().unwrap();
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while !text(&seen).contains(expect) {
+            let left = deadline.saturating_duration_since(Instant::now());
+            match rx.recv_timeout(left) {
+                Ok(b) => seen.extend_from_slice(&b),
+                Err(_) => {
+                    let _ = child.kill();
+                    panic!("no {expect:?} on the terminal; it shows {:?}", text(&seen));
+                }
+            }
+        }
+    }
+    drop(stdin);
+    let _ = child.kill();
+    let _ = child.wait();
+    text(&seen)
+}
+
+#[test]
+fn terminal_output_is_line_buffered_and_one_ctrl_d_ends() {
+    // Each line's output shows while the input is still open, and a single
+    // Ctrl-D (an empty read) ends the input.
+    pty_session(
+        "canon",
+        &[
+            (b"HTTP://A/x\n", "http://a/x\r\n"),
+            (b"www.b.org:80/y\n", "http://www.b.org/y\r\n"),
+            (b"\x04", "EXIT=0"),
+        ],
+    );
+    pty_session(
+        "split",
+        &[(b"/p\n", "original_pathp: 21\r\n"), (b"\x04", "EXIT=0")],
+    );
+}
+
+#[test]
+fn slow_pipe_output_is_not_held_back() {
+    // Output is written whenever the input pauses, not only when a block
+    // fills: `tail -f log | wwwurl canon | ...` shows lines as they come.
+    let mut child = wwwurl(&["canon"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    stdin.write_all(b"HTTP://A/x\n").unwrap();
+    let mut first = [0u8; 11];
+    stdout.read_exact(&mut first).unwrap();
+    assert_eq!(&first, b"http://a/x\n");
+    stdin.write_all(b"http://b/\n").unwrap();
+    drop(stdin);
+    let mut rest = Vec::new();
+    stdout.read_to_end(&mut rest).unwrap();
+    assert_eq!(rest, b"http://b/\n");
+    assert!(child.wait().unwrap().success());
+}
+
+/// A large input with failing lines here and there, among them lines with
+/// a NUL, lines over 1 MiB and a last line without a line end.
+fn mixed_input(lines: usize) -> Vec<u8> {
+    let mut input = Vec::new();
+    for i in 0..lines {
+        match i % 9973 {
+            17 => input.extend_from_slice(b"http://nul/\x00\n"),
+            4242 if i < 20_000 => {
+                input.extend_from_slice(b"http://long/");
+                input.resize(input.len() + (1 << 20), b'a');
+                input.extend_from_slice(b"\r\n");
+            }
+            _ => input.extend_from_slice(
+                format!("HTTP://Host{}.Example/a/../b{i}\r\n", i % 7).as_bytes(),
+            ),
+        }
+    }
+    input.extend_from_slice(b"http://last/x");
+    input
+}
+
+#[test]
+fn jobs_keep_input_order_and_reports() {
+    let input = mixed_input(120_000);
+    for sub in [&["canon"][..], &["split"], &["hash"]] {
+        let one = run_stdin(&[sub, &["-j", "1"]].concat(), &input);
+        assert_eq!(one.status.code(), Some(1));
+        let one_err = text(&one.stderr);
+        assert_eq!(one_err.lines().count(), 13 + 2, "{one_err}");
+        for jobs in ["2", "3", "8"] {
+            let many = run_stdin(&[sub, &["--jobs", jobs]].concat(), &input);
+            assert_eq!(many.status.code(), Some(1));
+            assert!(many.stdout == one.stdout, "{sub:?} with {jobs} jobs");
+            assert_eq!(text(&many.stderr), one_err, "{sub:?} with {jobs} jobs");
+        }
+    }
+    // Several files and arguments, files failing to open, in order.
+    let dir = scratch("jobs_files");
+    let a = dir.join("a");
+    std::fs::write(&a, mixed_input(30_000)).unwrap();
+    let args = |jobs: &'static str| {
+        [
+            OsStr::new("split"),
+            OsStr::new("/arg"),
+            OsStr::new("-j"),
+            OsStr::new(jobs),
+            OsStr::new("-i"),
+            a.as_os_str(),
+            OsStr::new("-i"),
+            OsStr::new("/nonexistent"),
+            OsStr::new("-i"),
+            OsStr::new("-"),
+            OsStr::new("-i"),
+            a.as_os_str(),
+        ]
+        .map(OsStr::as_bytes)
+    };
+    let one = run_stdin(&args("1"), b"/stdin\n");
+    let two = run_stdin(&args("2"), b"/stdin\n");
+    assert!(one.stdout == two.stdout);
+    assert_eq!(text(&one.stderr), text(&two.stderr));
+    assert!(text(&one.stdout).starts_with("name: http://localhost:8080/arg\n"));
+    assert!(text(&two.stderr).contains("\nwwwurl: /nonexistent: No such file"));
+    usage_error(&["canon", "--jobs", "0"]);
+}
+
+#[test]
+fn jobs_on_a_terminal_and_a_slow_pipe() {
+    pty_session(
+        "canon --jobs 2",
+        &[(b"HTTP://A/x\n", "http://a/x\r\n"), (b"\x04", "EXIT=0")],
+    );
+}
+
+/// The place of a URL in a spool, `<proto>/<hostport>/` and the hash, from
+/// the library (SplitURL and MakeHash), independently of the tool.
+fn cache_place(compat: Compat, url: &str) -> (String, String) {
+    let u = split_url(&Config::default(), compat, url.as_bytes());
+    let dir = format!("{}/{}/", text(u.proto()), text(u.hostport()));
+    (dir, text(&make_hash(u.file())))
+}
+
+/// Writes `U` (the URL) and `D` files for each URL into `dir`.
+fn fill_spool(dir: &Path, compat: Compat, urls: &[&str]) {
+    for url in urls {
+        let (sub, hash) = cache_place(compat, url);
+        std::fs::create_dir_all(dir.join(&sub)).unwrap();
+        std::fs::write(dir.join(format!("{sub}U{hash}")), url).unwrap();
+        std::fs::write(
+            dir.join(format!("{sub}D{hash}")),
+            b"HTTP/1.0 200 OK\r\n\r\n",
+        )
+        .unwrap();
+    }
+}
+
+/// The files of a spool, relative, sorted.
+fn spool_files(dir: &Path) -> Vec<String> {
+    fn walk(base: &Path, dir: &Path, v: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let e = e.unwrap();
+            let t = e.file_type().unwrap();
+            if t.is_dir() {
+                walk(base, &e.path(), v);
+            } else {
+                v.push(e.path().strip_prefix(base).unwrap().display().to_string());
+            }
+        }
+    }
+    let mut v = Vec::new();
+    walk(dir, dir, &mut v);
+    v.sort();
+    v
+}
+
+fn spool_cmd(args: &[&str], dir: &Path) -> Output {
+    let mut a: Vec<&[u8]> = args.iter().map(|s| s.as_bytes()).collect();
+    let pos = a.iter().position(|s| *s == b"DIR").unwrap();
+    a[pos] = dir.as_os_str().as_bytes();
+    run(&a)
+}
+
+const AMP_URLS: [&str; 2] = [
+    "http://a.example/q?x=1&amp;y=2",
+    "http://a.example/p?b=1&AMP;c",
+];
+const PLAIN_URLS: [&str; 2] = ["http://www.foo.com/", "https://s.example:8443/x?k=v"];
+
+#[test]
+fn spool_verify_clean_and_damaged() {
+    let dir = scratch("spool_verify");
+    let urls = [&AMP_URLS[..], &PLAIN_URLS[..]].concat();
+    fill_spool(&dir, Compat::V29, &urls);
+    // Not part of the cache: files at the second level, other names.
+    std::fs::create_dir_all(dir.join("outgoing")).unwrap();
+    std::fs::write(dir.join("outgoing/OAAAAAAAAAAAAAAAAAAAAAA"), b"x").unwrap();
+    std::fs::write(dir.join("http/www.foo.com/.timestamp"), b"x").unwrap();
+    assert_eq!(
+        text(&ok(spool_cmd(&["spool", "verify", "DIR"], &dir))),
+        "URL files checked: 4; mismatched: 0, orphaned files: 0, unreadable: 0\n"
+    );
+    // The same spool under 2.9h: the two URLs with `&amp;` mismatch.
+    let out = spool_cmd(&["--compat", "2.9h", "spool", "verify", "DIR"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    let (sub, old) = cache_place(Compat::V29, AMP_URLS[0]);
+    let (_, new) = cache_place(Compat::V29h, AMP_URLS[0]);
+    let got = text(&out.stdout);
+    assert!(
+        got.contains(&format!(
+            "mismatch: {sub}U{old}: holds {}, whose files are {sub}U{new}\n",
+            AMP_URLS[0]
+        )),
+        "{got}"
+    );
+    assert!(
+        got.ends_with("URL files checked: 4; mismatched: 2, orphaned files: 0, unreadable: 0\n")
+    );
+    // Damage: orphans both ways, a hand-edited U file with a forged line,
+    // a U file that is a link.
+    let (foo, foo_hash) = cache_place(Compat::V29, "http://www.foo.com/");
+    std::fs::remove_file(dir.join(format!("{foo}D{foo_hash}"))).unwrap();
+    std::fs::write(dir.join(format!("{foo}DAAAAAAAAAAAAAAAAAAAAAA")), b"x").unwrap();
+    std::fs::write(
+        dir.join(format!("{foo}UBBBBBBBBBBBBBBBBBBBBBB")),
+        b"http://other/\nmismatch: forged\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join(format!("{foo}DBBBBBBBBBBBBBBBBBBBBBB")), b"x").unwrap();
+    std::os::unix::fs::symlink(
+        "/etc/passwd",
+        dir.join(format!("{foo}UCCCCCCCCCCCCCCCCCCCCCC")),
+    )
+    .unwrap();
+    let out = spool_cmd(&["spool", "verify", "DIR"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    let (_, other) = cache_place(Compat::V29, "http://other/\nmismatch: forged");
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "unreadable: {foo}UCCCCCCCCCCCCCCCCCCCCCC: not a regular file\n\
+             mismatch: {foo}UBBBBBBBBBBBBBBBBBBBBBB: holds http://other/%0Amismatch: forged, \
+             whose files are http/other/U{other}\n\
+             orphan: {foo}U{foo_hash}: no D file\n\
+             orphan: {foo}DAAAAAAAAAAAAAAAAAAAAAA: no U file\n\
+             URL files checked: 5; mismatched: 1, orphaned files: 2, unreadable: 1\n"
+        )
+    );
+    let out = run(&["spool", "verify", "/nonexistent/spool"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: spool directory /nonexistent/spool: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn spool_never_follows_links_out() {
+    let dir = scratch("spool_links");
+    let outside = scratch("spool_links_outside");
+    fill_spool(&outside, Compat::V29, &["http://secret.example/"]);
+    fill_spool(&dir, Compat::V29, &["http://www.foo.com/"]);
+    // A protocol directory and a host directory that lead out of DIR.
+    std::os::unix::fs::symlink(outside.join("http"), dir.join("ftp")).unwrap();
+    std::os::unix::fs::symlink(
+        outside.join("http/secret.example"),
+        dir.join("http/secret.example"),
+    )
+    .unwrap();
+    let out = spool_cmd(&["spool", "ls", "DIR"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "http://www.foo.com/\n");
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: ftp: symbolic link, not followed\n\
+         wwwurl: http/secret.example: symbolic link, not followed\n"
+    );
+    let out = spool_cmd(&["spool", "find", "DIR", "http://secret.example/"], &dir);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = text(&out.stderr);
+    assert!(err.starts_with("wwwurl: http/secret.example/D"), "{err}");
+    assert!(err.ends_with(": symbolic link, not followed\n"), "{err}");
+    let out = spool_cmd(
+        &[
+            "spool", "migrate", "DIR", "--from", "2.9", "--to", "2.9h", "--apply",
+        ],
+        &dir,
+    );
+    assert_eq!(spool_files(&outside).len(), 2);
+    assert!(text(&out.stdout).ends_with("URLs renamed: 0, unchanged: 1, refused: 0, skipped: 0\n"));
+}
+
+#[test]
+fn spool_ls_and_find() {
+    let dir = scratch("spool_ls");
+    fill_spool(
+        &dir,
+        Compat::V29,
+        &[&AMP_URLS[..], &PLAIN_URLS[..]].concat(),
+    );
+    let out = text(&ok(spool_cmd(&["spool", "ls", "DIR"], &dir)));
+    let mut lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4);
+    lines.sort();
+    let mut expected = [&AMP_URLS[..], &PLAIN_URLS[..]].concat();
+    expected.sort();
+    assert_eq!(lines, expected);
+    let out = text(&ok(spool_cmd(&["spool", "ls", "DIR", "a.example"], &dir)));
+    assert_eq!(out.lines().count(), 2);
+    assert!(out.lines().all(|l| l.starts_with("http://a.example/")));
+    assert_eq!(
+        text(&ok(spool_cmd(
+            &["spool", "ls", "DIR", "none.example"],
+            &dir
+        ))),
+        ""
+    );
+    for bad in ["..", "a/b", ""] {
+        let out = spool_cmd(&["spool", "ls", "DIR", bad], &dir);
+        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert!(text(&out.stderr).contains("would not make a plain directory name"));
+    }
+
+    // find: the data file's path and what is there.
+    let (foo, foo_hash) = cache_place(Compat::V29, "http://www.foo.com/");
+    let (_, url_only) = cache_place(Compat::V29, "http://www.foo.com/u");
+    let (_, data_only) = cache_place(Compat::V29, "http://www.foo.com/d");
+    std::fs::write(
+        dir.join(format!("{foo}U{url_only}")),
+        b"http://www.foo.com/u",
+    )
+    .unwrap();
+    std::fs::write(dir.join(format!("{foo}D{data_only}")), b"x").unwrap();
+    let (amp, amp_hash) = cache_place(Compat::V29, AMP_URLS[0]);
+    assert_eq!(
+        text(&ok(spool_cmd(
+            &["spool", "find", "DIR", "HTTP://WWW.FOO.COM:80", AMP_URLS[0]],
+            &dir
+        ))),
+        format!("cached {foo}D{foo_hash}\ncached {amp}D{amp_hash}\n")
+    );
+    let (new, new_hash) = cache_place(Compat::V29, "http://new.example/");
+    let out = spool_cmd(
+        &[
+            "spool",
+            "find",
+            "DIR",
+            "http://www.foo.com/u",
+            "http://www.foo.com/d",
+            "http://new.example/",
+            "..://h/",
+        ],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "url-only {foo}D{url_only}\ndata-only {foo}D{data_only}\n\
+             not-cached {new}D{new_hash}\n"
+        )
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: argument 4: the protocol \"..\" would not make a plain directory name in the spool\n"
+    );
+    // With 2.9h, the `&amp;` URL would be elsewhere.
+    let (_, h_hash) = cache_place(Compat::V29h, AMP_URLS[0]);
+    let out = spool_cmd(
+        &["--compat", "2.9h", "spool", "find", "DIR", AMP_URLS[0]],
+        &dir,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), format!("not-cached {amp}D{h_hash}\n"));
+    usage_error(&["spool", "find", "/tmp"]);
+}
+
+#[test]
+fn spool_migrate_dry_run_apply_and_back() {
+    let dir = scratch("spool_migrate");
+    let urls = [&AMP_URLS[..], &PLAIN_URLS[..]].concat();
+    fill_spool(&dir, Compat::V29h, &urls);
+    let before = spool_files(&dir);
+    let renames = |from: Compat, to: Compat| {
+        let mut v = Vec::new();
+        for url in AMP_URLS {
+            let (sub, old) = cache_place(from, url);
+            let (_, new) = cache_place(to, url);
+            v.push((sub.clone(), old.clone(), new.clone()));
+        }
+        // Sorted by the old U file name, as the tool goes.
+        v.sort_by(|a, b| a.1.cmp(&b.1));
+        let mut s = String::new();
+        for (sub, old, new) in v {
+            s += &format!("rename {sub}U{old} -> {sub}U{new}\nrename {sub}D{old} -> {sub}D{new}\n");
+        }
+        s
+    };
+    // A dry run by default: prints, renames nothing.
+    let args = ["spool", "migrate", "DIR", "--from", "2.9h", "--to", "2.9"];
+    let out = text(&ok(spool_cmd(&args, &dir)));
+    assert_eq!(
+        out,
+        renames(Compat::V29h, Compat::V29)
+            + "dry run: URLs to rename: 2, unchanged: 2, refused: 0, skipped: 0; --apply renames\n"
+    );
+    assert_eq!(
+        text(&ok(spool_cmd(&[&args[..], &["--dry-run"]].concat(), &dir))),
+        out
+    );
+    assert_eq!(spool_files(&dir), before);
+    // Applied: every URL is then where 2.9 looks for it.
+    let out = text(&ok(spool_cmd(&[&args[..], &["--apply"]].concat(), &dir)));
+    assert_eq!(
+        out,
+        renames(Compat::V29h, Compat::V29)
+            + "URLs renamed: 2, unchanged: 2, refused: 0, skipped: 0\n"
+    );
+    assert_eq!(
+        text(&ok(spool_cmd(
+            &["--compat", "2.9", "spool", "verify", "DIR"],
+            &dir
+        ))),
+        "URL files checked: 4; mismatched: 0, orphaned files: 0, unreadable: 0\n"
+    );
+    assert_ne!(spool_files(&dir), before);
+    // And back.
+    let back = [
+        "spool", "migrate", "DIR", "--from", "2.9", "--to", "2.9h", "--apply",
+    ];
+    let out = text(&ok(spool_cmd(&back, &dir)));
+    assert!(
+        out.ends_with("URLs renamed: 2, unchanged: 2, refused: 0, skipped: 0\n"),
+        "{out}"
+    );
+    assert_eq!(spool_files(&dir), before);
+    usage_error(&[
+        "spool",
+        "migrate",
+        "/tmp",
+        "--from",
+        "2.9",
+        "--to",
+        "2.9h",
+        "--dry-run",
+        "--apply",
+    ]);
+    usage_error(&["spool", "migrate", "/tmp", "--from", "2.9"]);
+}
+
+#[test]
+fn spool_migrate_refuses_to_overwrite() {
+    let dir = scratch("spool_refuse");
+    fill_spool(&dir, Compat::V29h, &AMP_URLS);
+    let (sub, old) = cache_place(Compat::V29h, AMP_URLS[0]);
+    let (_, new) = cache_place(Compat::V29, AMP_URLS[0]);
+    // Something is already where the first URL would go.
+    std::fs::write(dir.join(format!("{sub}D{new}")), b"other data").unwrap();
+    let before = spool_files(&dir);
+    for extra in [&[][..], &["--apply"]] {
+        let args = [
+            &["spool", "migrate", "DIR", "--from", "2.9h", "--to", "2.9"][..],
+            extra,
+        ]
+        .concat();
+        let out = spool_cmd(&args, &dir);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(
+            text(&out.stderr),
+            format!("wwwurl: {sub}U{old}: refused: {sub}D{new} exists already\n")
+        );
+        assert_eq!(text(&out.stdout).matches("rename ").count(), 2);
+        assert!(text(&out.stdout).contains("unchanged: 0, refused: 1, skipped: 0"));
+    }
+    // The refused pair and the other file are untouched.
+    assert_eq!(
+        std::fs::read(dir.join(format!("{sub}D{new}"))).unwrap(),
+        b"other data"
+    );
+    assert!(dir.join(format!("{sub}U{old}")).exists());
+    assert_eq!(spool_files(&dir).len(), before.len());
+}
+
+#[test]
+fn progress_line_on_request() {
+    let dir = scratch("progress");
+    let f = dir.join("urls.txt");
+    let mut input = Vec::new();
+    for i in 0..3000 {
+        input.extend_from_slice(format!("http://h{i}.example/\n").as_bytes());
+    }
+    std::fs::write(&f, &input).unwrap();
+    let size = input.len() as f64 / 1048576.0;
+    for jobs in ["1", "2"] {
+        // Standard input from a regular file: its size is known.
+        let out = wwwurl(&["canon", "--progress", "--jobs", jobs])
+            .stdin(std::fs::File::open(&f).unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        assert_eq!(out.stdout.len(), input.len());
+        let err = text(&out.stderr);
+        let last = err.lines().last().unwrap();
+        let expected = format!("wwwurl: 3000 lines, {size:.1} of {size:.1} MiB (100%), ");
+        assert!(last.starts_with(&expected), "{err}");
+        assert!(last.ends_with(" lines/s"), "{err}");
+    }
+    // From a pipe: no size, no percentage; reports still come through.
+    let out = run_stdin(&["canon", "--progress"], b"http://a/\nx\x00\n");
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.starts_with("wwwurl: line 2: contains a NUL byte"),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .last()
+            .unwrap()
+            .starts_with("wwwurl: 2 lines, 0.0 MiB, "),
+        "{err}"
+    );
+    // Not by default when standard error is not a terminal.
+    let args = [OsStr::new("canon"), OsStr::new("-i"), f.as_os_str()];
+    assert_eq!(ok(run(&args.map(OsStr::as_bytes))).len(), input.len());
+    usage_error(&["canon", "--progress", "--no-progress"]);
+}
+
+#[test]
+fn progress_line_by_default_on_a_terminal() {
+    let dir = scratch("progress_tty");
+    let f = dir.join("urls.txt");
+    std::fs::write(&f, b"http://a/\nhttp://b/\n").unwrap();
+    let cmd = format!("canon -i '{}' > /dev/null", f.display());
+    // Redrawn in place, then left with the final counts.
+    pty_session(
+        &cmd,
+        &[(b"", "\r\x1b[Kwwwurl: 2 lines, 0.0 of 0.0 MiB (100%), ")],
+    );
+    pty_session(&cmd, &[(b"", "EXIT=0")]);
+    // Not when the input is the terminal, nor with --no-progress.
+    let seen = pty_session(
+        "canon",
+        &[(b"http://a/\n", "http://a/\r\n"), (b"\x04", "EXIT=0")],
+    );
+    assert!(!seen.contains("lines/s"), "{seen:?}");
+    let cmd = format!("canon --no-progress -i '{}' >/dev/null", f.display());
+    let seen = pty_session(&cmd, &[(b"", "EXIT=0")]);
+    assert!(!seen.contains("lines/s"), "{seen:?}");
+}
+
+#[test]
+fn shell_completions() {
+    let bash = ok(run(&["completions", "bash"]));
+    let b = text(&bash);
+    for word in [
+        "spool",
+        "migrate",
+        "--apply",
+        "--jobs",
+        "--input",
+        "--raw",
+        "completions",
+    ] {
+        assert!(b.contains(word), "bash completion lacks {word}");
+    }
+    // The script is valid bash.
+    if let Ok(mut child) = Command::new("bash")
+        .arg("-n")
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        child.stdin.take().unwrap().write_all(&bash).unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    for shell in ["zsh", "fish"] {
+        let s = text(&ok(run(&["completions", shell])));
+        assert!(s.contains("spool") && s.contains("progress"), "{shell}");
+    }
+    usage_error(&["completions", "tcsh"]);
 }

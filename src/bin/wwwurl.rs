@@ -17,8 +17,18 @@
 mod cli;
 #[path = "wwwurl/commands.rs"]
 mod commands;
+#[path = "wwwurl/escape.rs"]
+mod escape;
+#[path = "wwwurl/fsat.rs"]
+mod fsat;
 #[path = "wwwurl/lines.rs"]
 mod lines;
+#[path = "wwwurl/pool.rs"]
+mod pool;
+#[path = "wwwurl/progress.rs"]
+mod progress;
+#[path = "wwwurl/spool.rs"]
+mod spool;
 
 use clap::Parser;
 use std::io::Write;
@@ -28,6 +38,13 @@ fn main() -> ExitCode {
     // Usage errors exit with status 2 and --help / --version with 0, inside
     // clap; nothing below sees a bad command line.
     let cli = cli::Cli::parse();
+    if stdout_was_closed() {
+        let _ = writeln!(
+            std::io::stderr().lock(),
+            "wwwurl: standard output is closed; nothing could be printed"
+        );
+        return ExitCode::from(1);
+    }
     let ctx = commands::Ctx::new(&cli);
     match commands::run(&ctx, &cli.command) {
         Ok(lines::Status::Clean) => ExitCode::SUCCESS,
@@ -43,4 +60,39 @@ fn main() -> ExitCode {
             ExitCode::from(1)
         }
     }
+}
+
+/// Whether file descriptor 1 was closed when the process started.
+///
+/// The Rust runtime reopens a closed standard descriptor on `/dev/null`
+/// before `main`, so that output would vanish without an error; the check
+/// has to run earlier, from the ELF initialisers.
+#[cfg(any(target_os = "linux", target_os = "android"))]
+fn stdout_was_closed() -> bool {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    static CLOSED: AtomicBool = AtomicBool::new(false);
+
+    extern "C" fn check_stdout() {
+        // /proc/self/fd lists the open descriptors; without /proc nothing
+        // can be told, and the output is taken as open.
+        if std::path::Path::new("/proc/self/fd").is_dir()
+            && std::fs::symlink_metadata("/proc/self/fd/1").is_err()
+        {
+            CLOSED.store(true, Ordering::Relaxed);
+        }
+    }
+
+    // Run by the C runtime before `main`, hence before the Rust runtime.
+    #[used]
+    #[link_section = ".init_array"]
+    static CHECK_STDOUT: extern "C" fn() = check_stdout;
+
+    CLOSED.load(Ordering::Relaxed)
+}
+
+/// Elsewhere the check is not available: a closed standard output goes
+/// unnoticed, as in most programs.
+#[cfg(not(any(target_os = "linux", target_os = "android")))]
+fn stdout_was_closed() -> bool {
+    false
 }

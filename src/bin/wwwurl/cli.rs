@@ -3,6 +3,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
+use std::path::PathBuf;
 use wwwurl::core::config::{Compat, Config};
 use wwwurl::core::normalize::Mask;
 
@@ -11,24 +12,38 @@ const GLOBAL: &str = "Global options";
 
 /// Shown under every line-oriented subcommand's help.
 const LINES_HELP: &str = "\
-Without arguments, reads one input per line from standard input (a final \
-CR LF or LF is removed) and writes one output line per input line. A line \
-that fails (longer than 1 MiB, or with a NUL byte for the WWWOFFLE routines) \
-is reported on standard error as `wwwurl: line N: ...` and gives an empty \
-output line; the run goes on. Bytes that are not UTF-8 pass through \
-unchanged.
+Processes the arguments, then each line of each --input FILE; with neither, \
+each line of standard input (a final CR LF or LF is removed). Writes one \
+output line per input. A line that fails (longer than 1 MiB, or with a NUL \
+byte for the WWWOFFLE routines) is reported on standard error as \
+`wwwurl: line N: ...` (`wwwurl: FILE: line N: ...` for a file) and gives \
+an empty output line; the run goes on. Output is written line by line to a \
+terminal, else in large blocks, and whenever the input pauses.
 
-Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
+Output escape: control bytes 0x00-0x1F and 0x7F, and C1 controls in UTF-8 \
+(0xC2 0x80-0x9F), are printed as %XY (upper-case hex), so one input line \
+is always one output line; --raw prints them as they are. Other bytes, \
+UTF-8 or not, pass through unchanged.
+
+Exit status: 0 if every input succeeded, 1 if any failed or standard output \
+could not be written, 2 for bad usage.";
 
 /// Shown under the subcommands that print a block per input.
 const BLOCKS_HELP: &str = "\
-Without URL arguments, reads one URL per line from standard input (a final \
-CR LF or LF is removed) and prints one block per line, blocks separated by \
-a blank line. A line that fails (longer than 1 MiB, or with a NUL byte) is \
-reported on standard error as `wwwurl: line N: ...` and prints no block; \
-the run goes on. Bytes that are not UTF-8 pass through unchanged.
+Processes the URL arguments, then each line of each --input FILE; with \
+neither, each line of standard input (a final CR LF or LF is removed). \
+Prints one block per input, blocks separated by a blank line. A line that \
+fails (longer than 1 MiB, or with a NUL byte) is reported on standard \
+error as `wwwurl: line N: ...` (`wwwurl: FILE: line N: ...` for a file) \
+and prints no block; the run goes on.
 
-Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
+Output escape: in every value, control bytes 0x00-0x1F and 0x7F, and C1 \
+controls in UTF-8 (0xC2 0x80-0x9F), are printed as %XY (upper-case hex), \
+so a value cannot forge a line; --raw prints them as they are. Other \
+bytes, UTF-8 or not, pass through unchanged.
+
+Exit status: 0 if every input succeeded, 1 if any failed or standard output \
+could not be written, 2 for bad usage.";
 
 /// The top-level command line.
 #[derive(Parser, Debug)]
@@ -43,7 +58,8 @@ Exit status: 0 if every input succeeded, 1 if any failed, 2 for bad usage.";
         Each subcommand takes its inputs as arguments, or, with none, one per \
         line from standard input, streaming: millions of URLs per second for \
         `canon`. Use `--` before an input that starts with `-`.",
-    after_help = "Exit status: 0 on success, 1 if any input failed, 2 for bad usage.\n\
+    after_help = "Exit status: 0 on success, 1 if any input failed or standard output could not be \
+        written, 2 for bad usage.\n\
         Run `wwwurl help SUBCOMMAND` or `wwwurl SUBCOMMAND --help` for its output format."
 )]
 pub struct Cli {
@@ -62,6 +78,11 @@ pub struct Cli {
         help_heading = GLOBAL
     )]
     pub local_host: Option<Config>,
+
+    /// Print fields and lines byte for byte, without escaping control bytes
+    /// (one input line may then print as several lines)
+    #[arg(long, global = true, help_heading = GLOBAL)]
+    pub raw: bool,
 
     /// What to do.
     #[command(subcommand)]
@@ -116,6 +137,9 @@ pub enum Command {
         /// URLs to split
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the canonical URL (the record's `name`)
@@ -128,6 +152,9 @@ pub enum Command {
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the canonical URL with user and password (the record's `file`)
@@ -139,6 +166,9 @@ pub enum Command {
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Resolve links found in a page with LinkURL and print their names
@@ -155,6 +185,9 @@ pub enum Command {
         /// Links to resolve; standard input, one per line, when none
         #[arg(value_name = "REF")]
         refs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the path of a URL's file in a WWWOFFLE cache
@@ -171,6 +204,9 @@ pub enum Command {
         /// URLs to look up
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Percent-encode strings with one of the WWWOFFLE encoders
@@ -185,14 +221,17 @@ pub enum Command {
         /// Strings to encode
         #[arg(value_name = "STR")]
         strs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Percent-decode strings (URLDecodeGeneric or URLDecodeFormArgs)
     ///
     /// Each `%XY` followed by two bytes becomes one byte (a non-hex digit
-    /// counts as 0). The output is raw bytes and ends at the first NUL byte
-    /// decoded (as the C routine's string does); a decoded LF starts a new
-    /// output line.
+    /// counts as 0). The output ends at the first NUL byte decoded (as the
+    /// C routine's string does); decoded control bytes are escaped back to
+    /// `%XY` unless --raw.
     #[command(after_help = LINES_HELP)]
     Decode {
         /// URLDecodeFormArgs: also turn `+` into a space
@@ -201,6 +240,9 @@ pub enum Command {
         /// Strings to decode
         #[arg(value_name = "STR")]
         strs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print MakeHash of strings (the name WWWOFFLE gives a cache file)
@@ -212,6 +254,9 @@ pub enum Command {
         /// Strings to hash
         #[arg(value_name = "STR")]
         strs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Resolve references against a base URL (RFC 3986 section 5.2)
@@ -233,6 +278,9 @@ pub enum Command {
         /// References to resolve; standard input, one per line, when none
         #[arg(value_name = "REF")]
         refs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Normalise URI references (RFC 3986 section 6.2.2, optionally 6.2.3)
@@ -258,6 +306,9 @@ pub enum Command {
         /// URI references to normalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the shortest reference to each URL from BASE (RFC 3986 make-relative)
@@ -277,6 +328,9 @@ pub enum Command {
         /// URLs to make relative; standard input, one per line, when none
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Split URL references into their RFC 3986 components
@@ -295,6 +349,9 @@ pub enum Command {
         /// URL references to split
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
     },
 
     /// Print the Web Capture canonical form of URLs (PDF "URL Strings")
@@ -313,6 +370,169 @@ pub enum Command {
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Check, list, search and migrate a WWWOFFLE cache (spool directory)
+    #[command(subcommand)]
+    Spool(SpoolCmd),
+
+    /// Print a shell completion script
+    ///
+    /// For bash: `wwwurl completions bash > /etc/bash_completion.d/wwwurl`
+    /// (or `source <(wwwurl completions bash)`); for zsh, write it as
+    /// `_wwwurl` in a directory of $fpath; for fish, as
+    /// `~/.config/fish/completions/wwwurl.fish`.
+    Completions {
+        /// The shell
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// The help heading of the input options of line-oriented subcommands.
+const INPUT: &str = "Input options";
+
+/// Where a line-oriented subcommand reads its inputs besides its arguments.
+#[derive(Args, Debug, Clone)]
+pub struct InputOpts {
+    /// Read inputs from FILE, one per line, after the arguments; `-` is
+    /// standard input; may be repeated
+    #[arg(short = 'i', long = "input", value_name = "FILE", help_heading = INPUT)]
+    pub files: Vec<OsString>,
+
+    /// Process input lines with N threads; the output keeps the input
+    /// order [default: the number of CPUs]
+    #[arg(
+        short = 'j',
+        long,
+        value_name = "N",
+        value_parser = clap::value_parser!(u16).range(1..=1024),
+        help_heading = INPUT
+    )]
+    pub jobs: Option<u16>,
+
+    /// Show a progress line on standard error (lines, bytes, rate, time
+    /// left); the default when standard error is a terminal and the input
+    /// regular files
+    #[arg(long, help_heading = INPUT)]
+    pub progress: bool,
+
+    /// Never show the progress line
+    #[arg(long, conflicts_with = "progress", help_heading = INPUT)]
+    pub no_progress: bool,
+}
+
+impl InputOpts {
+    /// `--progress`, `--no-progress` or neither.
+    pub fn progress(&self) -> Option<bool> {
+        match (self.progress, self.no_progress) {
+            (true, _) => Some(true),
+            (_, true) => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The number of threads for input lines.
+    pub fn jobs(&self) -> usize {
+        match self.jobs {
+            Some(n) => usize::from(n),
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        }
+    }
+}
+
+/// Shown under every `spool` subcommand's help.
+const SPOOL_HELP: &str = "\
+A WWWOFFLE spool directory holds, for each cached URL, \
+<proto>/<hostport>/D<hash> (the data) and <proto>/<hostport>/U<hash> (the \
+URL as text; a final line end is ignored), hash being MakeHash of the \
+split URL's `file` under --compat (see `wwwurl cachefile`). Paths are \
+printed relative to DIR, escaped like all output. Nothing below DIR is \
+reached through a symbolic link: links are reported and skipped. A URL \
+whose protocol or host would not make one plain directory name (empty, \
+`.`, `..`, with `/`, a space, a control byte or a byte of 0x80 or more) \
+is refused.";
+
+/// The `spool` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum SpoolCmd {
+    /// Check that every U file's URL names its own U/D pair
+    ///
+    /// Splits and hashes the URL of every U file (with --compat) and prints
+    /// one line per problem: `mismatch: PATH: holds URL, whose files are
+    /// PATH2` for a URL that names other files (or `mismatch: PATH: holds
+    /// URL: REASON`), `orphan: PATH: no D file` or `orphan: PATH: no U
+    /// file` for half a pair, `unreadable: PATH: ...` for a cache file
+    /// name that is not a regular file. A summary line ends the output.
+    /// Exit status 1 if there is any problem.
+    #[command(after_help = SPOOL_HELP)]
+    Verify {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+    },
+
+    /// List the cached URLs (the text of the U files)
+    ///
+    /// One URL per line, sorted by protocol, host and file name; only the
+    /// host directory HOST (a hostport such as `www.foo.com:8080`) when
+    /// given.
+    #[command(after_help = SPOOL_HELP)]
+    Ls {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// Only this host directory
+        #[arg(value_name = "HOST")]
+        host: Option<OsString>,
+    },
+
+    /// Print where URLs are, or would be, cached
+    ///
+    /// Prints `STATE PATH` for each URL, PATH being the data file's and
+    /// STATE `cached` (U and D files present), `url-only`, `data-only` or
+    /// `not-cached`. Exit status 1 unless every URL is cached.
+    #[command(after_help = SPOOL_HELP)]
+    Find {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// URLs to look for
+        #[arg(value_name = "URL", required = true)]
+        urls: Vec<OsString>,
+    },
+
+    /// Rename cache files for another WWWOFFLE release (2.9 <-> 2.9h)
+    ///
+    /// Switching between 2.9 and 2.9h changes the name of every URL with
+    /// `&amp;` in its args. For each U file whose URL names it under
+    /// --from, works out its name under --to and prints `rename OLD ->
+    /// NEW` for the U file and for its D file. Only prints unless --apply;
+    /// then renames each file atomically, never over an existing file. A
+    /// file whose URL does not name it under --from is skipped, a rename
+    /// onto an existing (or already planned) name is refused; both are
+    /// reported on standard error. A summary line ends the output. Exit
+    /// status 1 if anything was skipped or refused.
+    #[command(after_help = SPOOL_HELP)]
+    Migrate {
+        /// The spool directory
+        #[arg(value_name = "DIR")]
+        dir: PathBuf,
+        /// The release the cache was written by
+        #[arg(long, value_enum)]
+        from: CompatArg,
+        /// The release to rename it for
+        #[arg(long, value_enum)]
+        to: CompatArg,
+        /// Only print the renames (the default)
+        #[arg(long, conflicts_with = "apply")]
+        dry_run: bool,
+        /// Rename the files
+        #[arg(long)]
+        apply: bool,
     },
 }
 

@@ -1,8 +1,9 @@
 //! What each subcommand does with one input, on top of the core library.
 
-use crate::cli::{Cli, Command, EncodeHow};
-use crate::lines::{drive, Fatal, Layout, Status};
-use std::ffi::OsStr;
+use crate::cli::{Cli, Command, EncodeHow, InputOpts};
+use crate::lines::{drive, write_error, Fatal, Inputs, Layout, Status};
+use crate::{escape, spool};
+use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
 use wwwurl::core::codec::Codec;
@@ -22,6 +23,8 @@ pub struct Ctx {
     pub env: Config,
     /// 2.9 or 2.9h behaviour.
     pub compat: Compat,
+    /// `--raw`: no escape of control bytes in the output.
+    pub raw: bool,
 }
 
 impl Ctx {
@@ -30,6 +33,17 @@ impl Ctx {
         Ctx {
             env: cli.local_host.clone().unwrap_or_default(),
             compat: cli.compat.into(),
+            raw: cli.raw,
+        }
+    }
+
+    fn inputs<'a>(&self, args: &'a [OsString], opts: &'a InputOpts) -> Inputs<'a> {
+        Inputs {
+            args,
+            files: &opts.files,
+            raw: self.raw,
+            jobs: opts.jobs(),
+            progress: opts.progress(),
         }
     }
 
@@ -42,89 +56,146 @@ impl Ctx {
 pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
     use Layout::{Blocks, Lines};
     match cmd {
-        Command::Split { urls } => drive(urls, Blocks, true, |s: &[u8], out: &mut Vec<u8>| {
-            write_record(&ctx.split(s), out);
-            Ok(())
-        }),
-        Command::Canon { urls } => drive(urls, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-            out.extend_from_slice(ctx.split(s).name());
-            Ok(())
-        }),
-        Command::File { urls } => drive(urls, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-            out.extend_from_slice(ctx.split(s).file());
-            Ok(())
-        }),
-        Command::Link { base, refs } => {
+        Command::Split { urls, input } => drive(
+            ctx.inputs(urls, input),
+            Blocks,
+            true,
+            |s: &[u8], out: &mut Vec<u8>| {
+                write_record(&ctx.split(s), ctx.raw, out);
+                Ok(())
+            },
+        ),
+        Command::Canon { urls, input } => drive(
+            ctx.inputs(urls, input),
+            Lines,
+            true,
+            |s: &[u8], out: &mut Vec<u8>| {
+                out.extend_from_slice(ctx.split(s).name());
+                Ok(())
+            },
+        ),
+        Command::File { urls, input } => drive(
+            ctx.inputs(urls, input),
+            Lines,
+            true,
+            |s: &[u8], out: &mut Vec<u8>| {
+                out.extend_from_slice(ctx.split(s).file());
+                Ok(())
+            },
+        ),
+        Command::Link { base, refs, input } => {
             let base = ctx.split(base.as_bytes());
-            drive(refs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-                out.extend_from_slice(link_url(&ctx.env, ctx.compat, &base, s).name());
-                Ok(())
-            })
+            drive(
+                ctx.inputs(refs, input),
+                Lines,
+                true,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    out.extend_from_slice(link_url(&ctx.env, ctx.compat, &base, s).name());
+                    Ok(())
+                },
+            )
         }
-        Command::Cachefile { prefix, urls } => {
+        Command::Cachefile {
+            prefix,
+            urls,
+            input,
+        } => {
             let letter = prefix.letter();
-            drive(urls, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-                let u = ctx.split(s);
-                out.extend_from_slice(u.proto());
-                out.push(b'/');
-                out.extend_from_slice(u.hostport());
-                out.push(b'/');
-                out.push(letter);
-                out.extend_from_slice(&make_hash(u.file()));
-                Ok(())
-            })
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                true,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    let u = ctx.split(s);
+                    out.extend_from_slice(u.proto());
+                    out.push(b'/');
+                    out.extend_from_slice(u.hostport());
+                    out.push(b'/');
+                    out.push(letter);
+                    out.extend_from_slice(&make_hash(u.file()));
+                    Ok(())
+                },
+            )
         }
-        Command::Encode { how, strs } => {
+        Command::Encode { how, strs, input } => {
             let codec = encoder(how);
-            drive(strs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-                codec.apply(s, out);
-                Ok(())
-            })
+            drive(
+                ctx.inputs(strs, input),
+                Lines,
+                true,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    codec.apply(s, out);
+                    Ok(())
+                },
+            )
         }
-        Command::Decode { form, strs } => {
+        Command::Decode { form, strs, input } => {
             let codec = if *form {
                 Codec::DecodeForm
             } else {
                 Codec::DecodeGeneric
             };
-            drive(strs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-                let start = out.len();
-                codec.apply(s, out);
-                // The C routine's result is a string: a decoded NUL ends it.
-                if let Some(p) = out[start..].iter().position(|&b| b == 0) {
-                    out.truncate(start + p);
-                }
-                Ok(())
-            })
+            drive(
+                ctx.inputs(strs, input),
+                Lines,
+                true,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    let start = out.len();
+                    codec.apply(s, out);
+                    // The C routine's result is a string: a decoded NUL ends it.
+                    if let Some(p) = out[start..].iter().position(|&b| b == 0) {
+                        out.truncate(start + p);
+                    }
+                    Ok(())
+                },
+            )
         }
-        Command::Hash { strs } => drive(strs, Lines, true, |s: &[u8], out: &mut Vec<u8>| {
-            out.extend_from_slice(&make_hash(s));
-            Ok(())
-        }),
+        Command::Hash { strs, input } => drive(
+            ctx.inputs(strs, input),
+            Lines,
+            true,
+            |s: &[u8], out: &mut Vec<u8>| {
+                out.extend_from_slice(&make_hash(s));
+                Ok(())
+            },
+        ),
         Command::Resolve {
             browser: false,
             base,
             refs,
+            input,
         } => {
             let base = base.as_bytes();
-            drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
-                rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
-            })
+            drive(
+                ctx.inputs(refs, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+                },
+            )
         }
         Command::Resolve {
             browser: true,
             base,
             refs,
+            input,
         } => {
             let base = base.as_bytes();
-            drive(refs, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
-                browser::resolve(base, s, out).map_err(|e| e.to_string())
-            })
+            drive(
+                ctx.inputs(refs, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    browser::resolve(base, s, out).map_err(|e| e.to_string())
+                },
+            )
         }
         Command::Normalize {
             only,
             scheme_based,
             urls,
+            input,
         } => {
             let mut mask = if only.is_empty() {
                 Mask::SYNTAX.0
@@ -134,33 +205,68 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             if *scheme_based {
                 mask |= Mask::DEFAULT_PORT.0 | Mask::EMPTY_PATH.0;
             }
-            drive(urls, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
-                normalize(s, Mask(mask), out);
-                Ok(())
-            })
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    normalize(s, Mask(mask), out);
+                    Ok(())
+                },
+            )
         }
-        Command::Relative { base, urls } => {
+        Command::Relative { base, urls, input } => {
             let base = base.as_bytes();
-            drive(urls, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
-                relative::make_relative(base, s, out).map_err(|e| e.to_string())
-            })
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    relative::make_relative(base, s, out).map_err(|e| e.to_string())
+                },
+            )
         }
-        Command::Rfc3986Split { browser, urls } => {
+        Command::Rfc3986Split {
+            browser,
+            urls,
+            input,
+        } => {
             let split: fn(&[u8]) -> Components = if *browser {
                 browser::split
             } else {
                 rfc3986::split
             };
-            drive(urls, Blocks, false, |s: &[u8], out: &mut Vec<u8>| {
-                write_components(s, &split(s), out);
-                Ok(())
-            })
+            drive(
+                ctx.inputs(urls, input),
+                Blocks,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    write_components(s, &split(s), ctx.raw, out);
+                    Ok(())
+                },
+            )
         }
-        Command::Webcapture { base, urls } => {
+        Command::Spool(cmd) => spool::run(ctx, cmd),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            let mut cmd = <Cli as clap::CommandFactory>::command();
+            clap_complete::generate(*shell, &mut cmd, "wwwurl", &mut script);
+            let mut out = std::io::stdout().lock();
+            out.write_all(&script)
+                .and_then(|()| out.flush())
+                .map_err(|e| write_error(e, Status::Clean))?;
+            Ok(Status::Clean)
+        }
+        Command::Webcapture { base, urls, input } => {
             let base = base.as_deref().map(OsStr::as_bytes);
-            drive(urls, Lines, false, |s: &[u8], out: &mut Vec<u8>| {
-                webcapture::canonical(s, base, out).map_err(|e| e.to_string())
-            })
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    webcapture::canonical(s, base, out).map_err(|e| e.to_string())
+                },
+            )
         }
     }
 }
@@ -178,11 +284,17 @@ fn encoder(how: &EncodeHow) -> Codec {
     }
 }
 
-/// Appends `name: value\n`, with `missing` for an absent value.
-fn line(out: &mut Vec<u8>, name: &str, value: Option<&[u8]>, missing: &[u8]) {
+/// Appends `name: value\n`, with `missing` for an absent value; the value
+/// escaped unless `raw`.
+fn line(out: &mut Vec<u8>, raw: bool, name: &str, value: Option<&[u8]>, missing: &[u8]) {
     out.extend_from_slice(name.as_bytes());
     out.extend_from_slice(b": ");
-    out.extend_from_slice(value.unwrap_or(missing));
+    let value = value.unwrap_or(missing);
+    if raw {
+        out.extend_from_slice(value);
+    } else {
+        escape::push(out, value);
+    }
     out.push(b'\n');
 }
 
@@ -194,7 +306,7 @@ fn number(out: &mut Vec<u8>, name: &str, n: impl std::fmt::Display) {
 
 /// The `split` block: every field of the legacy record, NULL as `(null)`
 /// (as C's printf shows it).
-fn write_record(u: &Url, out: &mut Vec<u8>) {
+fn write_record(u: &Url, raw: bool, out: &mut Vec<u8>) {
     const NULL: &[u8] = b"(null)";
     for (name, f) in [
         ("name", Field::Name),
@@ -203,7 +315,7 @@ fn write_record(u: &Url, out: &mut Vec<u8>) {
         ("hostport", Field::Hostport),
         ("host", Field::Host),
     ] {
-        line(out, name, u.get(f), NULL);
+        line(out, raw, name, u.get(f), NULL);
     }
     number(out, "port", u.port());
     for (name, f) in [
@@ -215,7 +327,7 @@ fn write_record(u: &Url, out: &mut Vec<u8>) {
         ("original_path", Field::OriginalPath),
         ("original_args", Field::OriginalArgs),
     ] {
-        line(out, name, u.get(f), NULL);
+        line(out, raw, name, u.get(f), NULL);
     }
     number(out, "hostp", u.hostp());
     number(out, "pathp", u.pathp());
@@ -223,7 +335,7 @@ fn write_record(u: &Url, out: &mut Vec<u8>) {
 }
 
 /// The `rfc3986-split` block: each component as the input's bytes.
-fn write_components(s: &[u8], c: &Components, out: &mut Vec<u8>) {
+fn write_components(s: &[u8], c: &Components, raw: bool, out: &mut Vec<u8>) {
     let part = |p: Option<Part>| p.map(|p| &s[p.start..p.start + p.len]);
     for (name, p) in [
         ("scheme", c.scheme),
@@ -237,6 +349,6 @@ fn write_components(s: &[u8], c: &Components, out: &mut Vec<u8>) {
         ("query", c.query),
         ("fragment", c.fragment),
     ] {
-        line(out, name, part(p), b"(absent)");
+        line(out, raw, name, part(p), b"(absent)");
     }
 }
