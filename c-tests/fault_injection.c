@@ -288,6 +288,61 @@ static int op_webcapture(hgroup *g)
     return WWWURL_OK;
 }
 
+/* A malloc form of a string function: `st` and `s` from the call; checks
+ * the result when it succeeded, and that *out was left alone when not. */
+static int string_result(hgroup *g, const char *what, int st, char *s, const char *want)
+{
+    if (st != WWWURL_OK) {
+        CHECK(g, what, "leaves *out", s == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, what, NULL, want, s);
+    wwwurl_string_free(s);
+    return WWWURL_OK;
+}
+
+static int op_cache_file_dup(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    char *s = NULL;
+    int st = wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_cache_file_dup(u, 'D', &s, NULL);
+    wwwurl_free(u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_cache_file_dup leaves *out", NULL, s == NULL);
+        return st;
+    }
+    CHECK(g, "wwwurl_cache_file_dup", NULL, strncmp(s, "http/www.example.com/D", 22) == 0);
+    wwwurl_string_free(s);
+    return WWWURL_OK;
+}
+
+static int op_make_relative(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_rfc3986_make_relative(BASE, WWWURL_NUL_TERMINATED,
+                                          "http://www.example.com/g", WWWURL_NUL_TERMINATED, &s);
+    return string_result(g, "wwwurl_rfc3986_make_relative", st, s, "/g");
+}
+
+static int op_normalize(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_rfc3986_normalize("HTTP://A/./%7e", WWWURL_NUL_TERMINATED,
+                                      WWWURL_NORMALIZE_ALL, &s);
+    return string_result(g, "wwwurl_rfc3986_normalize", st, s, "http://a/~");
+}
+
+static int op_browser_resolve(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_browser_resolve(BASE, WWWURL_NUL_TERMINATED, "\\\\h\\g",
+                                    WWWURL_NUL_TERMINATED, &s);
+    return string_result(g, "wwwurl_browser_resolve", st, s, "http://h/g");
+}
+
 typedef struct op {
     const char *name;
     int (*fn)(hgroup *g);
@@ -317,6 +372,10 @@ static const op ops[] = {
     {"wwwurl_transcode_dup", op_transcode_dup, 0},
     {"wwwurl_rfc3986_resolve", op_resolve, 1},
     {"wwwurl_webcapture_canonical", op_webcapture, 1},
+    {"wwwurl_cache_file_dup", op_cache_file_dup, 1},
+    {"wwwurl_rfc3986_make_relative", op_make_relative, 1},
+    {"wwwurl_rfc3986_normalize", op_normalize, 1},
+    {"wwwurl_browser_resolve", op_browser_resolve, 1},
 };
 
 /* Fails (kind 1) or panics at (kind 2) the 1st, 2nd, ... allocation of
@@ -488,6 +547,22 @@ static void t_panic_entry(hgroup *g, const char *dir)
     STATUS_PANIC(wwwurl_rfc3986_resolve("http://a/", WWWURL_NUL_TERMINATED, "b",
                                         WWWURL_NUL_TERMINATED, &sout));
     STATUS_PANIC(wwwurl_webcapture_canonical("http://a/", WWWURL_NUL_TERMINATED, NULL, 0, &sout));
+    STATUS_PANIC(wwwurl_cache_file_dup(h, 'D', &sout, &n));
+    STATUS_PANIC(wwwurl_rfc3986_make_relative("http://a/", WWWURL_NUL_TERMINATED, "http://a/b",
+                                              WWWURL_NUL_TERMINATED, &sout));
+    STATUS_PANIC(wwwurl_rfc3986_normalize("http://a/", WWWURL_NUL_TERMINATED, 0, &sout));
+    STATUS_PANIC(wwwurl_browser_resolve("http://a/", WWWURL_NUL_TERMINATED, "b",
+                                        WWWURL_NUL_TERMINATED, &sout));
+    STATUS_PANIC(wwwurl_rfc3986_resolve_buf("http://a/", WWWURL_NUL_TERMINATED, "b",
+                                            WWWURL_NUL_TERMINATED, buf, sizeof buf, &n));
+    STATUS_PANIC(wwwurl_webcapture_canonical_buf("http://a/", WWWURL_NUL_TERMINATED, NULL, 0, buf,
+                                                 sizeof buf, &n));
+    STATUS_PANIC(wwwurl_rfc3986_make_relative_buf("http://a/", WWWURL_NUL_TERMINATED, "http://a/b",
+                                                  WWWURL_NUL_TERMINATED, buf, sizeof buf, &n));
+    STATUS_PANIC(wwwurl_rfc3986_normalize_buf("http://a/", WWWURL_NUL_TERMINATED, 0, buf,
+                                              sizeof buf, &n));
+    STATUS_PANIC(wwwurl_browser_resolve_buf("http://a/", WWWURL_NUL_TERMINATED, "b",
+                                            WWWURL_NUL_TERMINATED, buf, sizeof buf, &n));
     CHECK(g, "string *out untouched after panics", NULL, sout == NULL);
     CHECK_CSTR(g, "handle unchanged after panics", NULL, want_name,
                wwwurl_get(h, WWWURL_PART_NAME, NULL));

@@ -76,6 +76,49 @@ enum parse_mode {
     P_CACHE,    /* wwwurl_cache_file against MakeHash of the file column */
 };
 
+
+/* The buffer form of a string function, called through a context: every
+ * string function has a malloc form and a buffer form (DESIGN), and the
+ * buffer form must give the same result with the buffer contract. */
+typedef int (*buf_form)(const void *ctx, char *buf, size_t cap, size_t *needed);
+
+/* Checks `f` against `want` (the malloc form's result, or NULL when the
+ * call fails with `want_st`): the size query, an exact buffer, a buffer one
+ * byte short, and no byte written at or past cap. */
+static void check_buf_form(hgroup *g, const char *what, const char *in, buf_form f,
+                           const void *ctx, int want_st, const char *want)
+{
+    size_t needed = 12345, needed2 = 0, n;
+    char *buf;
+    int st;
+
+    st = f(ctx, NULL, 0, &needed);
+    if (want_st != WWWURL_OK) {
+        CHECK_STATUS(g, what, in, want_st, st);
+        CHECK_INT(g, "*needed untouched on error", in, 12345, needed);
+        return;
+    }
+    if (!CHECK_STATUS(g, what, in, WWWURL_ERR_BUFFER_TOO_SMALL, st))
+        return;
+    n = strlen(want);
+    if (!CHECK_INT(g, "*needed", in, n + 1, needed))
+        return;
+    buf = malloc(needed + GUARD_LEN);
+    memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+    st = f(ctx, buf, needed, &needed2);
+    if (CHECK_STATUS(g, what, in, WWWURL_OK, st))
+        CHECK_CSTR(g, what, in, want, buf);
+    CHECK_INT(g, "*needed (exact buffer)", in, needed, needed2);
+    CHECK(g, "writes nothing past cap", in, (unsigned char)buf[needed] == GUARD_BYTE);
+    memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+    st = f(ctx, buf, needed - 1, NULL);
+    CHECK_STATUS(g, "buffer one byte short", in, WWWURL_ERR_BUFFER_TOO_SMALL, st);
+    CHECK(g, "writes nothing at or past cap", in, (unsigned char)buf[needed - 1] == GUARD_BYTE);
+    st = f(ctx, NULL, 4, &needed2);
+    CHECK_STATUS(g, "NULL buffer with cap 4", in, WWWURL_ERR_NULL, st);
+    free(buf);
+}
+
 static void check_cache_file(hgroup *g, const char *in, const hrow *r, const wwwurl_url *u)
 {
     /* columns: name file proto hostport ... */
@@ -119,6 +162,15 @@ static void check_cache_file(hgroup *g, const char *in, const hrow *r, const www
         CHECK(g, "wwwurl_cache_file writes nothing at or past cap", in,
               (unsigned char)buf[needed - 1] == GUARD_BYTE);
         free(buf);
+    }
+    /* the malloc form gives the same string */
+    {
+        char *dup = NULL;
+        size_t dlen = 0;
+        st = wwwurl_cache_file_dup(u, 'D', &dup, &dlen);
+        if (CHECK_STATUS(g, "wwwurl_cache_file_dup", in, WWWURL_OK, st))
+            CHECK_BYTES(g, "wwwurl_cache_file_dup", in, want.p, want.len, dup, dlen);
+        wwwurl_string_free(dup);
     }
     hb_free(&want);
 }
@@ -481,7 +533,7 @@ static void t_status_codes(hgroup *g, const char *dir)
 {
     wwwurl_url *u = NULL, *base = NULL, *out;
     wwwurl_components comp;
-    char buf[64];
+    char buf[64], *sout = NULL;
     size_t needed;
     int st;
 
@@ -507,6 +559,13 @@ static void t_status_codes(hgroup *g, const char *dir)
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_dup(NULL, &out));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_set_userinfo(NULL, "u", "p"));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_cache_file(NULL, 'D', buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_cache_file_dup(NULL, 'D', &sout, NULL));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_rfc3986_resolve_buf(NULL, WWWURL_NUL_TERMINATED, "g",
+                                             WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_webcapture_canonical_buf(NULL, WWWURL_NUL_TERMINATED, NULL, 0, buf,
+                                                  sizeof buf, &needed));
     EXPECT_STATUS(g, WWWURL_ERR_NULL,
                   wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, NULL, WWWURL_NUL_TERMINATED, buf,
                                    sizeof buf, &needed));
@@ -546,6 +605,9 @@ static void t_status_codes(hgroup *g, const char *dir)
                       wwwurl_link(base, "x", WWWURL_NUL_TERMINATED, 0x100, &out));
         EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file(base, '\0', buf, sizeof buf, &needed));
         EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file(base, '/', buf, sizeof buf, &needed));
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file_dup(base, '/', &sout, NULL));
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file_dup(base, '\0', &sout, NULL));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_cache_file_dup(base, 'D', NULL, NULL));
     }
     EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
                   wwwurl_transcode(6, "abc", WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
@@ -1023,6 +1085,22 @@ static void t_rfc3986(hgroup *g, const char *dir)
     hb_free(&got);
 }
 
+/* args: {base, reference} */
+static int resolve_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const char *const *a = ctx;
+    return wwwurl_rfc3986_resolve_buf(a[0], WWWURL_NUL_TERMINATED, a[1], WWWURL_NUL_TERMINATED,
+                                      buf, cap, needed);
+}
+
+/* args: {url, base} */
+static int webcapture_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const char *const *a = ctx;
+    return wwwurl_webcapture_canonical_buf(a[0], WWWURL_NUL_TERMINATED, a[1],
+                                           WWWURL_NUL_TERMINATED, buf, cap, needed);
+}
+
 /* wwwurl_rfc3986_resolve: the examples of RFC 3986 section 5.4 */
 static void t_resolve(hgroup *g, const char *dir)
 {
@@ -1106,6 +1184,193 @@ static void t_resolve(hgroup *g, const char *dir)
             CHECK_CSTR(g, "wwwurl_rfc3986_resolve(len)", rows[k].ref, rows[k].want, out);
         wwwurl_string_free(out);
         free(bare);
+        {
+            const char *args[2];
+            args[0] = base;
+            args[1] = rows[k].ref;
+            check_buf_form(g, "wwwurl_rfc3986_resolve_buf", rows[k].ref, resolve_buf, args,
+                           WWWURL_OK, rows[k].want);
+        }
+        h_case_end(g);
+    }
+}
+
+/* args: {base, target} */
+static int relative_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const char *const *a = ctx;
+    return wwwurl_rfc3986_make_relative_buf(a[0], WWWURL_NUL_TERMINATED, a[1],
+                                            WWWURL_NUL_TERMINATED, buf, cap, needed);
+}
+
+/* wwwurl_rfc3986_make_relative: the shortest reference back, both forms,
+ * and that it resolves back to the target */
+static void t_make_relative(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *base, *target, *want;
+        int st;
+    } rows[] = {
+        {"http://a/b/c/d;p?q", "http://a/b/c/g", "g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/g", "../g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/g", "/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/d;p?q", "", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/d;p?q#s", "#s", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/d;p?y", "?y", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/", ".", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://a/b/c/g:h", "./g:h", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "http://x/b/c/g", "//x/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "https://a/b/c/g", "https://a/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q", "g/./../h", "h", WWWURL_OK},
+        {"a/b", "http://a/", NULL, WWWURL_ERR_NOT_ABSOLUTE},
+        {NULL, NULL, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].base; k++) {
+        char *out = NULL, *back = NULL, *want_back = NULL;
+        const char *args[2];
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_rfc3986_make_relative(rows[k].base, WWWURL_NUL_TERMINATED, rows[k].target,
+                                          WWWURL_NUL_TERMINATED, &out);
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_make_relative", rows[k].target, rows[k].st, st) &&
+            st == WWWURL_OK) {
+            CHECK_CSTR(g, "wwwurl_rfc3986_make_relative", rows[k].target, rows[k].want, out);
+            wwwurl_rfc3986_resolve(rows[k].base, WWWURL_NUL_TERMINATED, out,
+                                   WWWURL_NUL_TERMINATED, &back);
+            wwwurl_rfc3986_resolve(rows[k].base, WWWURL_NUL_TERMINATED, rows[k].target,
+                                   WWWURL_NUL_TERMINATED, &want_back);
+            CHECK_CSTR(g, "resolves back", rows[k].target, want_back, back);
+        } else {
+            CHECK(g, "*out untouched", rows[k].target, out == NULL);
+        }
+        wwwurl_string_free(out);
+        wwwurl_string_free(back);
+        wwwurl_string_free(want_back);
+        args[0] = rows[k].base;
+        args[1] = rows[k].target;
+        check_buf_form(g, "wwwurl_rfc3986_make_relative_buf", rows[k].target, relative_buf, args,
+                       rows[k].st, rows[k].want);
+        h_case_end(g);
+    }
+}
+
+struct norm_args {
+    const char *s;
+    unsigned mask;
+};
+
+static int normalize_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const struct norm_args *a = ctx;
+    return wwwurl_rfc3986_normalize_buf(a->s, WWWURL_NUL_TERMINATED, a->mask, buf, cap, needed);
+}
+
+/* wwwurl_rfc3986_normalize: RFC 3986 section 6.2.2's examples, the mask,
+ * both forms */
+static void t_normalize(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *s;
+        unsigned mask;
+        const char *want;
+        int st;
+    } rows[] = {
+        {"eXAMPLE://a/./b/../b/%63/%7bfoo%7d", WWWURL_NORMALIZE_SYNTAX,
+         "example://a/b/c/%7Bfoo%7D", WWWURL_OK},
+        {"HTTP://www.EXAMPLE.com/", WWWURL_NORMALIZE_SYNTAX, "http://www.example.com/", WWWURL_OK},
+        {"HTTP://www.EXAMPLE.com/", WWWURL_NORMALIZE_SCHEME, "http://www.EXAMPLE.com/", WWWURL_OK},
+        {"HTTP://www.EXAMPLE.com/", WWWURL_NORMALIZE_HOST, "HTTP://www.example.com/", WWWURL_OK},
+        {"http://h/%7e/./a?%7e#%7e", WWWURL_NORMALIZE_PATH, "http://h/~/a?%7e#%7e", WWWURL_OK},
+        {"http://h/%7e/./a?%7e#%7e", WWWURL_NORMALIZE_QUERY, "http://h/%7e/./a?~#%7e", WWWURL_OK},
+        {"http://h/%7e/./a?%7e#%7e", WWWURL_NORMALIZE_FRAGMENT, "http://h/%7e/./a?%7e#~",
+         WWWURL_OK},
+        {"http://%7e%3a@h/", WWWURL_NORMALIZE_USERINFO, "http://~%3A@h/", WWWURL_OK},
+        {"http://h:80", WWWURL_NORMALIZE_ALL, "http://h/", WWWURL_OK},
+        {"http://h:80", WWWURL_NORMALIZE_SYNTAX, "http://h:80", WWWURL_OK},
+        {"http://h:/", WWWURL_NORMALIZE_DEFAULT_PORT, "http://h/", WWWURL_OK},
+        {"../a/./b", WWWURL_NORMALIZE_ALL, "../a/./b", WWWURL_OK},
+        {"http://h/", 256, NULL, WWWURL_ERR_INVALID_ARGUMENT},
+        {NULL, 0, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].s; k++) {
+        char *out = NULL;
+        struct norm_args a;
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_rfc3986_normalize(rows[k].s, WWWURL_NUL_TERMINATED, rows[k].mask, &out);
+        if (CHECK_STATUS(g, "wwwurl_rfc3986_normalize", rows[k].s, rows[k].st, st) &&
+            st == WWWURL_OK)
+            CHECK_CSTR(g, "wwwurl_rfc3986_normalize", rows[k].s, rows[k].want, out);
+        else
+            CHECK(g, "*out untouched", rows[k].s, out == NULL);
+        wwwurl_string_free(out);
+        a.s = rows[k].s;
+        a.mask = rows[k].mask;
+        check_buf_form(g, "wwwurl_rfc3986_normalize_buf", rows[k].s, normalize_buf, &a,
+                       rows[k].st, rows[k].want);
+        h_case_end(g);
+    }
+}
+
+/* args: {base, spec} */
+static int browser_resolve_buf(const void *ctx, char *buf, size_t cap, size_t *needed)
+{
+    const char *const *a = ctx;
+    return wwwurl_browser_resolve_buf(a[0], WWWURL_NUL_TERMINATED, a[1], WWWURL_NUL_TERMINATED,
+                                      buf, cap, needed);
+}
+
+/* wwwurl_browser_resolve: one case of each kind of the browser URL parsing
+ * draft's section 4, both forms */
+static void t_browser_resolve(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *base, *spec, *want;
+        int st;
+    } rows[] = {
+        {"http://a/b/c/d;p?q#f", "", "http://a/b/c/d;p?q", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", " \t g \n", "http://a/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "http:g", "http://a/b/c/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "https:\\\\x\\y", "https://x/y", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "\\\\g\\x", "http://g/x", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "\\g", "http://a/g", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "?y", "http://a/b/c/d;p?y", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "#s", "http://a/b/c/d;p?q#s", WWWURL_OK},
+        {"http://a/b/c/d;p?q#f", "../g", "http://a/b/g", WWWURL_OK},
+        {"mailto:a@b", "#s", "mailto:a@b#s", WWWURL_OK},
+        {"mailto:a@b", "c", NULL, WWWURL_ERR_UNSUPPORTED_SCHEME},
+        {"/a/b", "c", NULL, WWWURL_ERR_NOT_ABSOLUTE},
+        {NULL, NULL, NULL, 0},
+    };
+    int k;
+
+    (void)dir;
+    for (k = 0; rows[k].base; k++) {
+        char *out = NULL;
+        const char *args[2];
+        int st;
+
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_browser_resolve(rows[k].base, WWWURL_NUL_TERMINATED, rows[k].spec,
+                                    WWWURL_NUL_TERMINATED, &out);
+        if (CHECK_STATUS(g, "wwwurl_browser_resolve", rows[k].spec, rows[k].st, st) &&
+            st == WWWURL_OK)
+            CHECK_CSTR(g, "wwwurl_browser_resolve", rows[k].spec, rows[k].want, out);
+        else
+            CHECK(g, "*out untouched", rows[k].spec, out == NULL);
+        wwwurl_string_free(out);
+        args[0] = rows[k].base;
+        args[1] = rows[k].spec;
+        check_buf_form(g, "wwwurl_browser_resolve_buf", rows[k].spec, browser_resolve_buf, args,
+                       rows[k].st, rows[k].want);
         h_case_end(g);
     }
 }
@@ -1154,6 +1419,13 @@ static void t_webcapture(hgroup *g, const char *dir)
             wwwurl_string_free(out);
         else
             CHECK(g, "*out untouched", in, out == NULL);
+        {
+            const char *args[2];
+            args[0] = rows[k].url;
+            args[1] = rows[k].base;
+            check_buf_form(g, "wwwurl_webcapture_canonical_buf", in, webcapture_buf, args,
+                           rows[k].st, rows[k].want);
+        }
         h_case_end(g);
     }
 }
@@ -1256,6 +1528,9 @@ static const h_test tests[] = {
     {"configuration setters", t_setters},
     {"wwwurl_rfc3986_resolve", t_resolve},
     {"wwwurl_webcapture_canonical", t_webcapture},
+    {"wwwurl_rfc3986_make_relative", t_make_relative},
+    {"wwwurl_rfc3986_normalize", t_normalize},
+    {"wwwurl_browser_resolve", t_browser_resolve},
     {NULL, NULL},
 };
 

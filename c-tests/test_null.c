@@ -718,6 +718,81 @@ static void t_webcapture(hgroup *g, const char *dir)
                     }
 }
 
+/* The string functions with both forms (malloc and `_buf`): a NULL string
+ * with a non-zero length, a NULL `out`, or a NULL buffer with a capacity
+ * give WWWURL_ERR_NULL and write nothing; a NULL string with length 0 is
+ * the empty string. */
+static void t_both_forms(hgroup *g, const char *dir)
+{
+    const size_t NT = WWWURL_NUL_TERMINATED;
+    char *out;
+    char buf[8];
+    size_t needed;
+    wwwurl_url *u = NULL;
+    int st;
+
+    (void)dir;
+#define NULL_CASE(call, want)                                                                  \
+    do {                                                                                       \
+        out = (char *)sentinel();                                                              \
+        needed = 12345;                                                                        \
+        h_case_begin(g, NULL, NULL);                                                           \
+        st = (call);                                                                           \
+        CHECK_ST(g, #call, (want), st);                                                        \
+        if (st != WWWURL_OK)                                                                   \
+            CHECK(g, "*out untouched", #call, out == (char *)sentinel());                      \
+        else if (out != (char *)sentinel())                                                    \
+            wwwurl_string_free(out);                                                           \
+        if (st != WWWURL_OK && st != WWWURL_ERR_BUFFER_TOO_SMALL)                              \
+            CHECK(g, "*needed untouched", #call, needed == 12345);                             \
+        h_case_end(g);                                                                         \
+    } while (0)
+
+    NULL_CASE(wwwurl_rfc3986_make_relative(NULL, NT, "x", NT, &out), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_make_relative("s:a", NT, NULL, 1, &out), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_make_relative("s:a", NT, "x", NT, NULL), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_make_relative(NULL, 0, "x", NT, &out), WWWURL_ERR_NOT_ABSOLUTE);
+    NULL_CASE(wwwurl_rfc3986_make_relative("s:a", NT, NULL, 0, &out), WWWURL_OK);
+    NULL_CASE(wwwurl_rfc3986_make_relative_buf(NULL, NT, "x", NT, buf, sizeof buf, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_make_relative_buf("s:a", NT, "x", NT, NULL, 4, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_make_relative_buf("s:a", NT, "x", NT, NULL, 0, NULL),
+              WWWURL_ERR_BUFFER_TOO_SMALL);
+    NULL_CASE(wwwurl_browser_resolve(NULL, NT, "x", NT, &out), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_browser_resolve("http://a/", NT, NULL, 1, &out), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_browser_resolve("http://a/", NT, "x", NT, NULL), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_browser_resolve(NULL, 0, "x", NT, &out), WWWURL_ERR_NOT_ABSOLUTE);
+    NULL_CASE(wwwurl_browser_resolve("http://a/", NT, NULL, 0, &out), WWWURL_OK);
+    NULL_CASE(wwwurl_browser_resolve_buf("http://a/", NT, "x", NT, NULL, 4, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_browser_resolve_buf(NULL, NT, "x", NT, buf, sizeof buf, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_normalize(NULL, NT, 0, &out), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_normalize("x", NT, 0, NULL), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_normalize(NULL, 0, 0, &out), WWWURL_OK);
+    NULL_CASE(wwwurl_rfc3986_normalize_buf(NULL, NT, 0, buf, sizeof buf, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_normalize_buf("x", NT, 0, NULL, 4, &needed), WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_resolve_buf(NULL, NT, "x", NT, buf, sizeof buf, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_resolve_buf("s:a", NT, NULL, 1, buf, sizeof buf, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_rfc3986_resolve_buf("s:a", NT, "x", NT, NULL, 4, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_webcapture_canonical_buf(NULL, NT, NULL, 0, buf, sizeof buf, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_webcapture_canonical_buf("http://a/", NT, NULL, 0, NULL, 4, &needed),
+              WWWURL_ERR_NULL);
+    NULL_CASE(wwwurl_cache_file_dup(NULL, 'D', &out, &needed), WWWURL_ERR_NULL);
+    if (wwwurl_parse("http://a/", NT, 0, &u) == WWWURL_OK) {
+        NULL_CASE(wwwurl_cache_file_dup(u, 'D', NULL, &needed), WWWURL_ERR_NULL);
+        NULL_CASE(wwwurl_cache_file_dup(u, 'D', &out, NULL), WWWURL_OK);
+        wwwurl_free(u);
+    }
+#undef NULL_CASE
+}
+
 static const h_test tests[] = {
     {"legacy string functions", t_legacy_strings},
     {"legacy URL functions", t_legacy_url},
@@ -728,6 +803,7 @@ static const h_test tests[] = {
     {"transcode", t_transcode},
     {"wwwurl_rfc3986_split", t_rfc3986},
     {"wwwurl_rfc3986_resolve", t_resolve},
+    {"both forms of the string functions", t_both_forms},
     {"wwwurl_webcapture_canonical", t_webcapture},
     {NULL, NULL},
 };

@@ -24,6 +24,7 @@ TARGETS = [
     "fuzz_split_form_args", "fuzz_trim_args", "fuzz_base64_decode",
     "fuzz_dates", "fuzz_html", "fuzz_parse", "fuzz_link", "fuzz_transcode",
     "fuzz_rfc3986_split", "fuzz_rfc3986_resolve", "fuzz_webcapture",
+    "fuzz_make_relative", "fuzz_normalize", "fuzz_browser_resolve",
     "diff_split", "diff_link", "diff_transcode", "idem_name",
 ]
 
@@ -137,12 +138,15 @@ def main():
         w.add("fuzz_rfc3986_split", b"\x00" + u)
         w.add("fuzz_rfc3986_split", b"\x01" + u)
         w.add("fuzz_webcapture", b"\x02" + u)
+        w.add("fuzz_normalize", b"\xff\x40" + u)
     for base, link in links:
         base, link = nz(base), nz(link)
         w.add("fuzz_link_url", b"\x00" + base + b"\x00" + link)
         w.add("diff_link", b"\x00" + base + b"\x00" + link)
         w.add("fuzz_link", b"\x00" + base + b"\x00" + link)
         w.add("fuzz_rfc3986_resolve", b"\x00" + base + b"\x00" + link)
+        w.add("fuzz_make_relative", b"\x20" + base + b"\x00" + link)
+        w.add("fuzz_browser_resolve", b"\x20" + base + b"\x00" + link)
         w.add("fuzz_webcapture", b"\x00" + link + b"\x00" + base)
         w.add("idem_name", b"\x00" + base)
         w.add("fuzz_rfc3986_split", b"\x01" + link)

@@ -44,6 +44,58 @@
 #define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
 
 /**
+ * `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
+ */
+#define WWWURL_NORMALIZE_SCHEME 1
+
+/**
+ * Mask bit: percent-encodings of the user information.
+ */
+#define WWWURL_NORMALIZE_USERINFO 2
+
+/**
+ * Mask bit: percent-encodings of the host, then the host in lower case.
+ */
+#define WWWURL_NORMALIZE_HOST 4
+
+/**
+ * Mask bit: percent-encodings of the path, then its dot segments.
+ */
+#define WWWURL_NORMALIZE_PATH 8
+
+/**
+ * Mask bit: percent-encodings of the query.
+ */
+#define WWWURL_NORMALIZE_QUERY 16
+
+/**
+ * Mask bit: percent-encodings of the fragment.
+ */
+#define WWWURL_NORMALIZE_FRAGMENT 32
+
+/**
+ * Every bit of syntax-based normalisation (RFC 3986 section 6.2.2).
+ */
+#define WWWURL_NORMALIZE_SYNTAX 63
+
+/**
+ * Mask bit (RFC 3986 section 6.2.3): drop an empty port, and the default
+ * port of http, https, ws, wss and ftp.
+ */
+#define WWWURL_NORMALIZE_DEFAULT_PORT 64
+
+/**
+ * Mask bit (RFC 3986 section 6.2.3): `/` for an empty path after an
+ * authority, for http, https, ws, wss and ftp.
+ */
+#define WWWURL_NORMALIZE_EMPTY_PATH 128
+
+/**
+ * Every mask bit: syntax- and scheme-based normalisation.
+ */
+#define WWWURL_NORMALIZE_ALL 255
+
+/**
  * The result of every modern `wwwurl_*` call that can fail.
  *
  * Numbers are part of the ABI and are never reused.
@@ -479,6 +531,26 @@ enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
                                      size_t *needed);
 
 /**
+ * The path of a URL's file in a WWWOFFLE cache, as a new string: the same
+ * result as `wwwurl_cache_file`.
+ *
+ * Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+ * `out` receives the string; `out_len`, where its length is stored (may
+ * be NULL).
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
+ * `*out` and `*out_len` are written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`.
+ */
+enum wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
+                                         char prefix,
+                                         char **out,
+                                         size_t *out_len);
+
+/**
  * Runs one of the historical string codecs into the caller's buffer.
  *
  * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
@@ -517,7 +589,9 @@ char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_
 
 /**
  * Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
- * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical`). NULL is fine.
+ * `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+ * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+ * whose result is a `char **`). NULL is fine.
  */
 void wwwurl_string_free(char *s);
 
@@ -561,13 +635,37 @@ enum wwwurl_status wwwurl_rfc3986_split(const char *s,
  * `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free`.
+ * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
+ * writes the same result into a caller buffer instead.
  */
 enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
                                           size_t blen,
                                           const char *reference,
                                           size_t rlen,
                                           char **out);
+
+/**
+ * `wwwurl_rfc3986_resolve` into the caller's buffer.
+ *
+ * Parameters: `base`/`blen` and `reference`/`rlen` as for
+ * `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
+ * may be NULL when `cap` is 0, to ask for the size); `needed`, where the
+ * size the result needs, terminating NUL included, is stored (may be
+ * NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
+ * is unspecified; no byte at or after `buf[cap]` is written); the errors
+ * of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
+                                              size_t blen,
+                                              const char *reference,
+                                              size_t rlen,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *needed);
 
 /**
  * The Web Capture canonical form of an http, https, ftp or file URL (PDF
@@ -588,12 +686,182 @@ enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`.
+ * `wwwurl_webcapture_canonical_buf` writes the same result into a caller
+ * buffer instead.
  */
 enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
                                                size_t len,
                                                const char *base,
                                                size_t blen,
                                                char **out);
+
+/**
+ * `wwwurl_webcapture_canonical` into the caller's buffer.
+ *
+ * Parameters: `url`/`len` and `base`/`blen` as for
+ * `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
+ * `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_webcapture_canonical` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
+                                                   size_t len,
+                                                   const char *base,
+                                                   size_t blen,
+                                                   char *buf,
+                                                   size_t cap,
+                                                   size_t *needed);
+
+/**
+ * The shortest reference that resolves back to `target` against `base`
+ * (RFC 3986 section 5.2 run backwards), for rewriting the links of a
+ * stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
+ *
+ * The target is first resolved against the base (so it may be relative,
+ * and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
+ * gives exactly that resolved target. When the schemes differ (as bytes)
+ * the result is the resolved target itself; when only the authority
+ * differs it is a network-path reference (`//host/path`). Nothing is
+ * decoded or case-folded.
+ *
+ * Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
+ * `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ * receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ * scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+ * `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`.
+ * `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
+ * buffer instead.
+ */
+enum wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
+                                                size_t blen,
+                                                const char *target,
+                                                size_t tlen,
+                                                char **out);
+
+/**
+ * `wwwurl_rfc3986_make_relative` into the caller's buffer.
+ *
+ * Parameters: `base`/`blen` and `target`/`tlen` as for
+ * `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
+ * `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
+                                                    size_t blen,
+                                                    const char *target,
+                                                    size_t tlen,
+                                                    char *buf,
+                                                    size_t cap,
+                                                    size_t *needed);
+
+/**
+ * Normalises a URI reference (RFC 3986 section 6.2.2, and with the
+ * `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
+ * `mask` selects, so that equivalent references compare equal:
+ * `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
+ *
+ * Per component: the scheme and the host go to lower case; percent-encoded
+ * unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
+ * other percent-encoding gets upper-case hex, in the user information,
+ * host, path, query and fragment; the path loses its dot segments when the
+ * reference has a scheme or the path starts with `/` (a relative-path
+ * reference keeps its `..`). A `%` without two hex digits is left alone.
+ * The result splits into the same components, and normalising it again
+ * changes nothing.
+ *
+ * Parameters: `s`/`len`, the reference (`len` may be
+ * `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
+ * `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
+ * 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
+ * written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
+ * writes the same result into a caller buffer instead.
+ */
+enum wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask, char **out);
+
+/**
+ * `wwwurl_rfc3986_normalize` into the caller's buffer.
+ *
+ * Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
+ * `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_normalize` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
+                                                size_t len,
+                                                uint32_t mask,
+                                                char *buf,
+                                                size_t cap,
+                                                size_t *needed);
+
+/**
+ * Resolves a string against a base URL the way browsers do (the browser
+ * URL parsing draft's section 4, completed where it stops as README,
+ * "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
+ * as `/`, `http:g` relative against an http base, `//host`,
+ * `/path`, `?query`, `#fragment` and path-relative strings, dot segments
+ * removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
+ * `http://h/p`); nothing is case-folded, decoded or encoded.
+ *
+ * Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
+ * `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+ * receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+ * valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
+ * hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
+ * fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
+ * writes the same result into a caller buffer instead.
+ */
+enum wwwurl_status wwwurl_browser_resolve(const char *base,
+                                          size_t blen,
+                                          const char *spec,
+                                          size_t slen,
+                                          char **out);
+
+/**
+ * `wwwurl_browser_resolve` into the caller's buffer.
+ *
+ * Parameters: `base`/`blen` and `spec`/`slen` as for
+ * `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
+ * `wwwurl_rfc3986_resolve_buf`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_browser_resolve` (then `*needed` is not written).
+ * Allocates nothing the caller must free.
+ */
+enum wwwurl_status wwwurl_browser_resolve_buf(const char *base,
+                                              size_t blen,
+                                              const char *spec,
+                                              size_t slen,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *needed);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -665,6 +665,84 @@ fn webcapture_errors_are_per_input() {
     );
 }
 
+#[test]
+fn relative_shortest_references() {
+    check(
+        &[
+            "relative",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/g",
+            "http://a/b/g",
+            "http://a/b/c/d;p?q",
+            "http://a/b/c/d;p?y",
+            "http://x/y",
+            "ftp://a/b",
+            "g/../h",
+        ],
+        b"g\n../g\n\n?y\n//x/y\nftp://a/b\nh\n",
+    );
+    let out = run(&["relative", "no/scheme", "http://a/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"\n");
+    let help = text(&ok(run(&["relative", "--help"])));
+    assert!(help.contains("Exit status"), "{help}");
+    assert!(text(&ok(run(&["--help"]))).contains("relative"));
+}
+
+#[test]
+fn normalize_components() {
+    check(
+        &[
+            "normalize",
+            "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+            "HTTP://Ex.COM:80",
+            "../a/./%7e",
+        ],
+        b"example://a/b/c/%7Bfoo%7D\nhttp://ex.com:80\n../a/./~\n",
+    );
+    check(
+        &[
+            "normalize",
+            "--scheme-based",
+            "HTTP://Ex.COM:80",
+            "https://h:/x",
+        ],
+        b"http://ex.com/\nhttps://h/x\n",
+    );
+    check(
+        &[
+            "normalize",
+            "--only",
+            "scheme,query",
+            "HTTP://Ex.COM/%7e?%7e#%7e",
+        ],
+        b"http://Ex.COM/%7e?~#%7e\n",
+    );
+    usage_error(&["normalize", "--only", "port", "x"]);
+    assert!(text(&ok(run(&["normalize", "--help"]))).contains("Exit status"));
+}
+
+#[test]
+fn resolve_browser() {
+    check(
+        &[
+            "resolve",
+            "--browser",
+            "http://a/b/c/d;p?q",
+            "http:g",
+            "\\\\h\\x",
+            " ../g ",
+            "?y",
+        ],
+        b"http://a/b/c/g\nhttp://h/x\nhttp://a/b/g\nhttp://a/b/c/d;p?y\n",
+    );
+    // Strict RFC 3986 keeps `http:g` as it is.
+    check(&["resolve", "http://a/b/c/d;p?q", "http:g"], b"http:g\n");
+    let out = run(&["resolve", "--browser", "mailto:a@b", "c", "#f"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"\nmailto:a@b#f\n");
+}
+
 /// A fresh empty directory for one test, under the target directory.
 fn scratch(name: &str) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);

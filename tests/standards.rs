@@ -817,3 +817,367 @@ fn webcapture_is_idempotent_on_http_urls() {
         assert_eq!(once, twice, "{}", url.escape_ascii());
     }
 }
+
+/// A URL reference built from pieces that exercise every branch of §5.2:
+/// schemes equal and different in case, authorities present, empty and
+/// absent, paths with dot and empty segments and colons, queries and
+/// fragments present, empty and absent.
+fn gen_reference(rng: &mut Rng) -> Vec<u8> {
+    const SCHEMES: &[&[u8]] = &[b"", b"", b"http:", b"http:", b"https:", b"HTTP:", b"s:"];
+    const AUTHS: &[&[u8]] = &[b"a", b"b", b"a:80", b"u@a", b"", b"[::1]"];
+    const SEGS: &[&[u8]] = &[b"", b"a", b"b", b"c", b".", b"..", b"g:h", b"%41", b"d;p"];
+    const TAILS: &[&[u8]] = &[b"", b"", b"?", b"?q", b"?y", b"#", b"#f", b"?q#f"];
+    let pick = |rng: &mut Rng, t: &[&'static [u8]]| t[(rng.next() % t.len() as u64) as usize];
+    let mut s = pick(rng, SCHEMES).to_vec();
+    let authority = rng.next() % 3 == 0;
+    if authority {
+        s.extend_from_slice(b"//");
+        s.extend_from_slice(pick(rng, AUTHS));
+    }
+    let segs = rng.next() % 5;
+    if (authority || rng.next() % 2 == 0) && segs > 0 {
+        s.push(b'/');
+    }
+    for i in 0..segs {
+        if i > 0 {
+            s.push(b'/');
+        }
+        s.extend_from_slice(pick(rng, SEGS));
+    }
+    s.extend_from_slice(pick(rng, TAILS));
+    s
+}
+
+/// A base URI: a generated reference with a scheme.
+fn gen_base(rng: &mut Rng) -> Vec<u8> {
+    loop {
+        let b = gen_reference(rng);
+        if rfc3986::split(&b).scheme.is_some() {
+            return b;
+        }
+    }
+}
+
+fn make_relative(base: &[u8], t: &[u8]) -> Vec<u8> {
+    let mut o = Vec::new();
+    wwwurl::core::relative::make_relative(base, t, &mut o).unwrap();
+    o
+}
+
+/// The property of make-relative: the reference resolves back to the target
+/// (itself resolved first), and is never longer than it.
+fn check_round_trip(base: &[u8], t: &[u8]) {
+    let mut want = Vec::new();
+    rfc3986::resolve(base, t, &mut want).unwrap();
+    let r = make_relative(base, t);
+    let mut back = Vec::new();
+    rfc3986::resolve(base, &r, &mut back).unwrap();
+    assert_eq!(
+        back.escape_ascii().to_string(),
+        want.escape_ascii().to_string(),
+        "base {} target {} gave {}",
+        base.escape_ascii(),
+        t.escape_ascii(),
+        r.escape_ascii()
+    );
+    assert!(r.len() <= want.len());
+}
+
+#[test]
+fn make_relative_round_trips_on_generated_pairs() {
+    let mut rng = Rng(0x5eed_0018_abcd_ef01);
+    for _ in 0..200_000 {
+        let base = gen_base(&mut rng);
+        let t = gen_reference(&mut rng);
+        check_round_trip(&base, &t);
+    }
+}
+
+#[test]
+fn make_relative_round_trips_on_random_bytes() {
+    let mut rng = Rng(0x0bad_cafe_1234_5678);
+    for _ in 0..50_000 {
+        let mut base = b"s:".to_vec();
+        base.extend(rng.bytes(ALPHABET, 16));
+        let t = rng.bytes(ALPHABET, 16);
+        // A NUL or control byte is just a byte here.
+        check_round_trip(&base, &t);
+    }
+}
+
+#[test]
+fn make_relative_cases() {
+    let cases: &[(&str, &str, &str)] = &[
+        ("http://a/b/c/d;p?q", "http://a/b/c/g", "g"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p?q", ""),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p?q#s", "#s"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p?y", "?y"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/d;p", "d;p"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/", "."),
+        ("http://a/b/c/d;p?q", "http://a/b/", ".."),
+        ("http://a/b/c/d;p?q", "http://a/b/g", "../g"),
+        ("http://a/b/c/d;p?q", "http://a/g", "/g"),
+        ("http://a/b/c/d;p?q", "http://a/", "/"),
+        ("http://a/b/c/d;p?q", "http://a", "//a"),
+        ("http://a/b/c/d;p?q", "http://b/b/c/g", "//b/b/c/g"),
+        ("http://a/b/c/d;p?q", "ftp://a/b/c/g", "ftp://a/b/c/g"),
+        ("http://a/b/c/d;p?q", "HTTP://a/b/c/g", "HTTP://a/b/c/g"),
+        ("http://a/b/c/d;p?q", "http://a/b/c/g:h", "./g:h"),
+        ("http://a/b/c/d;p?q", "http:/b/c/g", "http:/b/c/g"),
+        ("http://a/b/c/d;p?q", "g/../h", "h"),
+        ("file:///etc/passwd", "file:///etc/hosts", "hosts"),
+        ("mailto:a@b", "mailto:c@d", "c@d"),
+    ];
+    let mut bad = Vec::new();
+    for &(base, t, want) in cases {
+        let got = make_relative(base.as_bytes(), t.as_bytes());
+        if got != want.as_bytes() {
+            bad.push(format!(
+                "{base} -> {t}: got {} want {want}",
+                got.escape_ascii()
+            ));
+        }
+        check_round_trip(base.as_bytes(), t.as_bytes());
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+    let mut o = Vec::new();
+    assert_eq!(
+        wwwurl::core::relative::make_relative(b"a/b", b"c", &mut o),
+        Err(ResolveError::BaseNotAbsolute)
+    );
+}
+
+fn normalize(s: &[u8], mask: wwwurl::core::normalize::Mask) -> Vec<u8> {
+    let mut o = Vec::new();
+    wwwurl::core::normalize::normalize(s, mask, &mut o);
+    o
+}
+
+#[test]
+fn normalize_is_idempotent_and_keeps_components() {
+    use wwwurl::core::normalize::Mask;
+    let mut rng = Rng(0x0622_0018);
+    let pct: &[u8] = b"%7e%7E%2e%41%3a%zz%4%gg/a.B";
+    for i in 0..100_000 {
+        let mut s = gen_reference(&mut rng);
+        if i % 2 == 0 {
+            s.extend(rng.bytes(pct, 10));
+        }
+        let s = if i % 5 == 0 {
+            rng.bytes(ALPHABET, 20)
+        } else {
+            s
+        };
+        for mask in [Mask::SYNTAX, Mask::ALL, Mask(rng.next() as u32 & 255)] {
+            let once = normalize(&s, mask);
+            let twice = normalize(&once, mask);
+            assert_eq!(
+                once.escape_ascii().to_string(),
+                twice.escape_ascii().to_string(),
+                "{} mask {}",
+                s.escape_ascii(),
+                mask.0
+            );
+            let (a, b) = (rfc3986::split(&s), rfc3986::split(&once));
+            for (x, y) in [
+                (a.scheme, b.scheme),
+                (a.authority, b.authority),
+                (a.query, b.query),
+                (a.fragment, b.fragment),
+            ] {
+                assert_eq!(x.is_some(), y.is_some(), "{}", s.escape_ascii());
+            }
+        }
+    }
+}
+
+fn browser_resolve(base: &[u8], spec: &[u8]) -> Result<Vec<u8>, browser::BrowserResolveError> {
+    let mut o = Vec::new();
+    browser::resolve(base, spec, &mut o).map(|()| o)
+}
+
+/// The browser URL parsing draft's §4, case by case, with the choices the
+/// module docs of `browser` make where the draft is open.
+#[test]
+fn browser_resolve_section_4() {
+    use browser::BrowserResolveError::*;
+    let b = "http://a/b/c/d;p?q#f";
+    let cases: &[(&str, &str, Result<&str, browser::BrowserResolveError>)] = &[
+        // §4: trimming, absolute strings, the base's own scheme.
+        (b, " \t g \n", Ok("http://a/b/c/g")),
+        (b, "https://x/y", Ok("https://x/y")),
+        (b, "HTTPS:\\\\x\\y", Ok("HTTPS://x/y")),
+        (b, "http:g", Ok("http://a/b/c/g")),
+        (b, "HTTP:g", Ok("http://a/b/c/g")),
+        (b, "http:/g", Ok("http://a/g")),
+        (b, "http://g", Ok("http://g")),
+        (b, "http:?y", Ok("http://a/b/c/d;p?y")),
+        (b, "http:", Ok("http://a/b/c/d;p?q")),
+        (b, "mailto:x@y?s#f", Ok("mailto:x@y?s#f")),
+        (b, "C:\\x", Ok("http://a/b/c/C:/x")),
+        (b, "1a:b", Ok("http://a/b/c/1a:b")),
+        (b, "a_b:c", Ok("http://a/b/c/a_b:c")),
+        // §4.1: the empty string.
+        (b, "", Ok("http://a/b/c/d;p?q")),
+        (b, " ", Ok("http://a/b/c/d;p?q")),
+        // §4.2 scheme-relative, with either slash character.
+        (b, "//g/x", Ok("http://g/x")),
+        (b, "\\\\g\\x", Ok("http://g/x")),
+        (b, "/\\g", Ok("http://g")),
+        (b, "///g", Ok("http://g")),
+        // §4.3 authority-relative.
+        (b, "/g", Ok("http://a/g")),
+        (b, "\\g\\h", Ok("http://a/g/h")),
+        (b, "/./g/../h", Ok("http://a/h")),
+        // §4.4 query-relative.
+        (b, "?y", Ok("http://a/b/c/d;p?y")),
+        (b, "?", Ok("http://a/b/c/d;p?")),
+        // §4.5 fragment-relative.
+        (b, "#s", Ok("http://a/b/c/d;p?q#s")),
+        (b, "#", Ok("http://a/b/c/d;p?q#")),
+        // §4.6 path-relative.
+        (b, "g", Ok("http://a/b/c/g")),
+        (b, "./g", Ok("http://a/b/c/g")),
+        (b, "g/", Ok("http://a/b/c/g/")),
+        (b, "g?y#s", Ok("http://a/b/c/g?y#s")),
+        (b, ";x", Ok("http://a/b/c/;x")),
+        (b, "..", Ok("http://a/b/")),
+        (b, "../../../g", Ok("http://a/g")),
+        (b, "g\\h\\..\\i", Ok("http://a/b/c/g/i")),
+        ("http://a", "g", Ok("http://a/g")),
+        ("http:\\\\a\\b\\c", "d", Ok("http://a/b/d")),
+        ("http://a/b", "gg:h", Ok("gg:h")),
+        ("http://a/b", "g:h", Ok("http://a/g:h")),
+        // Non-hierarchical bases.
+        ("mailto:a@b", "", Ok("mailto:a@b")),
+        ("mailto:a@b#f", "#g", Ok("mailto:a@b#g")),
+        ("mailto:a@b", "c", Err(BaseNotHierarchical)),
+        ("mailto:a@b", "/c", Err(BaseNotHierarchical)),
+        ("mailto:a@b", "?c", Err(BaseNotHierarchical)),
+        ("mailto:a@b", "mailto:c", Ok("mailto:c")),
+        ("data:text/plain,x", "y", Err(BaseNotHierarchical)),
+        // Hierarchical without authority: file, and an authority appears
+        // only when the string brings one.
+        ("file:/etc/passwd", "hosts", Ok("file:/etc/hosts")),
+        ("file:///etc/passwd", "hosts", Ok("file:///etc/hosts")),
+        ("file:///etc/passwd", "//h/x", Ok("file://h/x")),
+        ("file:/etc/passwd", "/x", Ok("file:/x")),
+        ("file:/etc/passwd", "..//x", Ok("file:/.//x")),
+        ("svn://h/a/b", "c", Ok("svn://h/a/c")),
+        // An empty authority before a path that starts with `/` would not
+        // split back: the path's first segment becomes the authority.
+        ("http://a/b", "http:///x", Ok("http://x")),
+        ("http:;x\\y", "..", Ok("http://")),
+        ("svn://h/a", "svn:////x/y", Ok("svn://x/y")),
+        ("file:///a", "file:////x", Ok("file:////x")),
+        // Bases without a valid scheme.
+        ("/a/b", "c", Err(BaseNotAbsolute)),
+        ("C:\\a", "c", Err(BaseNotAbsolute)),
+    ];
+    let mut bad = Vec::new();
+    for &(base, spec, ref want) in cases {
+        let got = browser_resolve(base.as_bytes(), spec.as_bytes());
+        let got = got.map(|v| String::from_utf8(v).unwrap());
+        let want = want.map(str::to_owned);
+        if got != want {
+            bad.push(format!("{base:?} + {spec:?}: got {got:?}, want {want:?}"));
+        }
+    }
+    assert!(bad.is_empty(), "{}", bad.join("\n"));
+}
+
+#[test]
+fn browser_resolve_results_are_fixed_points() {
+    let mut rng = Rng(0xb0_0018);
+    let alphabet: &[u8] = b"/\\?#;:.@aAh \t";
+    for i in 0..100_000 {
+        let base = if i % 3 == 0 {
+            let mut b = gen_base(&mut rng);
+            b.extend(rng.bytes(alphabet, 6));
+            b
+        } else {
+            gen_base(&mut rng)
+        };
+        let spec = if i % 2 == 0 {
+            gen_reference(&mut rng)
+        } else {
+            rng.bytes(alphabet, 12)
+        };
+        let Ok(r) = browser_resolve(&base, &spec) else {
+            continue;
+        };
+        // Resolving the result against the base, or against itself,
+        // changes nothing.
+        assert_eq!(
+            browser_resolve(&base, &r).map(|v| v.escape_ascii().to_string()),
+            Ok(r.escape_ascii().to_string()),
+            "{} + {}",
+            base.escape_ascii(),
+            spec.escape_ascii()
+        );
+        if let Ok(again) = browser_resolve(&r, &r) {
+            assert_eq!(
+                again,
+                r,
+                "{} + {}",
+                base.escape_ascii(),
+                spec.escape_ascii()
+            );
+        }
+        // No authority appears unless the base or the string had one.
+        if browser::split(&r).authority.is_some() {
+            assert!(
+                browser::split(&base).authority.is_some()
+                    || browser::split(&spec).authority.is_some(),
+                "{} + {} gave {}",
+                base.escape_ascii(),
+                spec.escape_ascii(),
+                r.escape_ascii()
+            );
+        }
+    }
+}
+
+#[test]
+fn new_tools_linear_on_a_megabyte() {
+    use wwwurl::core::normalize::Mask;
+    let deep = repeat(b"a/", b"http://h/", b"x");
+    let other = repeat(b"b/", b"http://h/", b"y");
+    // Half a megabyte of `../` would climb the base's directories; the
+    // absolute path is shorter.
+    timed(
+        "make_relative deep",
+        || make_relative(&deep, &other),
+        &other[8..],
+    );
+    let sibling = [&deep[..deep.len() - 1], b"z"].concat();
+    timed(
+        "make_relative sibling",
+        || make_relative(&deep, &sibling),
+        b"z",
+    );
+    let pct = repeat(b"%7e%2E%3a", b"HTTP://H/", b"");
+    let mut want = b"http://h/".to_vec();
+    let n = (pct.len() - 9) / 9;
+    for _ in 0..n {
+        want.extend_from_slice(b"~.%3A");
+    }
+    timed("normalize %7e%2E%3a", || normalize(&pct, Mask::ALL), &want);
+    timed(
+        "normalize /../",
+        || normalize(&repeat(b"/../", b"s:", b""), Mask::SYNTAX),
+        b"s:/",
+    );
+    let slashes = repeat(b"\\..", b"", b"");
+    timed(
+        "browser resolve \\..",
+        || browser_resolve(b"http://a/b/c", &slashes).unwrap(),
+        b"http://a/",
+    );
+    let dotdot = repeat(b"../", b"", b"g");
+    timed(
+        "browser resolve ../",
+        || browser_resolve(b"http://a/b/c", &dotdot).unwrap(),
+        b"http://a/g",
+    );
+}

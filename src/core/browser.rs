@@ -58,8 +58,73 @@
 //! the trimmed range. Every step is a bounded number of linear scans.
 //!
 //! [`rfc3986::split`]: super::rfc3986::split
+//!
+//! # Resolution (§4)
+//!
+//! [`resolve`] resolves a string against a base URL the way §4 lays out.
+//! The draft's §4.2 to §4.5 stop after "let resolved-url be" and §4.6 is a
+//! TODO; this module completes them and decides the open points:
+//!
+//! * **Trimming.** §4's "TODO: We probably need to trim leading and
+//!   trailing control characters" is settled as §3.1 does it: the string
+//!   is trimmed at both ends before anything else.
+//! * **Which strings are absolute.** A string is absolute when §3.1 finds a
+//!   valid scheme in it (the rules of [`split`]: two or more RFC 3986 scheme
+//!   characters before the first `:`, so `C:\x` is a drive letter and
+//!   relative). When its scheme matches the base's (ASCII
+//!   case-insensitively) and the base is hierarchical, its after-scheme is
+//!   resolved as a relative URL (§4: `http:g` against an http base is
+//!   `g`); otherwise it is parsed as an absolute URL on its own.
+//! * **Hierarchical base.** A base is hierarchical when [`split`] finds an
+//!   authority in it or its scheme is one of the hierarchical schemes of
+//!   the module docs (`file:/etc` is). Against a base that is not (§4.1's
+//!   TODO, `mailto:a@b`, `data:...`) only the empty string (the base
+//!   without its fragment, as §4.1 says for every base) and a fragment
+//!   (`#f`, the base with that fragment, its old fragment starting at its
+//!   first `#`) resolve; anything else is an error
+//!   ([`BrowserResolveError::BaseNotHierarchical`]), the draft's "invalid
+//!   URL".
+//! * **§4.2 scheme-relative** (two slash characters): the resolved URL is
+//!   the base's scheme, `:` and the string.
+//! * **§4.3 authority-relative** (one slash character): the base's scheme,
+//!   `//`, the base's authority (when it has one) and the string.
+//! * **§4.4 query-relative** (`?`): the base up to the end of its path, then
+//!   the string.
+//! * **§4.5 fragment-relative** (`#`): the base without its fragment, then
+//!   the string.
+//! * **§4.6 path-relative** (anything else): the base's scheme and
+//!   authority, the base's path up to and including its last slash
+//!   character (`/` when the base has an authority and an empty path), then
+//!   the string, as RFC 3986 §5.2.3 merges paths.
+//! * **"Parsed as an absolute URL"** and written back: the pieces are split
+//!   with [`split`] and recomposed in RFC 3986 syntax, `scheme:`,
+//!   `//authority` when there is one, the path, `?query`, `#fragment`. In a
+//!   hierarchical URL every `\` of the path becomes `/` and dot segments
+//!   are removed (RFC 3986 §5.2.4), as browsers do; a path that would then
+//!   start with `//` without an authority gets `/.` in front, as
+//!   [`rfc3986::resolve`] does. An empty authority followed by a path that
+//!   starts with `/` cannot be written so that it splits back the same
+//!   (every scheme but `file` takes any number of slashes before its
+//!   authority): the path's first segment becomes the authority, as a
+//!   browser reading `http:///x` makes `x` the host. Nothing is
+//!   case-folded, decoded or encoded;
+//!   the bytes of a non-hierarchical URL after its scheme are kept as they
+//!   are.
+//!
+//! The result is a fixed point: resolving it against the base or against
+//! itself gives it back, except when its path is rootless and it has no
+//! authority (`file:a/b`, from a base like it): §4 makes a string with the
+//! base's own scheme relative, so its path is merged again. It never has an
+//! authority unless the base or the string had one. Time is linear in the
+//! input lengths.
+//!
+//! [`rfc3986::resolve`]: super::rfc3986::resolve
 
-use super::rfc3986::{find, part, split_path_query_fragment, split_userinfo, Components};
+use super::rfc3986::{
+    find, keep_path_off_authority, part, remove_dot_segments, split_path_query_fragment,
+    split_userinfo, Components, Part,
+};
+use std::fmt;
 
 /// The draft's control characters: every byte up to and including space.
 fn is_control(b: u8) -> bool {
@@ -94,14 +159,19 @@ fn authority_slashes(scheme: &[u8], after: &[u8]) -> Option<usize> {
     if scheme.eq_ignore_ascii_case(b"file") {
         return two.then_some(2);
     }
-    let special = [&b"http"[..], b"https", b"ftp", b"gopher", b"ws", b"wss"]
-        .iter()
-        .any(|k| scheme.eq_ignore_ascii_case(k));
-    if special || two {
+    if is_special(scheme) || two {
         Some(after.iter().take_while(|&&b| is_slash(b)).count())
     } else {
         None
     }
+}
+
+/// The schemes for which browsers find an authority after any number of
+/// slashes (see the module docs, "Hierarchical schemes").
+fn is_special(scheme: &[u8]) -> bool {
+    [&b"http"[..], b"https", b"ftp", b"gopher", b"ws", b"wss"]
+        .iter()
+        .any(|k| scheme.eq_ignore_ascii_case(k))
 }
 
 /// Splits `s` the way the browser URL parsing draft does (see the module
@@ -167,6 +237,201 @@ fn split_authority(t: &[u8], a: usize, e: usize, c: &mut Components) {
         }
         _ => c.host = Some(part(h, e)),
     }
+}
+
+/// Why [`resolve`] could not produce a URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BrowserResolveError {
+    /// The base has no valid scheme.
+    BaseNotAbsolute,
+    /// The base is not hierarchical and the string is neither empty nor a
+    /// fragment (the draft's §4.1 "invalid URL").
+    BaseNotHierarchical,
+}
+
+impl fmt::Display for BrowserResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            BrowserResolveError::BaseNotAbsolute => "base URL has no valid scheme",
+            BrowserResolveError::BaseNotHierarchical => {
+                "base URL is not hierarchical: only a fragment resolves against it"
+            }
+        })
+    }
+}
+
+impl std::error::Error for BrowserResolveError {}
+
+/// `s` without its leading and trailing control characters (§3.1).
+fn trim(s: &[u8]) -> &[u8] {
+    let start = s.iter().position(|&b| !is_control(b)).unwrap_or(s.len());
+    let end = s
+        .iter()
+        .rposition(|&b| !is_control(b))
+        .map_or(start, |p| p + 1);
+    &s[start..end]
+}
+
+/// Whether a URL split by [`split`] is hierarchical (see the module docs).
+fn hierarchical(s: &[u8], c: &Components) -> bool {
+    c.authority.is_some()
+        || c.scheme.is_some_and(|p| {
+            let sc = p.bytes(s);
+            is_special(sc) || sc.eq_ignore_ascii_case(b"file")
+        })
+}
+
+/// Appends `s`, split with [`split`], recomposed in RFC 3986 syntax (see
+/// the module docs, "Parsed as an absolute URL").
+fn write_absolute(s: &[u8], out: &mut Vec<u8>) {
+    let start = out.len();
+    if write_absolute_once(s, out) {
+        // Written as `scheme:///path`, the URL would split with the path's
+        // first segment as its authority, since every scheme but file takes
+        // any number of slashes before it: split it that way now, so that
+        // the result is a fixed point. Once is enough: the authority is
+        // then not empty, or the path is.
+        let first = out.split_off(start);
+        write_absolute_once(&first, out);
+    }
+}
+
+/// [`write_absolute`] in one pass; true when the result has an empty
+/// authority, a scheme other than `file` and a path starting with `/`.
+fn write_absolute_once(s: &[u8], out: &mut Vec<u8>) -> bool {
+    let c = split(s);
+    let get = |p: Option<Part>| p.map(|p| p.bytes(s));
+    if let Some(sc) = get(c.scheme) {
+        out.extend_from_slice(sc);
+        out.push(b':');
+    }
+    if let Some(a) = get(c.authority) {
+        out.extend_from_slice(b"//");
+        out.extend_from_slice(a);
+    }
+    let path = get(c.path).unwrap_or_default();
+    let path_at = out.len();
+    if hierarchical(s, &c) {
+        let at = out.len();
+        let slashed: Vec<u8> = path
+            .iter()
+            .map(|&b| if b == b'\\' { b'/' } else { b })
+            .collect();
+        remove_dot_segments(&slashed, out);
+        if c.authority.is_none() {
+            keep_path_off_authority(out, at);
+        }
+    } else {
+        out.extend_from_slice(path);
+    }
+    if let Some(q) = get(c.query) {
+        out.push(b'?');
+        out.extend_from_slice(q);
+    }
+    let ambiguous = get(c.authority).is_some_and(<[u8]>::is_empty)
+        && !get(c.scheme).is_some_and(|sc| sc.eq_ignore_ascii_case(b"file"))
+        && out.get(path_at) == Some(&b'/');
+    if let Some(f) = get(c.fragment) {
+        out.push(b'#');
+        out.extend_from_slice(f);
+    }
+    ambiguous
+}
+
+/// The offset of the `:` ending a valid scheme of the trimmed `s` (§3.1 and
+/// the module docs), or `None` when `s` is relative.
+fn scheme_end(s: &[u8]) -> Option<usize> {
+    let colon = s.iter().position(|&b| b == b':')?;
+    (colon > 1 && is_valid_scheme(&s[..colon])).then_some(colon)
+}
+
+/// Resolves the string `spec` against the base URL `base` as the browser
+/// URL parsing draft's §4 does, completed as the module docs say, and
+/// appends the resolved URL to `out`.
+///
+/// On error nothing is appended.
+pub fn resolve(base: &[u8], spec: &[u8], out: &mut Vec<u8>) -> Result<(), BrowserResolveError> {
+    let bc = split(base);
+    let scheme = bc
+        .scheme
+        .ok_or(BrowserResolveError::BaseNotAbsolute)?
+        .bytes(base);
+    let spec = trim(spec);
+    let mut rel = spec;
+    if let Some(colon) = scheme_end(spec) {
+        if !(spec[..colon].eq_ignore_ascii_case(scheme) && hierarchical(base, &bc)) {
+            write_absolute(spec, out);
+            return Ok(());
+        }
+        rel = &spec[colon + 1..];
+    }
+    resolve_relative(base, &bc, rel, out)
+}
+
+/// §4.1 to §4.6: `spec` as a relative URL against the split base.
+fn resolve_relative(
+    base: &[u8],
+    bc: &Components,
+    spec: &[u8],
+    out: &mut Vec<u8>,
+) -> Result<(), BrowserResolveError> {
+    let get = |p: Option<Part>| p.map(|p| p.bytes(base));
+    // The base up to the end of its path (before `?`), and up to the end of
+    // its query (before `#`): byte ranges of the original base.
+    let path = bc.path.unwrap_or_default();
+    let upto_path = &base[..path.end()];
+    let upto_query = if hierarchical(base, bc) {
+        &base[..bc.query.map_or(path.end(), Part::end)]
+    } else {
+        // §3 keeps a non-hierarchical URL's `#` in its path; its fragment
+        // is taken to start at the first `#`, as browsers do.
+        let p = path.bytes(base);
+        &base[..path.start + p.iter().position(|&b| b == b'#').unwrap_or(p.len())]
+    };
+    let first = spec.first().copied();
+
+    if spec.is_empty() || first == Some(b'#') {
+        let mut s = upto_query.to_vec();
+        s.extend_from_slice(spec);
+        write_absolute(&s, out);
+        return Ok(());
+    }
+    if !hierarchical(base, bc) {
+        return Err(BrowserResolveError::BaseNotHierarchical);
+    }
+    let mut s = get(bc.scheme).unwrap_or_default().to_vec();
+    s.push(b':');
+    if first.is_some_and(is_slash) {
+        if spec.len() >= 2 && is_slash(spec[1]) {
+            // §4.2 scheme-relative.
+        } else if let Some(a) = get(bc.authority) {
+            // §4.3 authority-relative.
+            s.extend_from_slice(b"//");
+            s.extend_from_slice(a);
+        }
+        s.extend_from_slice(spec);
+    } else if first == Some(b'?') {
+        // §4.4 query-relative.
+        s.clear();
+        s.extend_from_slice(upto_path);
+        s.extend_from_slice(spec);
+    } else {
+        // §4.6 path-relative: RFC 3986 §5.2.3's merge, slash characters
+        // both ways.
+        if let Some(a) = get(bc.authority) {
+            s.extend_from_slice(b"//");
+            s.extend_from_slice(a);
+        }
+        let p = path.bytes(base);
+        match p.iter().rposition(|&b| is_slash(b)) {
+            Some(i) => s.extend_from_slice(&p[..=i]),
+            None if bc.authority.is_some() => s.push(b'/'),
+            None => {}
+        }
+        s.extend_from_slice(spec);
+    }
+    write_absolute(&s, out);
+    Ok(())
 }
 
 #[cfg(test)]

@@ -498,7 +498,7 @@ pub extern "C" fn wwwurl_set_userinfo(
 }
 
 /// Stores the NUL after a caller-buffer output and sets `*needed`.
-fn finish(mut sink: PtrSink, needed: *mut size_t) -> wwwurl_status {
+pub(super) fn finish(mut sink: PtrSink, needed: *mut size_t) -> wwwurl_status {
     let fits = sink.finish();
     if !needed.is_null() {
         // SAFETY: non-NULL out pointer from the caller.
@@ -540,18 +540,77 @@ pub extern "C" fn wwwurl_cache_file(
         if buf.is_null() && cap != 0 {
             return WWWURL_ERR_NULL;
         }
-        let prefix = prefix as u8;
-        if prefix == 0 || prefix == b'/' {
+        let Some(prefix) = cache_prefix(prefix) else {
             return WWWURL_ERR_INVALID_ARGUMENT;
-        }
+        };
         let mut sink = PtrSink::new(buf, cap);
-        sink.extend(u.proto());
-        sink.push(b'/');
-        sink.extend(u.hostport());
-        sink.push(b'/');
-        sink.push(prefix);
-        sink.extend(&hash::make_hash(u.file()));
+        write_cache_file(&u, prefix, &mut sink);
         finish(sink, needed)
+    })
+}
+
+/// The prefix byte of a cache file name, or `None` for NUL and `/`, which
+/// would end the string or add a directory level.
+fn cache_prefix(prefix: c_char) -> Option<u8> {
+    let prefix = prefix as u8;
+    (prefix != 0 && prefix != b'/').then_some(prefix)
+}
+
+/// Writes `<proto>/<hostport>/<prefix><MakeHash(file)>`, the one layout both
+/// forms of the cache file name share.
+fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) {
+    sink.extend(u.proto());
+    sink.push(b'/');
+    sink.extend(u.hostport());
+    sink.push(b'/');
+    sink.push(prefix);
+    sink.extend(&hash::make_hash(u.file()));
+}
+
+/// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
+/// result as `wwwurl_cache_file`.
+///
+/// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+/// `out` receives the string; `out_len`, where its length is stored (may
+/// be NULL).
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` and `*out_len` are written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+#[no_mangle]
+pub extern "C" fn wwwurl_cache_file_dup(
+    u: *const wwwurl_url,
+    prefix: c_char,
+    out: *mut *mut c_char,
+    out_len: *mut size_t,
+) -> wwwurl_status {
+    guard(|| {
+        let Some(u) = from_handle(u) else {
+            return WWWURL_ERR_NULL;
+        };
+        if out.is_null() {
+            return WWWURL_ERR_NULL;
+        }
+        let Some(prefix) = cache_prefix(prefix) else {
+            return WWWURL_ERR_INVALID_ARGUMENT;
+        };
+        let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
+        write_cache_file(&u, prefix, &mut buf);
+        let (p, n) = buf.into_raw();
+        if p.is_null() {
+            return WWWURL_ERR_NO_MEMORY;
+        }
+        // SAFETY: non-NULL out pointers from the caller.
+        unsafe {
+            *out = p;
+            if !out_len.is_null() {
+                *out_len = n;
+            }
+        }
+        WWWURL_OK
     })
 }
 
@@ -640,7 +699,9 @@ pub extern "C" fn wwwurl_transcode_dup(
 }
 
 /// Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
-/// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical`). NULL is fine.
+/// `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+/// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+/// whose result is a `char **`). NULL is fine.
 #[no_mangle]
 pub extern "C" fn wwwurl_string_free(s: *mut c_char) {
     guard(|| super::alloc::free(s))

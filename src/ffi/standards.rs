@@ -1,12 +1,14 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{c_string_prefix, input, malloc_copy};
+use super::alloc::{c_string_prefix, input, malloc_copy, PtrSink};
 use super::guard::guard;
-use super::modern::WWWURL_FLAG_BROWSER;
+use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
+use crate::core::browser::BrowserResolveError;
+use crate::core::codec::Sink;
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
-use crate::core::{browser, rfc3986, webcapture};
+use crate::core::{browser, normalize, relative, rfc3986, webcapture};
 use libc::{c_char, size_t};
 
 /// Where one component lies in the input.
@@ -112,15 +114,50 @@ pub extern "C" fn wwwurl_rfc3986_split(
     })
 }
 
-/// Stores a malloc'ed copy of `v` in `*out`.
-fn give(v: &[u8], out: *mut *mut c_char) -> wwwurl_status {
-    let p = malloc_copy(v);
+/// Every string function of this module comes in two forms (DESIGN, "The
+/// modern API"): the malloc form stores a new string in `*out`, the buffer
+/// form writes into the caller's buffer and reports the size it needs. Both
+/// run the same computation, `f`, so they cannot drift apart.
+///
+/// The malloc form: `*out` receives a `malloc`ed copy of the result.
+fn to_malloc(
+    out: *mut *mut c_char,
+    f: impl FnOnce() -> Result<Vec<u8>, wwwurl_status>,
+) -> wwwurl_status {
+    if out.is_null() {
+        return WWWURL_ERR_NULL;
+    }
+    let v = match f() {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let p = malloc_copy(&v);
     if p.is_null() {
         return WWWURL_ERR_NO_MEMORY;
     }
-    // SAFETY: `out` was checked non-NULL by the caller of this helper.
+    // SAFETY: `out` was checked non-NULL above.
     unsafe { *out = p };
     WWWURL_OK
+}
+
+/// The buffer form: the result goes into `buf[..cap]` with its NUL when it
+/// fits, and `*needed` (if not NULL) receives its size, NUL included.
+fn to_buffer(
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+    f: impl FnOnce() -> Result<Vec<u8>, wwwurl_status>,
+) -> wwwurl_status {
+    if buf.is_null() && cap != 0 {
+        return WWWURL_ERR_NULL;
+    }
+    let v = match f() {
+        Ok(v) => v,
+        Err(e) => return e,
+    };
+    let mut sink = PtrSink::new(buf, cap);
+    sink.extend(&v);
+    finish(sink, needed)
 }
 
 /// A string argument of the functions that return a C string: checked
@@ -132,6 +169,28 @@ fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status>
         return Err(WWWURL_ERR_TOO_LONG);
     }
     Ok(c_string_prefix(s))
+}
+
+/// Both string arguments, or the first error.
+fn limited2<'a>(
+    a: *const c_char,
+    alen: size_t,
+    b: *const c_char,
+    blen: size_t,
+) -> Result<(&'a [u8], &'a [u8]), wwwurl_status> {
+    Ok((limited(a, alen)?, limited(b, blen)?))
+}
+
+fn rfc3986_resolve(
+    base: *const c_char,
+    blen: size_t,
+    reference: *const c_char,
+    rlen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let (base, reference) = limited2(base, blen, reference, rlen)?;
+    let mut v = Vec::with_capacity(base.len() + reference.len());
+    rfc3986::resolve(base, reference, &mut v).map_err(|_| WWWURL_ERR_NOT_ABSOLUTE)?;
+    Ok(v)
 }
 
 /// Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
@@ -153,7 +212,8 @@ fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status>
 /// `*out` is written only on success.
 ///
 /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-/// caller releases with `wwwurl_string_free`.
+/// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
+/// writes the same result into a caller buffer instead.
 #[no_mangle]
 pub extern "C" fn wwwurl_rfc3986_resolve(
     base: *const c_char,
@@ -162,20 +222,59 @@ pub extern "C" fn wwwurl_rfc3986_resolve(
     rlen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
+    guard(|| to_malloc(out, || rfc3986_resolve(base, blen, reference, rlen)))
+}
+
+/// `wwwurl_rfc3986_resolve` into the caller's buffer.
+///
+/// Parameters: `base`/`blen` and `reference`/`rlen` as for
+/// `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
+/// may be NULL when `cap` is 0, to ask for the size); `needed`, where the
+/// size the result needs, terminating NUL included, is stored (may be
+/// NULL).
+///
+/// Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+/// `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
+/// is unspecified; no byte at or after `buf[cap]` is written); the errors
+/// of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_resolve_buf(
+    base: *const c_char,
+    blen: size_t,
+    reference: *const c_char,
+    rlen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
     guard(|| {
-        let (base, reference) = match (limited(base, blen), limited(reference, rlen)) {
-            (Ok(b), Ok(r)) => (b, r),
-            (Err(e), _) | (_, Err(e)) => return e,
-        };
-        if out.is_null() {
-            return WWWURL_ERR_NULL;
-        }
-        let mut v = Vec::with_capacity(base.len() + reference.len());
-        match rfc3986::resolve(base, reference, &mut v) {
-            Ok(()) => give(&v, out),
-            Err(_) => WWWURL_ERR_NOT_ABSOLUTE,
-        }
+        to_buffer(buf, cap, needed, || {
+            rfc3986_resolve(base, blen, reference, rlen)
+        })
     })
+}
+
+fn webcapture_canonical(
+    url: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    blen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let url = limited(url, len)?;
+    let base = if base.is_null() {
+        None
+    } else {
+        Some(limited(base, blen)?)
+    };
+    let mut v = Vec::with_capacity(url.len() + 8);
+    match webcapture::canonical(url, base, &mut v) {
+        Ok(()) => Ok(v),
+        Err(WebCaptureError::UnsupportedScheme) => Err(WWWURL_ERR_UNSUPPORTED_SCHEME),
+        Err(WebCaptureError::RelativeWithoutBase | WebCaptureError::BaseNotAbsolute) => {
+            Err(WWWURL_ERR_NOT_ABSOLUTE)
+        }
+    }
 }
 
 /// The Web Capture canonical form of an http, https, ftp or file URL (PDF
@@ -196,6 +295,8 @@ pub extern "C" fn wwwurl_rfc3986_resolve(
 ///
 /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
 /// caller releases with `wwwurl_string_free`.
+/// `wwwurl_webcapture_canonical_buf` writes the same result into a caller
+/// buffer instead.
 #[no_mangle]
 pub extern "C" fn wwwurl_webcapture_canonical(
     url: *const c_char,
@@ -204,29 +305,307 @@ pub extern "C" fn wwwurl_webcapture_canonical(
     blen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
+    guard(|| to_malloc(out, || webcapture_canonical(url, len, base, blen)))
+}
+
+/// `wwwurl_webcapture_canonical` into the caller's buffer.
+///
+/// Parameters: `url`/`len` and `base`/`blen` as for
+/// `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
+/// `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_webcapture_canonical` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_webcapture_canonical_buf(
+    url: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    blen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
     guard(|| {
-        let url = match limited(url, len) {
-            Ok(u) => u,
-            Err(e) => return e,
-        };
-        let base = if base.is_null() {
-            None
-        } else {
-            match limited(base, blen) {
-                Ok(b) => Some(b),
-                Err(e) => return e,
-            }
-        };
-        if out.is_null() {
-            return WWWURL_ERR_NULL;
-        }
-        let mut v = Vec::with_capacity(url.len() + 8);
-        match webcapture::canonical(url, base, &mut v) {
-            Ok(()) => give(&v, out),
-            Err(WebCaptureError::UnsupportedScheme) => WWWURL_ERR_UNSUPPORTED_SCHEME,
-            Err(WebCaptureError::RelativeWithoutBase | WebCaptureError::BaseNotAbsolute) => {
-                WWWURL_ERR_NOT_ABSOLUTE
-            }
-        }
+        to_buffer(buf, cap, needed, || {
+            webcapture_canonical(url, len, base, blen)
+        })
     })
+}
+
+fn rfc3986_make_relative(
+    base: *const c_char,
+    blen: size_t,
+    target: *const c_char,
+    tlen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let (base, target) = limited2(base, blen, target, tlen)?;
+    let mut v = Vec::with_capacity(target.len());
+    relative::make_relative(base, target, &mut v).map_err(|_| WWWURL_ERR_NOT_ABSOLUTE)?;
+    Ok(v)
+}
+
+/// The shortest reference that resolves back to `target` against `base`
+/// (RFC 3986 section 5.2 run backwards), for rewriting the links of a
+/// stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
+///
+/// The target is first resolved against the base (so it may be relative,
+/// and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
+/// gives exactly that resolved target. When the schemes differ (as bytes)
+/// the result is the resolved target itself; when only the authority
+/// differs it is a network-path reference (`//host/path`). Nothing is
+/// decoded or case-folded.
+///
+/// Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+/// `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
+/// buffer instead.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_make_relative(
+    base: *const c_char,
+    blen: size_t,
+    target: *const c_char,
+    tlen: size_t,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| to_malloc(out, || rfc3986_make_relative(base, blen, target, tlen)))
+}
+
+/// `wwwurl_rfc3986_make_relative` into the caller's buffer.
+///
+/// Parameters: `base`/`blen` and `target`/`tlen` as for
+/// `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
+/// `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_make_relative_buf(
+    base: *const c_char,
+    blen: size_t,
+    target: *const c_char,
+    tlen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| {
+        to_buffer(buf, cap, needed, || {
+            rfc3986_make_relative(base, blen, target, tlen)
+        })
+    })
+}
+
+/// `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
+pub const WWWURL_NORMALIZE_SCHEME: u32 = 1;
+/// Mask bit: percent-encodings of the user information.
+pub const WWWURL_NORMALIZE_USERINFO: u32 = 2;
+/// Mask bit: percent-encodings of the host, then the host in lower case.
+pub const WWWURL_NORMALIZE_HOST: u32 = 4;
+/// Mask bit: percent-encodings of the path, then its dot segments.
+pub const WWWURL_NORMALIZE_PATH: u32 = 8;
+/// Mask bit: percent-encodings of the query.
+pub const WWWURL_NORMALIZE_QUERY: u32 = 16;
+/// Mask bit: percent-encodings of the fragment.
+pub const WWWURL_NORMALIZE_FRAGMENT: u32 = 32;
+/// Every bit of syntax-based normalisation (RFC 3986 section 6.2.2).
+pub const WWWURL_NORMALIZE_SYNTAX: u32 = 63;
+/// Mask bit (RFC 3986 section 6.2.3): drop an empty port, and the default
+/// port of http, https, ws, wss and ftp.
+pub const WWWURL_NORMALIZE_DEFAULT_PORT: u32 = 64;
+/// Mask bit (RFC 3986 section 6.2.3): `/` for an empty path after an
+/// authority, for http, https, ws, wss and ftp.
+pub const WWWURL_NORMALIZE_EMPTY_PATH: u32 = 128;
+/// Every mask bit: syntax- and scheme-based normalisation.
+pub const WWWURL_NORMALIZE_ALL: u32 = 255;
+
+/// The C mask bits and the core's: the header needs literal values, the
+/// core keeps its own type, and this table ties the two.
+const MASK_BITS: [(u32, normalize::Mask); 10] = [
+    (WWWURL_NORMALIZE_SCHEME, normalize::Mask::SCHEME),
+    (WWWURL_NORMALIZE_USERINFO, normalize::Mask::USERINFO),
+    (WWWURL_NORMALIZE_HOST, normalize::Mask::HOST),
+    (WWWURL_NORMALIZE_PATH, normalize::Mask::PATH),
+    (WWWURL_NORMALIZE_QUERY, normalize::Mask::QUERY),
+    (WWWURL_NORMALIZE_FRAGMENT, normalize::Mask::FRAGMENT),
+    (WWWURL_NORMALIZE_SYNTAX, normalize::Mask::SYNTAX),
+    (WWWURL_NORMALIZE_DEFAULT_PORT, normalize::Mask::DEFAULT_PORT),
+    (WWWURL_NORMALIZE_EMPTY_PATH, normalize::Mask::EMPTY_PATH),
+    (WWWURL_NORMALIZE_ALL, normalize::Mask::ALL),
+];
+
+/// The core mask of C mask bits, or `None` when a bit is unknown.
+fn mask_of(bits: u32) -> Option<normalize::Mask> {
+    let mut known = 0;
+    let mut core = 0;
+    for (c, m) in MASK_BITS {
+        if bits & c == c {
+            known |= c;
+            core |= m.0;
+        }
+    }
+    (known == bits).then_some(normalize::Mask(core))
+}
+
+fn rfc3986_normalize(s: *const c_char, len: size_t, mask: u32) -> Result<Vec<u8>, wwwurl_status> {
+    let s = limited(s, len)?;
+    let mask = mask_of(mask).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    let mut v = Vec::with_capacity(s.len() + 1);
+    normalize::normalize(s, mask, &mut v);
+    Ok(v)
+}
+
+/// Normalises a URI reference (RFC 3986 section 6.2.2, and with the
+/// `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
+/// `mask` selects, so that equivalent references compare equal:
+/// `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
+///
+/// Per component: the scheme and the host go to lower case; percent-encoded
+/// unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
+/// other percent-encoding gets upper-case hex, in the user information,
+/// host, path, query and fragment; the path loses its dot segments when the
+/// reference has a scheme or the path starts with `/` (a relative-path
+/// reference keeps its `..`). A `%` without two hex digits is left alone.
+/// The result splits into the same components, and normalising it again
+/// changes nothing.
+///
+/// Parameters: `s`/`len`, the reference (`len` may be
+/// `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
+/// `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
+/// 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
+/// written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
+/// writes the same result into a caller buffer instead.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_normalize(
+    s: *const c_char,
+    len: size_t,
+    mask: u32,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| to_malloc(out, || rfc3986_normalize(s, len, mask)))
+}
+
+/// `wwwurl_rfc3986_normalize` into the caller's buffer.
+///
+/// Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
+/// `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_rfc3986_normalize` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_rfc3986_normalize_buf(
+    s: *const c_char,
+    len: size_t,
+    mask: u32,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| to_buffer(buf, cap, needed, || rfc3986_normalize(s, len, mask)))
+}
+
+fn browser_resolve(
+    base: *const c_char,
+    blen: size_t,
+    spec: *const c_char,
+    slen: size_t,
+) -> Result<Vec<u8>, wwwurl_status> {
+    let (base, spec) = limited2(base, blen, spec, slen)?;
+    let mut v = Vec::with_capacity(base.len() + spec.len() + 2);
+    browser::resolve(base, spec, &mut v).map_err(|e| match e {
+        BrowserResolveError::BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
+        BrowserResolveError::BaseNotHierarchical => WWWURL_ERR_UNSUPPORTED_SCHEME,
+    })?;
+    Ok(v)
+}
+
+/// Resolves a string against a base URL the way browsers do (the browser
+/// URL parsing draft's section 4, completed where it stops as README,
+/// "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
+/// as `/`, `http:g` relative against an http base, `//host`,
+/// `/path`, `?query`, `#fragment` and path-relative strings, dot segments
+/// removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
+/// `http://h/p`); nothing is case-folded, decoded or encoded.
+///
+/// Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
+/// hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
+/// fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
+/// writes the same result into a caller buffer instead.
+#[no_mangle]
+pub extern "C" fn wwwurl_browser_resolve(
+    base: *const c_char,
+    blen: size_t,
+    spec: *const c_char,
+    slen: size_t,
+    out: *mut *mut c_char,
+) -> wwwurl_status {
+    guard(|| to_malloc(out, || browser_resolve(base, blen, spec, slen)))
+}
+
+/// `wwwurl_browser_resolve` into the caller's buffer.
+///
+/// Parameters: `base`/`blen` and `spec`/`slen` as for
+/// `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
+/// `wwwurl_rfc3986_resolve_buf`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// no byte at or after `buf[cap]` is written); the errors of
+/// `wwwurl_browser_resolve` (then `*needed` is not written).
+/// Allocates nothing the caller must free.
+#[no_mangle]
+pub extern "C" fn wwwurl_browser_resolve_buf(
+    base: *const c_char,
+    blen: size_t,
+    spec: *const c_char,
+    slen: size_t,
+    buf: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    guard(|| to_buffer(buf, cap, needed, || browser_resolve(base, blen, spec, slen)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normalize_bits_are_the_core_mask() {
+        for (c, m) in MASK_BITS {
+            assert_eq!(c, m.0);
+            assert_eq!(mask_of(c), Some(m));
+        }
+        assert_eq!(mask_of(0), Some(normalize::Mask(0)));
+        assert_eq!(mask_of(256), None);
+        assert_eq!(mask_of(WWWURL_NORMALIZE_ALL | 1 << 31), None);
+    }
 }

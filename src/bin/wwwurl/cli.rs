@@ -5,6 +5,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use std::path::PathBuf;
 use wwwurl::core::config::{Compat, Config};
+use wwwurl::core::normalize::Mask;
 
 /// The help heading of the options every subcommand takes.
 const GLOBAL: &str = "Global options";
@@ -265,12 +266,68 @@ pub enum Command {
     /// against a BASE without a scheme) is an error for that input.
     #[command(after_help = LINES_HELP)]
     Resolve {
+        /// Resolve the way browsers do (browser URL parsing draft, section
+        /// 4): `\` read as `/`, bytes <= 0x20 trimmed, `http:g` relative
+        /// against an http base; only a fragment resolves against a
+        /// non-hierarchical base
+        #[arg(long)]
+        browser: bool,
         /// Absolute base URI
         #[arg(value_name = "BASE")]
         base: OsString,
         /// References to resolve; standard input, one per line, when none
         #[arg(value_name = "REF")]
         refs: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Normalise URI references (RFC 3986 section 6.2.2, optionally 6.2.3)
+    ///
+    /// Prints each reference with the scheme and host in lower case,
+    /// percent-encoded unreserved characters (`A-Z a-z 0-9 - . _ ~`) decoded,
+    /// other percent-encodings in upper-case hex, and dot segments removed
+    /// from the path (unless it is a relative-path reference, whose `..`
+    /// only means something against a base). `--only` limits this to some
+    /// components; `--scheme-based` also drops an empty port and the
+    /// default port of http, https, ws, wss and ftp, and writes `/` for
+    /// their empty path. Nothing else changes.
+    #[command(after_help = LINES_HELP)]
+    Normalize {
+        /// Normalise only these components (comma-separated)
+        /// [default: all six]
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "COMPONENTS")]
+        only: Vec<NormalizePart>,
+        /// Also normalise by scheme (RFC 3986 section 6.2.3): no empty or
+        /// default port, `/` for an empty http(s), ws(s) or ftp path
+        #[arg(long)]
+        scheme_based: bool,
+        /// URI references to normalise
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Print the shortest reference to each URL from BASE (RFC 3986 make-relative)
+    ///
+    /// Prints, for each URL, the shortest reference that `wwwurl resolve
+    /// BASE` turns back into the URL (itself resolved against BASE first, so
+    /// it may be relative and loses its dot segments): `g`, `../g`, `/g`,
+    /// `?q`, `#f`, the empty line for BASE itself, `//host/path` when only
+    /// the authority differs, the URL itself when the scheme differs.
+    /// Nothing is decoded or case-folded. A BASE without a scheme is an error
+    /// for every input.
+    #[command(after_help = LINES_HELP)]
+    Relative {
+        /// Absolute base URI (the page the links will be found in)
+        #[arg(value_name = "BASE")]
+        base: OsString,
+        /// URLs to make relative; standard input, one per line, when none
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
         /// Where else to read inputs
         #[command(flatten)]
         input: InputOpts,
@@ -519,4 +576,35 @@ pub struct EncodeHow {
     /// `%2b` -> `%2B`, space -> `+`)
     #[arg(long)]
     pub recode: bool,
+}
+
+/// The `--only` values of `normalize`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NormalizePart {
+    /// The scheme, in lower case
+    Scheme,
+    /// Percent-encodings of the user information
+    Userinfo,
+    /// The host: percent-encodings, lower case
+    Host,
+    /// Percent-encodings and dot segments of the path
+    Path,
+    /// Percent-encodings of the query
+    Query,
+    /// Percent-encodings of the fragment
+    Fragment,
+}
+
+impl NormalizePart {
+    /// The component's bit in the normalisation mask.
+    pub fn mask(self) -> Mask {
+        match self {
+            NormalizePart::Scheme => Mask::SCHEME,
+            NormalizePart::Userinfo => Mask::USERINFO,
+            NormalizePart::Host => Mask::HOST,
+            NormalizePart::Path => Mask::PATH,
+            NormalizePart::Query => Mask::QUERY,
+            NormalizePart::Fragment => Mask::FRAGMENT,
+        }
+    }
 }

@@ -10,10 +10,11 @@ use wwwurl::core::codec::Codec;
 use wwwurl::core::config::{Compat, Config};
 use wwwurl::core::hash::make_hash;
 use wwwurl::core::link::link_url;
+use wwwurl::core::normalize::{normalize, Mask};
 use wwwurl::core::rfc3986::{Components, Part};
 use wwwurl::core::split::split_url;
 use wwwurl::core::url::{Field, Url};
-use wwwurl::core::{browser, rfc3986, webcapture};
+use wwwurl::core::{browser, relative, rfc3986, webcapture};
 
 /// The settings every URL is built with.
 #[derive(Debug)]
@@ -158,7 +159,12 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 Ok(())
             },
         ),
-        Command::Resolve { base, refs, input } => {
+        Command::Resolve {
+            browser: false,
+            base,
+            refs,
+            input,
+        } => {
             let base = base.as_bytes();
             drive(
                 ctx.inputs(refs, input),
@@ -166,6 +172,57 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 false,
                 |s: &[u8], out: &mut Vec<u8>| {
                     rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+                },
+            )
+        }
+        Command::Resolve {
+            browser: true,
+            base,
+            refs,
+            input,
+        } => {
+            let base = base.as_bytes();
+            drive(
+                ctx.inputs(refs, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    browser::resolve(base, s, out).map_err(|e| e.to_string())
+                },
+            )
+        }
+        Command::Normalize {
+            only,
+            scheme_based,
+            urls,
+            input,
+        } => {
+            let mut mask = if only.is_empty() {
+                Mask::SYNTAX.0
+            } else {
+                only.iter().fold(0, |m, p| m | p.mask().0)
+            };
+            if *scheme_based {
+                mask |= Mask::DEFAULT_PORT.0 | Mask::EMPTY_PATH.0;
+            }
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    normalize(s, Mask(mask), out);
+                    Ok(())
+                },
+            )
+        }
+        Command::Relative { base, urls, input } => {
+            let base = base.as_bytes();
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    relative::make_relative(base, s, out).map_err(|e| e.to_string())
                 },
             )
         }
