@@ -140,7 +140,8 @@ $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
 # ---- tests ----------------------------------------------------------------
 
 check: lint rust-test check-header header-compile manpages-test c-tests c-tests-29h fault-test \
-	symbols pkgconfig-test install-test cmake-test emulate-test linear-test hostile-test
+	symbols pkgconfig-test install-test cmake-test emulate-test linear-test hostile-test \
+	diff-uriparser
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -433,6 +434,11 @@ clean:
 	rm -rf $(BUILD)
 
 FORCE:
+
+# ---- differential tests ------------------------------------------------------
+
+# The RFC 3986 tools against uriparser (Debian liburiparser-dev).
+include c-tests/diff.mk
 
 # ---- WWWOFFLE emulation ------------------------------------------------------
 
