@@ -160,34 +160,22 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             },
         ),
         Command::Resolve {
-            browser: false,
+            browser: lenient,
             base,
             refs,
             input,
         } => {
-            let base = base.as_bytes();
+            let (base, lenient) = (base.as_bytes(), *lenient);
             drive(
                 ctx.inputs(refs, input),
                 Lines,
                 false,
                 |s: &[u8], out: &mut Vec<u8>| {
-                    rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
-                },
-            )
-        }
-        Command::Resolve {
-            browser: true,
-            base,
-            refs,
-            input,
-        } => {
-            let base = base.as_bytes();
-            drive(
-                ctx.inputs(refs, input),
-                Lines,
-                false,
-                |s: &[u8], out: &mut Vec<u8>| {
-                    browser::resolve(base, s, out).map_err(|e| e.to_string())
+                    if lenient {
+                        browser::resolve(base, s, out).map_err(|e| e.to_string())
+                    } else {
+                        rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+                    }
                 },
             )
         }
