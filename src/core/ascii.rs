@@ -187,6 +187,24 @@ macro_rules! find_stop_fn {
 }
 pub(crate) use find_stop_fn;
 
+#[inline(always)]
+const fn is_nul(b: u8) -> bool {
+    b == 0
+}
+
+find_stop_fn!(
+    /// The index of the first NUL at or after `i`, or `s.len()`.
+    nul_from,
+    is_nul
+);
+
+/// The length of `s` as a C string: the index of its first NUL, or its
+/// length. Sixteen bytes a step.
+#[inline]
+pub fn c_len(s: &[u8]) -> usize {
+    nul_from(s, 0)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

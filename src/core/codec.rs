@@ -4,7 +4,7 @@
 //! `Vec<u8>` and a caller's fixed buffer that only counts what does not fit.
 //! Runs of bytes that pass unchanged are copied in bulk.
 
-use super::ascii::{find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
+use super::ascii::{c_len, find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
 
 /// Where a transform writes its output.
 pub trait Sink {
@@ -32,14 +32,16 @@ pub trait Sink {
             self.extend_nul(s);
         }
     }
+    /// Appends the first three bytes of `w` (the fourth is ignored): an
+    /// escape `%XY` taken whole from a table.
+    #[inline(always)]
+    fn push3(&mut self, w: [u8; 4]) {
+        self.extend(&w[..3]);
+    }
     /// Appends `%` and the two upper-case hex digits of `b`.
     #[inline(always)]
     fn push_escaped(&mut self, b: u8) {
-        self.extend(&[
-            b'%',
-            HEX_UPPER[(b >> 4) as usize],
-            HEX_UPPER[(b & 15) as usize],
-        ]);
+        self.push3(ESCAPED[usize::from(b)].to_le_bytes());
     }
 }
 
@@ -158,15 +160,9 @@ impl Codec {
         }
     }
 
-    /// [`Codec::apply`] as a C caller sees the result of a NUL-free `s`:
-    /// the output ends before the first decoded NUL byte (only the
-    /// decoders make one), with no second pass to find it.
-    pub fn apply_c<S: Sink>(self, s: &[u8], out: &mut S) {
-        match self {
-            Codec::DecodeGeneric => decode_with::<S, true>(s, out, false),
-            Codec::DecodeForm => decode_with::<S, true>(s, out, true),
-            _ => self.apply(s, out),
-        }
+    /// Whether the codec decodes, and so may make NUL bytes.
+    pub fn decodes(self) -> bool {
+        matches!(self, Codec::DecodeGeneric | Codec::DecodeForm)
     }
 }
 
@@ -298,36 +294,70 @@ find_stop_fn!(
     recode_looked_at
 );
 
+/// `16 * hex_value(b)`, by table: one load instead of three comparisons.
+static HEX_HI: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = hex_value(b as u8) << 4;
+        b += 1;
+    }
+    t
+};
+/// `hex_value(b)`, by table.
+static HEX_LO: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = hex_value(b as u8);
+        b += 1;
+    }
+    t
+};
+
+/// The byte of the triple `%XY` whose digits are `x` and `y`.
+#[inline(always)]
+pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
+    HEX_HI[usize::from(x)] | HEX_LO[usize::from(y)]
+}
+
 /// Decodes `s` into `out`; with `STOP_AT_NUL`, the output ends before the
 /// first decoded NUL byte, where a C reader would see it end.
+///
+/// Plain runs are found by block scans and copied in bulk; a run of
+/// escapes (`%41%42...`, the common case in escape-heavy URLs) is decoded
+/// by a loop of its own, with no scan or empty copy between two triples.
 #[inline(always)]
-fn decode_with<S: Sink, const STOP_AT_NUL: bool>(s: &[u8], out: &mut S, plus_is_space: bool) {
+fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
+    let n = s.len();
     let mut i = 0;
-    while i < s.len() {
+    let mut stage: Stage = [0; STAGE_LEN + 4];
+    while i < n {
         let j = if plus_is_space {
             next_percent_or_plus(s, i)
         } else {
             next_percent(s, i)
         };
         out.extend(&s[i..j]);
-        if j == s.len() {
-            return;
-        }
-        if s[j] == b'%' {
-            if j + 2 < s.len() {
-                let v = 16 * hex_value(s[j + 1]) + hex_value(s[j + 2]);
-                if STOP_AT_NUL && v == 0 {
-                    return;
-                }
-                out.push(v);
-                i = j + 3;
-            } else {
-                out.push(b'%');
-                i = j + 1;
+        i = j;
+        // Every triple in a row, by chunks of the stage.
+        loop {
+            let mut o = 0;
+            for t in s[i..].chunks_exact(3).take(DENSE_CHUNK) {
+                let &[b'%', x, y] = t else { break };
+                stage[o & STAGE_MASK] = triple_value(x, y);
+                o += 1;
             }
-        } else {
-            out.push(b' ');
-            i = j + 1;
+            out.extend(&stage[..o]);
+            i += 3 * o;
+            if o < DENSE_CHUNK {
+                break;
+            }
+        }
+        // Then at most one `+` or short `%`.
+        if i < n && (s[i] == b'%' || (plus_is_space && s[i] == b'+')) {
+            out.push(if s[i] == b'%' { b'%' } else { b' ' });
+            i += 1;
         }
     }
 }
@@ -336,12 +366,12 @@ fn decode_with<S: Sink, const STOP_AT_NUL: bool>(s: &[u8], out: &mut S, plus_is_
 /// bytes follow the `%` (a non-hex digit counts as 0); everything else is
 /// copied. The output may contain NUL bytes; C callers see it end there.
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) {
-    decode_with::<S, false>(s, out, false)
+    decode_with(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) {
-    decode_with::<S, false>(s, out, true)
+    decode_with(s, out, true)
 }
 
 /// Which bytes an encoder keeps.
@@ -352,26 +382,94 @@ enum Keep {
     Password,
 }
 
+/// `%XY` of every byte, the three bytes little-endian in a `u32`: an
+/// escape is one load.
+static ESCAPED: [u32; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = b'%' as u32 | (HEX_UPPER[b >> 4] as u32) << 8 | (HEX_UPPER[b & 15] as u32) << 16;
+        b += 1;
+    }
+    t
+};
+
+/// What an encoder writes for each byte, as a `u32`: the output bytes
+/// little-endian (one, or three for `%XY`) and their count in the top byte.
+/// Escape-dense text is encoded with one load and one store a byte.
+const fn encoder_table(keep: Keep) -> [u32; 256] {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        let kept = match keep {
+            Keep::Path => path_keep_byte(c),
+            Keep::Form => form_keep_byte(c),
+            Keep::Password => password_keep_byte(c),
+        };
+        t[b] = if kept {
+            c as u32 | 1 << 24
+        } else if matches!(keep, Keep::Form) && c == b' ' {
+            b'+' as u32 | 1 << 24
+        } else {
+            ESCAPED[b] | 3 << 24
+        };
+        b += 1;
+    }
+    t
+}
+
+static ENCODE_PATH: [u32; 256] = encoder_table(Keep::Path);
+static ENCODE_FORM: [u32; 256] = encoder_table(Keep::Form);
+static ENCODE_PASSWORD: [u32; 256] = encoder_table(Keep::Password);
+
+/// Input bytes an escape-dense loop takes before it hands its output to the
+/// sink: at most three output bytes each, plus one byte of slack for the
+/// four-byte stores, fit the stage.
+const DENSE_CHUNK: usize = 32;
+/// The stage of an escape-dense loop: a power of two, so that an index
+/// masked with [`STAGE_MASK`] needs no bounds check.
+type Stage = [u8; STAGE_LEN + 4];
+const STAGE_LEN: usize = 128;
+const STAGE_MASK: usize = 127;
+const _: () = assert!(3 * DENSE_CHUNK + 4 <= STAGE_LEN);
+
 #[inline(always)]
 fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
+    let table = match keep {
+        Keep::Path => &ENCODE_PATH,
+        Keep::Form => &ENCODE_FORM,
+        Keep::Password => &ENCODE_PASSWORD,
+    };
+    let n = s.len();
     let mut i = 0;
-    while i < s.len() {
+    let mut stage: Stage = [0; STAGE_LEN + 4];
+    while i < n {
+        // Kept bytes, by block scans and one copy.
         let j = match keep {
             Keep::Path => next_path_escape(s, i),
             Keep::Form => next_form_escape(s, i),
             Keep::Password => next_password_escape(s, i),
         };
         out.extend(&s[i..j]);
-        if j == s.len() {
-            return;
+        i = j;
+        // Then chunks by table, until a chunk has nothing to escape.
+        while i < n {
+            let chunk = &s[i..n.min(i + DENSE_CHUNK)];
+            let mut o = 0;
+            for &b in chunk {
+                let e = table[usize::from(b)];
+                // `o` stays below 3 * DENSE_CHUNK: the mask changes nothing.
+                let at = o & STAGE_MASK;
+                stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
+                o += (e >> 24) as usize;
+            }
+            out.extend(&stage[..o]);
+            i += chunk.len();
+            if o == chunk.len() {
+                break;
+            }
         }
-        let b = s[j];
-        if keep == Keep::Form && b == b' ' {
-            out.push(b'+');
-        } else {
-            out.push_escaped(b);
-        }
-        i = j + 1;
     }
 }
 
@@ -398,54 +496,86 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) {
 /// original characters upper-cased; a space becomes `+`; any other byte
 /// (including a `%` without two bytes after it) becomes `%XY`.
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) {
+    let n = s.len();
     let mut i = 0;
-    while i < s.len() {
+    let mut stage: Stage = [0; STAGE_LEN + 4];
+    while i < n {
         let j = next_recode_stop(s, i);
         out.extend(&s[i..j]);
-        if j == s.len() {
-            return;
-        }
-        let b = s[j];
-        if b == b'%' && j + 2 < s.len() {
-            let v = 16 * hex_value(s[j + 1]) + hex_value(s[j + 2]);
-            if FORM_KEEP.contains(v) {
-                out.push(v);
-            } else if v == b' ' {
-                out.push(b'+');
-            } else {
-                out.extend(&[
-                    b'%',
-                    s[j + 1].to_ascii_uppercase(),
-                    s[j + 2].to_ascii_uppercase(),
-                ]);
+        i = j;
+        // Then chunks of up to 16 steps (a byte or a triple each), until a
+        // chunk has only bytes to copy.
+        while i < n {
+            let mut o = 0;
+            let mut copied_only = true;
+            for _ in 0..DENSE_CHUNK {
+                let Some(&b) = s.get(i) else { break };
+                let e = match s.get(i..i + 3) {
+                    Some(&[b'%', x, y]) => {
+                        i += 3;
+                        let v = triple_value(x, y);
+                        if form_keep_byte(v) {
+                            v as u32 | 1 << 24
+                        } else if v == b' ' {
+                            b'+' as u32 | 1 << 24
+                        } else {
+                            u32::from_le_bytes([
+                                b'%',
+                                x.to_ascii_uppercase(),
+                                y.to_ascii_uppercase(),
+                                3,
+                            ])
+                        }
+                    }
+                    _ => {
+                        i += 1;
+                        RECODE[usize::from(b)]
+                    }
+                };
+                copied_only &= recode_copy_byte(b);
+                // `o` stays below 3 * DENSE_CHUNK: the mask changes nothing.
+                let at = o & STAGE_MASK;
+                stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
+                o += (e >> 24) as usize;
             }
-            i = j + 3;
-        } else {
-            if b == b' ' {
-                out.push(b'+');
-            } else {
-                out.push_escaped(b);
+            out.extend(&stage[..o]);
+            if copied_only {
+                break;
             }
-            i = j + 1;
         }
     }
 }
 
+/// What URLRecodeFormArgs writes for a byte that does not start a `%XY`
+/// triple, as [`encoder_table`] gives it: the byte itself when it is copied,
+/// `+` for a space, else `%XY`.
+static RECODE: [u32; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = if recode_copy_byte(c) {
+            c as u32 | 1 << 24
+        } else if c == b' ' {
+            b'+' as u32 | 1 << 24
+        } else {
+            ESCAPED[b] | 3 << 24
+        };
+        b += 1;
+    }
+    t
+};
+
 /// Cuts `v` at its first NUL byte, as a C string would end there.
 #[inline]
 pub fn truncate_at_nul(v: &mut Vec<u8>) {
-    if let Some(p) = v.iter().position(|&b| b == 0) {
-        v.truncate(p);
-    }
+    v.truncate(c_len(v));
 }
 
 /// The prefix of `s` before its first NUL byte.
 #[inline]
 pub fn c_prefix(s: &[u8]) -> &[u8] {
-    match s.iter().position(|&b| b == 0) {
-        Some(p) => &s[..p],
-        None => s,
-    }
+    &s[..c_len(s)]
 }
 
 #[cfg(test)]
@@ -479,37 +609,6 @@ mod tests {
         assert_eq!(run(Codec::DecodeGeneric, b"%%41"), b"\x041");
         assert_eq!(run(Codec::DecodeGeneric, b"%zz"), b"\0");
         assert_eq!(run(Codec::DecodeGeneric, b"a+b%"), b"a+b%");
-    }
-
-    #[test]
-    fn apply_c_is_apply_cut_at_the_first_nul() {
-        let codecs = [
-            Codec::DecodeGeneric,
-            Codec::DecodeForm,
-            Codec::RecodeForm,
-            Codec::EncodePath,
-            Codec::EncodeForm,
-            Codec::EncodePassword,
-        ];
-        let pieces: [&[u8]; 9] = [
-            b"a", b"%00", b"%zz", b"%41", b"%", b"+", b"%0", b"x%00y", b"/",
-        ];
-        let mut seed = 3u32;
-        for _ in 0..5000 {
-            let mut s = Vec::new();
-            for _ in 0..(seed >> 7) % 6 {
-                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                s.extend_from_slice(pieces[(seed >> 16) as usize % pieces.len()]);
-            }
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            for c in codecs {
-                let mut want = run(c, &s);
-                truncate_at_nul(&mut want);
-                let mut got = Vec::new();
-                c.apply_c(&s, &mut got);
-                assert_eq!(got, want, "{c:?} {s:?}");
-            }
-        }
     }
 
     #[test]

@@ -6,18 +6,48 @@
 //! read cursor, so the whole rewrite is linear and stays within the path's
 //! own buffer.
 
-use super::codec::truncate_at_nul;
-use super::url::byte_mask;
+use super::ascii::{c_len, find_stop_fn};
+
+#[inline(always)]
+const fn dot_or_nul(b: u8) -> bool {
+    (b == b'.') | (b == 0)
+}
+
+find_stop_fn!(
+    /// The next `.` or NUL.
+    next_dot_or_nul,
+    dot_or_nul
+);
+
+/// Where CanonicaliseName may change `p`: the length of `p` as a C string
+/// (up to its first NUL), and the index of its first `.` that starts it or
+/// follows a `/`, if any. Every rule needs such a dot; without one the
+/// path is left as it is, and before it nothing changes.
+fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
+    let mut i = 0;
+    loop {
+        let k = next_dot_or_nul(p, i);
+        if k == p.len() || p[k] == 0 {
+            return (k, None);
+        }
+        if k == 0 || p[k - 1] == b'/' {
+            let n = k + c_len(&p[k..]);
+            return (n, Some(k));
+        }
+        i = k + 1;
+    }
+}
 
 /// Rule 1: deletes the `/.` of every `/./` and every leading `./`, until
-/// none is left.
+/// none is left; `p[..from]` holds no `.` after a `/` and none at 0.
+/// Returns the new length.
 ///
 /// The two deletions commute and each can only create a new match ending at
 /// the byte that comes next, so applying them as soon as a match is complete
 /// reaches the same result as repeated searching from the start.
-fn drop_single_dots(p: &mut Vec<u8>) {
-    let mut w = 0;
-    for r in 0..p.len() {
+fn drop_single_dots(p: &mut [u8], from: usize) -> usize {
+    let mut w = from;
+    for r in from..p.len() {
         let b = p[r];
         if b == b'/' && w >= 2 && p[w - 2] == b'/' && p[w - 1] == b'.' {
             w -= 1;
@@ -28,21 +58,24 @@ fn drop_single_dots(p: &mut Vec<u8>) {
             w += 1;
         }
     }
-    p.truncate(w);
+    w
 }
 
 /// Rule 2: collapses each `/../` with the segment before it, except while
-/// the path so far is nothing but `../` repeated (that prefix is kept).
+/// the path so far is nothing but `../` repeated (that prefix is kept);
+/// `p[..from]` holds no `.` after a `/` and none at 0. Returns the new
+/// length.
 ///
 /// The historical search restarts at the `/` it keeps, and no new match can
 /// begin before it, so a match is exactly a written text that has just come
 /// to end in `/../`. The backward search for the segment start only visits
 /// bytes that the deletion then drops, which keeps the pass linear.
-fn collapse_double_dots(p: &mut Vec<u8>) {
-    let mut w = 0;
-    // Length of the longest prefix of p[..w] made of whole `../` chunks.
+fn collapse_double_dots(p: &mut [u8], from: usize) -> usize {
+    let mut w = from;
+    // Length of the longest prefix of p[..w] made of whole `../` chunks:
+    // none before the first `.`.
     let mut dotdot_prefix = 0;
-    for r in 0..p.len() {
+    for r in from..p.len() {
         let b = p[r];
         p[w] = b;
         w += 1;
@@ -64,62 +97,55 @@ fn collapse_double_dots(p: &mut Vec<u8>) {
         w = if p[q] == b'/' { q + 1 } else { 0 };
         dotdot_prefix = dotdot_prefix.min(w - w % 3);
     }
-    p.truncate(w);
+    w
 }
 
-/// Rules 3 to 5: a trailing `/.` or `/..`, then an empty or `../` result.
-fn finish(p: &mut Vec<u8>) {
-    if p.ends_with(b"/.") {
-        p.truncate(p.len() - 2);
+/// Rules 3 to 5: a trailing `/.` or `/..`, then an empty or `../` result
+/// (which becomes `/`: `p` must have room for it). Returns the new length.
+fn finish(p: &mut [u8], mut n: usize) -> usize {
+    if p[..n].ends_with(b"/.") {
+        n -= 2;
     }
-    if p.ends_with(b"/..") {
-        let slash = p.len() - 3;
+    if p[..n].ends_with(b"/..") {
+        let slash = n - 3;
         if slash == 0 {
-            p.truncate(1);
+            n = 1;
         } else if p[slash - 1] != b'/' {
             // An empty segment before `/..` (`/a//..`) keeps everything.
-            let keep = p[..slash]
+            n = p[..slash]
                 .iter()
                 .rposition(|&b| b == b'/')
                 .map_or(0, |q| q + 1);
-            p.truncate(keep);
         }
     }
-    if p.is_empty() || p.starts_with(b"../") {
-        p.clear();
-        p.push(b'/');
+    if n == 0 || p[..n].starts_with(b"../") {
+        p[0] = b'/';
+        n = 1;
     }
+    n
 }
 
-/// Whether `p` may have a `/` followed by a `.`, which every rule of
-/// CanonicaliseName but a leading `.` and a NUL needs: always when it has
-/// one, rarely otherwise (a run of `.` and `/` such as `.//` may also
-/// answer yes).
-fn has_slash_dot(p: &[u8]) -> bool {
-    // Eight bytes at a time, where only the lowest flag of a mask is exact:
-    // a flag above it may be false, but then the word has a `/.` anyway or
-    // is such a run.
-    let pairs = |x: u64| (byte_mask(x, b'/') << 8) & byte_mask(x, b'.') != 0;
-    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
-    // Windows 7 apart, so that every two neighbours share one.
-    let mut i = 0;
-    while let Some(w) = p.get(i..i + 8) {
-        if pairs(word(w)) {
-            return true;
+/// CanonicaliseName of the C string in `p`, in place: the new length of
+/// the path, whose bytes are `p[..length]`; nothing at or after the length
+/// is meaningful. A path that is empty as a C string (`p` empty or starting
+/// with NUL) gives 0 when `p` is empty and `/` otherwise, where its buffer
+/// has room for it (see [`canonicalise_name`]).
+///
+/// Paths without a `.` at their start or after a `/` (almost every real
+/// path) cost one scan and are not written.
+pub fn canonicalise_in_place(p: &mut [u8]) -> usize {
+    let (n, first) = first_slash_dot(p);
+    let Some(from) = first else {
+        if n == 0 && !p.is_empty() {
+            p[0] = b'/';
+            return 1;
         }
-        i += 7;
-    }
-    if i + 1 >= p.len() {
-        return false;
-    }
-    match p.len().checked_sub(8) {
-        Some(base) => pairs(word(&p[base..])),
-        None => {
-            // Fewer than 8 bytes, zero-padded (a zero byte is neither).
-            let x = p.iter().rev().fold(0u64, |x, &b| (x << 8) | u64::from(b));
-            pairs(x)
-        }
-    }
+        return n;
+    };
+    let p = &mut p[..n];
+    let n = drop_single_dots(p, from);
+    let n = collapse_double_dots(&mut p[..n], from);
+    finish(p, n)
 }
 
 /// CanonicaliseName: rewrites the path `p` in place. Never makes a non-empty
@@ -138,9 +164,8 @@ fn has_slash_dot(p: &[u8]) -> bool {
 /// up to a NUL had room for the `/`, as its C buffer would, and gets it; so
 /// does every path given to [`canonicalise_name_or_root`].
 pub fn canonicalise_name(p: &mut Vec<u8>) {
-    if !p.is_empty() {
-        canonicalise_name_or_root(p);
-    }
+    let n = canonicalise_in_place(p);
+    p.truncate(n);
 }
 
 /// CanonicaliseName on a path whose buffer has room for `/`: like
@@ -149,15 +174,11 @@ pub fn canonicalise_name(p: &mut Vec<u8>) {
 /// This is the historical result for a path that is empty only after
 /// percent-decoding (`%00`), whose buffer still holds the undecoded length.
 pub fn canonicalise_name_or_root(p: &mut Vec<u8>) {
-    // Nothing to do without a NUL and a `.` at the start or after a `/`:
-    // every rule needs one.
-    if p.first().is_some_and(|&b| b != b'.') && !has_slash_dot(p) && !p.contains(&0) {
-        return;
+    if p.is_empty() {
+        p.push(b'/');
+    } else {
+        canonicalise_name(p);
     }
-    truncate_at_nul(p);
-    drop_single_dots(p);
-    collapse_double_dots(p);
-    finish(p);
 }
 
 #[cfg(test)]
@@ -339,11 +360,13 @@ mod tests {
                     ALPHABET[(seed >> 16) as usize % ALPHABET.len()]
                 })
                 .collect();
-            let naive = p.windows(2).any(|w| w == b"/.");
-            assert!(!naive || has_slash_dot(&p), "{p:?}");
+            let n = p.iter().position(|&b| b == 0).unwrap_or(p.len());
+            let c = &p[..n];
+            let naive = (0..n).find(|&k| c[k] == b'.' && (k == 0 || c[k - 1] == b'/'));
+            assert_eq!(first_slash_dot(&p), (n, naive), "{p:?}");
         }
-        assert!(!has_slash_dot(b"/a/b.c/d.e/fghijklmnop.q"));
-        assert!(has_slash_dot(b"/abcdefghijklmn/.x"));
+        assert_eq!(first_slash_dot(b"/a/b.c/d.e/fghijklmnop.q"), (24, None));
+        assert_eq!(first_slash_dot(b"/abcdefghijklmn/.x"), (18, Some(16)));
     }
 
     /// Every path of up to 9 bytes over `/ . a` agrees with the reference.

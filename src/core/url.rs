@@ -10,7 +10,7 @@ use std::cell::Cell;
 
 use super::ascii::{hex_value, ByteSet, ALNUM};
 use super::cnum::atoi;
-use super::codec::{c_prefix, encode_password, encode_path, recode_form};
+use super::codec::{c_prefix, decode_generic, encode_password, encode_path, recode_form};
 use super::config::{Compat, Env};
 use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
@@ -546,23 +546,12 @@ pub fn create_url<E: Env + ?Sized>(
 
 /// Appends URLDecodeGeneric of `s` to `out`, stopping where a decoded NUL
 /// would end the C string.
+#[inline]
 fn decode_c(s: &[u8], out: &mut Vec<u8>) {
-    let mut i = 0;
-    while let Some(j) = find_byte(s, i, b'%') {
-        out.extend_from_slice(&s[i..j]);
-        if j + 2 < s.len() {
-            let v = 16 * hex_value(s[j + 1]) + hex_value(s[j + 2]);
-            if v == 0 {
-                return;
-            }
-            out.push(v);
-            i = j + 3;
-        } else {
-            out.push(b'%');
-            i = j + 1;
-        }
-    }
-    out.extend_from_slice(&s[i..]);
+    let start = out.len();
+    decode_generic(s, out);
+    let n = c_prefix(&out[start..]).len();
+    out.truncate(start + n);
 }
 
 /// Appends the host text that reaches CanonicaliseHost: `s` percent-decoded,

@@ -123,8 +123,6 @@ impl CBuf {
     }
 
     /// Cuts the content at its first NUL byte, as a C reader would see it.
-    // Only FixHTMLLinkURL, of the 2.9h library, needs it.
-    #[cfg_attr(not(feature = "v29h"), allow(dead_code))]
     pub(crate) fn truncate_at_nul(&mut self) {
         if self.len == 0 || self.ptr.is_null() {
             return;
@@ -194,6 +192,21 @@ impl Sink for CBuf {
         // memory or caller input) cannot overlap this private block.
         unsafe { copy_bytes(s, self.ptr.add(self.len)) };
         self.len += s.len();
+    }
+
+    #[inline(always)]
+    fn push3(&mut self, w: [u8; 4]) {
+        // Four bytes are written, the last one into the room of the next
+        // byte or of the NUL: the block holds `cap + 1` bytes.
+        if self.cap - self.len < 3 {
+            self.grow(self.len + 3);
+            if self.failed {
+                return;
+            }
+        }
+        // SAFETY: `len + 3 <= cap`, so `len + 4 <= cap + 1`, the block's size.
+        unsafe { std::ptr::write_unaligned(self.ptr.add(self.len).cast::<[u8; 4]>(), w) };
+        self.len += 3;
     }
 }
 

@@ -14,8 +14,11 @@ fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut
             return std::ptr::null_mut();
         };
         let mut out = CBuf::with_capacity(room(s.len()));
+        codec.apply(s, &mut out);
         // The input, a C string, has no NUL; a decoded one ends the result.
-        codec.apply_c(s, &mut out);
+        if codec.decodes() {
+            out.truncate_at_nul();
+        }
         out.into_c_string()
     })
 }
@@ -359,18 +362,16 @@ pub extern "C" fn CanonicaliseHost(h: *const c_char) -> *mut c_char {
 #[no_mangle]
 pub extern "C" fn CanonicaliseName(p: *mut c_char) {
     guard(|| {
-        let Some(bytes) = c_str(p) else { return };
-        let len = bytes.len();
-        let mut v = bytes.to_vec();
-        path::canonicalise_name(&mut v);
-        codec::truncate_at_nul(&mut v);
-        if v.len() <= len {
-            // SAFETY: `p` holds `len + 1` writable bytes and `v.len() <= len`.
-            unsafe {
-                std::ptr::copy_nonoverlapping(v.as_ptr(), p.cast::<u8>(), v.len());
-                *p.add(v.len()) = 0;
-            }
-        }
+        let Some(len) = c_str(p).map(<[u8]>::len) else {
+            return;
+        };
+        // SAFETY: `p` is a NUL-terminated string of `len` bytes, writable by
+        // the API contract (the historical function rewrote it in place),
+        // and no other reference to it is alive.
+        let path = unsafe { std::slice::from_raw_parts_mut(p.cast::<u8>(), len) };
+        let n = path::canonicalise_in_place(path);
+        // SAFETY: `n <= len`, and the string's NUL lies at `len`.
+        unsafe { *p.add(n) = 0 };
     })
 }
 
