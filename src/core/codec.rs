@@ -148,21 +148,19 @@ pub enum Codec {
 }
 
 impl Codec {
-    /// Runs the codec on `s`, appending to `out`.
-    pub fn apply<S: Sink>(self, s: &[u8], out: &mut S) {
+    /// Runs the codec on `s`, appending to `out`. Returns whether the
+    /// output may hold a NUL byte that `s` did not: true only when a
+    /// decoder decoded a `%XY` triple.
+    pub fn apply<S: Sink>(self, s: &[u8], out: &mut S) -> bool {
         match self {
-            Codec::DecodeGeneric => decode_generic(s, out),
-            Codec::DecodeForm => decode_form(s, out),
+            Codec::DecodeGeneric => return decode_generic(s, out),
+            Codec::DecodeForm => return decode_form(s, out),
             Codec::RecodeForm => recode_form(s, out),
             Codec::EncodePath => encode_path(s, out),
             Codec::EncodeForm => encode_form(s, out),
             Codec::EncodePassword => encode_password(s, out),
         }
-    }
-
-    /// Whether the codec decodes, and so may make NUL bytes.
-    pub fn decodes(self) -> bool {
-        matches!(self, Codec::DecodeGeneric | Codec::DecodeForm)
+        false
     }
 }
 
@@ -327,11 +325,13 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
 /// Plain runs are found by block scans and copied in bulk; a run of
 /// escapes (`%41%42...`, the common case in escape-heavy URLs) is decoded
 /// by a loop of its own, with no scan or empty copy between two triples.
+/// Decodes `s` into `out`; returns whether a `%XY` triple was decoded
+/// (only then can the output hold a NUL byte).
 #[inline(always)]
-fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
+fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> bool {
     let n = s.len();
     let mut i = 0;
-    let mut stage: Stage = [0; STAGE_LEN + 4];
+    let mut decoded = false;
     while i < n {
         let j = if plus_is_space {
             next_percent_or_plus(s, i)
@@ -340,19 +340,9 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
         };
         out.extend(&s[i..j]);
         i = j;
-        // Every triple in a row, by chunks of the stage.
-        loop {
-            let mut o = 0;
-            for t in s[i..].chunks_exact(3).take(DENSE_CHUNK) {
-                let &[b'%', x, y] = t else { break };
-                stage[o & STAGE_MASK] = triple_value(x, y);
-                o += 1;
-            }
-            out.extend(&stage[..o]);
-            i += 3 * o;
-            if o < DENSE_CHUNK {
-                break;
-            }
+        if s.get(i..i + 3).is_some_and(|t| t[0] == b'%') {
+            i = decode_triples(s, i, out);
+            decoded = true;
         }
         // Then at most one `+` or short `%`.
         if i < n && (s[i] == b'%' || (plus_is_space && s[i] == b'+')) {
@@ -360,17 +350,43 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) {
             i += 1;
         }
     }
+    decoded
+}
+
+/// Decodes the run of `%XY` triples that starts at `s[i]`, through a stage
+/// (no capacity check a byte); returns where the run ends. Out of line: the
+/// stage costs its set-up, which plain text never pays.
+#[inline(never)]
+fn decode_triples<S: Sink>(s: &[u8], mut i: usize, out: &mut S) -> usize {
+    let mut stage: Stage = [0; STAGE_LEN + 4];
+    loop {
+        let mut o = 0;
+        for t in s[i..].chunks_exact(3).take(DENSE_CHUNK) {
+            let &[b'%', x, y] = t else { break };
+            stage[o & STAGE_MASK] = triple_value(x, y);
+            o += 1;
+        }
+        out.extend(&stage[..o]);
+        i += 3 * o;
+        if o < DENSE_CHUNK {
+            return i;
+        }
+    }
 }
 
 /// URLDecodeGeneric: `%XY` becomes the byte `16*H(X)+H(Y)` whenever two
 /// bytes follow the `%` (a non-hex digit counts as 0); everything else is
 /// copied. The output may contain NUL bytes; C callers see it end there.
-pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) {
+///
+/// Returns whether a triple was decoded: only then can the output hold a NUL.
+pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> bool {
     decode_with(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
-pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) {
+///
+/// Returns whether a triple was decoded: only then can the output hold a NUL.
+pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) -> bool {
     decode_with(s, out, true)
 }
 
@@ -443,7 +459,6 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
     };
     let n = s.len();
     let mut i = 0;
-    let mut stage: Stage = [0; STAGE_LEN + 4];
     while i < n {
         // Kept bytes, by block scans and one copy.
         let j = match keep {
@@ -453,24 +468,36 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
         };
         out.extend(&s[i..j]);
         i = j;
-        // Then chunks by table, until a chunk has nothing to escape.
-        while i < n {
-            let chunk = &s[i..n.min(i + DENSE_CHUNK)];
-            let mut o = 0;
-            for &b in chunk {
-                let e = table[usize::from(b)];
-                // `o` stays below 3 * DENSE_CHUNK: the mask changes nothing.
-                let at = o & STAGE_MASK;
-                stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
-                o += (e >> 24) as usize;
-            }
-            out.extend(&stage[..o]);
-            i += chunk.len();
-            if o == chunk.len() {
-                break;
-            }
+        if i < n {
+            i = encode_dense(s, i, out, table);
         }
     }
+}
+
+/// Encodes `s` from `i`, where a byte to escape is, by chunks through a
+/// stage and `table` (see [`encoder_table`]), until a chunk has nothing to
+/// escape; returns where it stopped. Out of line: the stage costs its
+/// set-up, which text without escapes never pays.
+#[inline(never)]
+fn encode_dense<S: Sink>(s: &[u8], mut i: usize, out: &mut S, table: &[u32; 256]) -> usize {
+    let mut stage: Stage = [0; STAGE_LEN + 4];
+    while i < s.len() {
+        let chunk = &s[i..s.len().min(i + DENSE_CHUNK)];
+        let mut o = 0;
+        for &b in chunk {
+            let e = table[usize::from(b)];
+            // `o` stays below 3 * DENSE_CHUNK: the mask changes nothing.
+            let at = o & STAGE_MASK;
+            stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
+            o += (e >> 24) as usize;
+        }
+        out.extend(&stage[..o]);
+        i += chunk.len();
+        if o == chunk.len() {
+            break;
+        }
+    }
+    i
 }
 
 /// URLEncodePath: keeps [`PATH_KEEP`], escapes every other byte as `%XY`.

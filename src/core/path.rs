@@ -143,9 +143,57 @@ pub fn canonicalise_in_place(p: &mut [u8]) -> usize {
         return n;
     };
     let p = &mut p[..n];
-    let n = drop_single_dots(p, from);
-    let n = collapse_double_dots(&mut p[..n], from);
+    // Each pass starts where it can first change something; before that
+    // point it would only copy bytes onto themselves.
+    let n = match find_dot_slash(p, from, *b"./") {
+        Some(k) => drop_single_dots(p, k),
+        None => n,
+    };
+    let n = if p.starts_with(b"../") {
+        collapse_double_dots(&mut p[..n], 0)
+    } else {
+        match find_dot_slash(&p[..n], from, *b"../") {
+            // The `/` before the `..`; the text before it has no `..` segment.
+            Some(k) => collapse_double_dots(&mut p[..n], k - 1),
+            None => n,
+        }
+    };
     finish(p, n)
+}
+
+/// The index of the first `.` at or after `from` that starts `p` or follows
+/// a `/` and begins `pat` (`./` or `../`).
+fn find_dot_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option<usize> {
+    if from == 0 && p.starts_with(&pat) {
+        return Some(0);
+    }
+    find_after_slash(p, from.max(1) - 1, pat).map(|k| k + 1)
+}
+
+/// The index of the first `/` at or after `from` that `pat` follows.
+///
+/// Sixteen positions a step: for each byte of `/` + `pat`, sixteen bytes
+/// are compared with it at once (vector code), and the results are and-ed.
+#[inline(always)]
+fn find_after_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option<usize> {
+    let mut i = from;
+    while let Some(win) = p.get(i..i + 16 + W) {
+        let mut hit = [0u8; 16];
+        for (k, h) in hit.iter_mut().enumerate() {
+            *h = if win[k] == b'/' { 0xff } else { 0 };
+        }
+        for (d, &c) in pat.iter().enumerate() {
+            for (k, h) in hit.iter_mut().enumerate() {
+                *h &= if win[k + 1 + d] == c { 0xff } else { 0 };
+            }
+        }
+        let m = u128::from_le_bytes(hit);
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 16;
+    }
+    (i..(p.len() + 1).saturating_sub(W + 1)).find(|&k| p[k] == b'/' && p[k + 1..k + 1 + W] == pat)
 }
 
 /// CanonicaliseName: rewrites the path `p` in place. Never makes a non-empty

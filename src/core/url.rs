@@ -549,9 +549,10 @@ pub fn create_url<E: Env + ?Sized>(
 #[inline]
 fn decode_c(s: &[u8], out: &mut Vec<u8>) {
     let start = out.len();
-    decode_generic(s, out);
-    let n = c_prefix(&out[start..]).len();
-    out.truncate(start + n);
+    if decode_generic(s, out) {
+        let n = c_prefix(&out[start..]).len();
+        out.truncate(start + n);
+    }
 }
 
 /// Appends the host text that reaches CanonicaliseHost: `s` percent-decoded,

@@ -14,9 +14,8 @@ fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut
             return std::ptr::null_mut();
         };
         let mut out = CBuf::with_capacity(room(s.len()));
-        codec.apply(s, &mut out);
         // The input, a C string, has no NUL; a decoded one ends the result.
-        if codec.decodes() {
+        if codec.apply(s, &mut out) {
             out.truncate_at_nul();
         }
         out.into_c_string()
