@@ -141,7 +141,7 @@ $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
 
 check: lint rust-test check-header header-compile manpages-test c-tests c-tests-29h fault-test \
 	symbols pkgconfig-test install-test cmake-test emulate-test linear-test hostile-test \
-	diff-uriparser
+	diff-uriparser bench-corpus-test
 	@echo "make check: all passed"
 
 test: rust-test c-tests

@@ -1,11 +1,14 @@
-/* wwwurl benchmark: ns per URL of the C ABI over a corpus of real URLs.
+/* wwwurl benchmark: ns per URL of the C ABI over a corpus of URLs (the real
+ * URLs of tests/corpus/kasztp.txt, or the escape-heavy ones of
+ * bench/gen_escapes.c).
  *
  *   bench CORPUS                      time every function, print a table
  *   bench --only NAME[,NAME] CORPUS   time some functions only
  *   bench --rounds N --min-time S     at least N rounds of at least S seconds
  *   bench --callgrind NAME [--count N] [--dry] CORPUS
  *                                     run NAME once over the first N URLs
- *                                     (default 2000) for valgrind's callgrind;
+ *                                     (default 2000) for valgrind's callgrind,
+ *                                     and print N and their length in bytes;
  *                                     --dry: the same without the measured loop
  *   bench --list                      the function names, one a line
  *
@@ -256,7 +259,7 @@ static size_t b_parse(size_t a, size_t b) {
 static size_t b_transcode(size_t a, size_t b) {
     size_t fails = 0;
     for (size_t i = a; i < b; i++) {
-        char buf[1024];
+        char buf[4096];
         size_t needed;
         if (wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, paths[i], plens[i], buf, sizeof buf,
                              &needed) != WWWURL_OK)
@@ -270,7 +273,7 @@ static size_t b_transcode(size_t a, size_t b) {
 static size_t b_transcode2(size_t a, size_t b) {
     size_t fails = 0;
     for (size_t i = a; i < b; i++) {
-        char dec[512], enc[1536];
+        char dec[4096], enc[12288];
         size_t dn, en;
         if (wwwurl_transcode(WWWURL_CODEC_DECODE_GENERIC, paths[i], plens[i], dec, sizeof dec,
                              &dn) != WWWURL_OK ||
@@ -472,14 +475,16 @@ int main(int argc, char **argv) {
         }
         size_t n = (size_t)count < n_urls ? (size_t)count : n_urls;
         prepare_paths(n);
-        size_t fails = 0;
+        size_t fails = 0, bytes = 0;
+        for (size_t i = 0; i < n; i++)
+            bytes += lens[i];
         f->fn(0, 1); /* the first call, outside the region */
         if (!dry) {
             CG_START();
             fails = f->fn(0, n);
             CG_STOP();
         }
-        printf("callgrind %s: %zu URLs%s, %zu failed calls, macros %s\n", cg, n,
+        printf("callgrind %s: %zu URLs, %zu bytes%s, %zu failed calls, macros %s\n", cg, n, bytes,
                dry ? " (dry run: set-up only)" : "", fails, CG_MACROS ? "yes" : "no");
         return 0;
     }

@@ -8,7 +8,9 @@
 # `BENCH --list`). For each function it runs
 #   valgrind --tool=callgrind --instr-atstart=no BENCH --callgrind NAME --count COUNT CORPUS
 # and divides the instructions of the measured region (callgrind's totals) by
-# COUNT. When BENCH was built without <valgrind/callgrind.h> it instead runs
+# the number of URLs processed (COUNT, or fewer if the corpus is shorter) and
+# by their total length in bytes (both printed by BENCH; per-byte is always
+# per byte of the whole URLs, also for the functions given only the path). When BENCH was built without <valgrind/callgrind.h> it instead runs
 # with instrumentation from the start and subtracts a --dry run (same set-up,
 # no measured loop). The callgrind.out files stay in $CALLGRIND_DIR (default
 # build/callgrind) for callgrind_annotate.
@@ -37,11 +39,12 @@ total_ir() {
 }
 
 macros=$("$bench" --has-callgrind-macros)
-printf '%-12s %14s %12s  %s\n' function instructions per-URL "(COUNT=$count, macros=$macros)"
+echo "corpus: $corpus, first $count URLs"
+printf '%-12s %14s %12s %9s  %s\n' function instructions per-URL per-byte "(COUNT=$count, macros=$macros)"
 for name in $names; do
     out=$dir/callgrind.out.$name
     if "$bench" --callgrind "$name" --count 1 --dry "$corpus" | grep -q skipped; then
-        printf '%-12s %14s %12s  %s\n' "$name" - - "skipped (not implemented yet)"
+        printf '%-12s %14s %12s %9s  %s\n' "$name" - - - "skipped (not implemented yet)"
         continue
     fi
     if [ "$macros" = 1 ]; then
@@ -56,6 +59,9 @@ for name in $names; do
         ir=$(( $(total_ir "$out") - $(total_ir "$out.dry") ))
     fi
     note=$(sed -n 's/^callgrind [^:]*: \(.*\), macros.*/\1/p' "$dir/$name.log")
-    awk -v n="$name" -v ir="$ir" -v c="$count" -v note="$note" \
-        'BEGIN { printf "%-12s %14d %12.1f  %s\n", n, ir, ir / c, note }'
+    urls=$(sed -n 's/^callgrind [^:]*: \([0-9][0-9]*\) URLs.*/\1/p' "$dir/$name.log")
+    bytes=$(sed -n 's/^callgrind [^:]*: [0-9]* URLs, \([0-9][0-9]*\) bytes.*/\1/p' "$dir/$name.log")
+    awk -v n="$name" -v ir="$ir" -v c="${urls:-$count}" -v b="${bytes:-0}" -v note="$note" \
+        'BEGIN { printf "%-12s %14d %12.1f %9s  %s\n", n, ir, ir / c,
+                 (b > 0 ? sprintf("%.2f", ir / b) : "-"), note }'
 done

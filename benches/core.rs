@@ -4,7 +4,7 @@
 //! `cargo bench --bench core [-- [--rounds N] [--min-time SECONDS] [CORPUS]]`
 //!
 //! The corpus (one URL per line) is `CORPUS`, else `$WWWURL_CORPUS`, else
-//! `../shared/corpus/kasztp.txt` beside the crate. Each round loops over the
+//! `tests/corpus/kasztp.txt` in the crate. Each round loops over the
 //! whole corpus as many times as needed to last the minimum time (0.5 s); the
 //! table gives the minimum and the median over the rounds (5) in ns per URL,
 //! and the ratio of minimums to `split_url`, as `bench/bench.c` does for the
@@ -44,7 +44,7 @@ fn options() -> Options {
         rounds: 5,
         min_time: 0.5,
         corpus: std::env::var_os("WWWURL_CORPUS").map_or_else(
-            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/kasztp.txt"),
+            || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/corpus/kasztp.txt"),
             PathBuf::from,
         ),
         callgrind: None,
@@ -274,8 +274,9 @@ fn main() {
         if !o.dry {
             pass(name, &mut c, 0..n);
         }
+        let bytes: usize = c.urls[..n].iter().map(Vec::len).sum();
         println!(
-            "callgrind {name}: {n} URLs{}, 0 failed calls, macros no",
+            "callgrind {name}: {n} URLs, {bytes} bytes{}, 0 failed calls, macros no",
             if o.dry { " (dry run: set-up only)" } else { "" }
         );
         return;

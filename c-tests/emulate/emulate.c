@@ -238,7 +238,7 @@ static void on_crash(int sig)
 
 
 /*======================================================================
-  The vector files (format: shared/conformance/README.md).
+  The vector files (format: tests/vectors/README.md).
   ======================================================================*/
 
 typedef struct
