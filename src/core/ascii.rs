@@ -205,9 +205,129 @@ pub fn c_len(s: &[u8]) -> usize {
     nul_from(s, 0)
 }
 
+// SWAR scans: eight bytes a step as a `u64`, for searches of one or a few
+// given bytes (where a vector block of sixteen costs more to set up).
+
+const LOW_BITS: u64 = 0x0101_0101_0101_0101;
+const HIGH_BITS: u64 = 0x8080_8080_8080_8080;
+
+/// For 8 bytes `x` read little-endian: the high bit of the lowest byte that
+/// equals `b`, possibly also of higher bytes (a borrow can flag a byte just
+/// above a match), and nothing when no byte equals `b`. Only the lowest set
+/// bit is meaningful; masks of several bytes combine with `|`.
+#[inline(always)]
+pub(crate) const fn byte_mask(x: u64, b: u8) -> u64 {
+    let y = x ^ (LOW_BITS * b as u64);
+    y.wrapping_sub(LOW_BITS) & !y & HIGH_BITS
+}
+
+/// Eight bytes of `s` from `at`, little-endian; `s` must hold them.
+#[inline(always)]
+pub(crate) fn load(s: &[u8], at: usize) -> u64 {
+    let mut w = [0; 8];
+    w.copy_from_slice(&s[at..at + 8]);
+    u64::from_le_bytes(w)
+}
+
+/// Index of the first byte at or after `from` that `hit` flags (a mask built
+/// from [`byte_mask`]), or `None`. Eight bytes a step: URLs are scanned
+/// several times, and this is the bulk of SplitURL's own work.
+#[inline(always)]
+pub(crate) fn find_by(s: &[u8], from: usize, hit: impl Fn(u64) -> u64) -> Option<usize> {
+    let mut i = from;
+    while i + 8 <= s.len() {
+        let m = hit(load(s, i));
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    if i >= s.len() {
+        return None;
+    }
+    let m = if i > from {
+        // The last 8 bytes overlap bytes just searched, which hold no match
+        // and so cannot flag anything above them: shift them out.
+        let base = s.len() - 8;
+        hit(load(s, base)) >> (8 * (i - base))
+    } else {
+        // Fewer than 8 bytes in all. The zero padding above them may be
+        // flagged; a borrow only runs upwards, so the real bytes are not.
+        let mut w = 0;
+        for (k, &c) in s[i..].iter().enumerate() {
+            w |= u64::from(c) << (8 * k);
+        }
+        hit(w) & ((1 << (8 * (s.len() - i))) - 1)
+    };
+    (m != 0).then(|| i + (m.trailing_zeros() / 8) as usize)
+}
+
+/// Index of the first `b` in `s` at or after `from`.
+#[inline]
+pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> Option<usize> {
+    find_by(s, from, |x| byte_mask(x, b))
+}
+
+/// Index of the first `a` or `b` in `s` at or after `from`.
+#[inline]
+pub(crate) fn find_either(s: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
+    find_by(s, from, |x| byte_mask(x, a) | byte_mask(x, b))
+}
+
+/// The first `a` and the first `b` in `s` at or after `from`, in about one
+/// pass: the search for both stops at the first of either, and only the
+/// other is searched for after it.
+#[inline]
+pub(crate) fn find_two(s: &[u8], from: usize, a: u8, b: u8) -> (Option<usize>, Option<usize>) {
+    match find_either(s, from, a, b) {
+        None => (None, None),
+        Some(i) if s[i] == a => (Some(i), find_byte(s, i + 1, b)),
+        Some(i) => (find_byte(s, i + 1, a), Some(i)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn find_byte_matches_naive_search() {
+        // Each searched byte next to its successor, which a borrow between
+        // bytes could wrongly flag.
+        let alphabet = [b'a', b'b', b':', b';', 0, 1, 0xff, b'/', b'0'];
+        let mut seed = 7u32;
+        for _ in 0..50 {
+            let s: Vec<u8> = (0..24)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    alphabet[(seed >> 16) as usize % alphabet.len()]
+                })
+                .collect();
+            for len in 0..s.len() {
+                for from in 0..=len + 1 {
+                    for b in [b'a', b':', 0, 0xff, b'/', b'?'] {
+                        let want = s[..len]
+                            .iter()
+                            .skip(from)
+                            .position(|&c| c == b)
+                            .map(|p| from + p);
+                        assert_eq!(
+                            find_byte(&s[..len], from, b),
+                            want,
+                            "{s:?} {len} {from} {b}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn find_two_finds_both() {
+        assert_eq!(find_two(b"a:b?c:d?", 0, b':', b'?'), (Some(1), Some(3)));
+        assert_eq!(find_two(b"a?b:c", 0, b':', b'?'), (Some(3), Some(1)));
+        assert_eq!(find_two(b"abc", 1, b':', b'?'), (None, None));
+    }
 
     #[test]
     fn classes_match_c_locale() {

@@ -1,6 +1,6 @@
 //! HTMLString, URLReplaceAmp and FixHTMLLinkURL (doc/behaviour.md, the sections of those names).
 
-use super::ascii::ByteSet;
+use super::ascii::{find_byte, ByteSet};
 use super::cnum::c_strtol;
 use super::codec::Sink;
 
@@ -44,20 +44,38 @@ pub fn html_string<S: Sink>(s: &[u8], nbsp: bool, out: &mut S) {
 /// one left-to-right pass without re-scanning. Returns the new length; the
 /// bytes of `s` past it are left as they were.
 pub fn replace_amp_in_place(s: &mut [u8]) -> usize {
-    let mut r = 0;
-    let mut w = 0;
+    // Nothing moves before the first `&amp;`; after it, each run up to the
+    // next `&` moves at once.
+    let Some(mut r) = find_amp(s, 0) else {
+        return s.len();
+    };
+    let mut w = r;
     while r < s.len() {
-        if s[r] == b'&' && r + 5 <= s.len() && s[r + 1..r + 5].eq_ignore_ascii_case(b"amp;") {
+        let next = find_byte(s, r + 1, b'&').unwrap_or(s.len());
+        if s[r + 1..].len() >= 4 && s[r + 1..r + 5].eq_ignore_ascii_case(b"amp;") {
+            // `&` stays, `amp;` goes.
             s[w] = b'&';
             w += 1;
             r += 5;
-        } else {
-            s[w] = s[r];
-            w += 1;
-            r += 1;
         }
+        let end = next.max(r);
+        s.copy_within(r..end, w);
+        w += end - r;
+        r = end;
     }
     w
+}
+
+/// The index of the first `&amp;` (any case) at or after `from`.
+fn find_amp(s: &[u8], from: usize) -> Option<usize> {
+    let mut i = from;
+    loop {
+        let k = find_byte(s, i, b'&')?;
+        if s.len() - k >= 5 && s[k + 1..k + 5].eq_ignore_ascii_case(b"amp;") {
+            return Some(k);
+        }
+        i = k + 1;
+    }
 }
 
 /// URLReplaceAmp as a copy: appends `s` with every `&amp;` replaced to `out`.

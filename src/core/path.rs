@@ -46,9 +46,11 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
 /// the byte that comes next, so applying them as soon as a match is complete
 /// reaches the same result as repeated searching from the start.
 fn drop_single_dots(p: &mut [u8], from: usize) -> usize {
-    let mut w = from;
-    for r in from..p.len() {
+    let n = p.len();
+    let (mut w, mut r) = (from, from);
+    while r < n {
         let b = p[r];
+        r += 1;
         if b == b'/' && w >= 2 && p[w - 2] == b'/' && p[w - 1] == b'.' {
             w -= 1;
         } else if b == b'/' && w == 1 && p[0] == b'.' {
@@ -56,6 +58,15 @@ fn drop_single_dots(p: &mut [u8], from: usize) -> usize {
         } else {
             p[w] = b;
             w += 1;
+            if b != b'/' && b != b'.' && w >= 2 {
+                // No match can end within the text up to the next `/./`
+                // (the written text does not end in a start of one): move
+                // that run at once.
+                let k = find_after_slash(p, r, *b"./").unwrap_or(n);
+                p.copy_within(r..k, w);
+                w += k - r;
+                r = k;
+            }
         }
     }
     w
@@ -71,18 +82,28 @@ fn drop_single_dots(p: &mut [u8], from: usize) -> usize {
 /// to end in `/../`. The backward search for the segment start only visits
 /// bytes that the deletion then drops, which keeps the pass linear.
 fn collapse_double_dots(p: &mut [u8], from: usize) -> usize {
-    let mut w = from;
+    let n = p.len();
+    let (mut w, mut r) = (from, from);
     // Length of the longest prefix of p[..w] made of whole `../` chunks:
     // none before the first `.`.
     let mut dotdot_prefix = 0;
-    for r in from..p.len() {
+    while r < n {
         let b = p[r];
+        r += 1;
         p[w] = b;
         w += 1;
         if w == dotdot_prefix + 3 && &p[dotdot_prefix..w] == b"../" {
             dotdot_prefix = w;
         }
         if b != b'/' || w < 4 || &p[w - 4..w] != b"/../" || dotdot_prefix == w {
+            if b != b'/' && b != b'.' && w >= dotdot_prefix + 3 {
+                // No match can end within the text up to the next `/../`,
+                // and the `../` prefix is settled: move that run at once.
+                let k = find_after_slash(p, r, *b"../").unwrap_or(n);
+                p.copy_within(r..k, w);
+                w += k - r;
+                r = k;
+            }
             continue;
         }
         let dots = w - 4;
@@ -170,31 +191,36 @@ fn find_dot_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option
     find_after_slash(p, from.max(1) - 1, pat).map(|k| k + 1)
 }
 
-/// The index of the first `/` at or after `from` that `pat` follows.
+/// The index of the first `/` at or after `from` that `pat` (which starts
+/// with `.`) follows.
 ///
-/// Sixteen positions a step: for each byte of `/` + `pat`, sixteen bytes
-/// are compared with it at once (vector code), and the results are and-ed.
+/// A vector search for each `.`, then a look around it: dots are rare in
+/// paths, and there is no portable vector compare of a window of bytes.
 #[inline(always)]
 fn find_after_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option<usize> {
-    let mut i = from;
-    while let Some(win) = p.get(i..i + 16 + W) {
-        let mut hit = [0u8; 16];
-        for (k, h) in hit.iter_mut().enumerate() {
-            *h = if win[k] == b'/' { 0xff } else { 0 };
+    let mut i = from + 1;
+    loop {
+        let k = next_dot(p, i);
+        if k == p.len() {
+            return None;
         }
-        for (d, &c) in pat.iter().enumerate() {
-            for (k, h) in hit.iter_mut().enumerate() {
-                *h &= if win[k + 1 + d] == c { 0xff } else { 0 };
-            }
+        if p[k - 1] == b'/' && p[k..].starts_with(&pat) {
+            return Some(k - 1);
         }
-        let m = u128::from_le_bytes(hit);
-        if m != 0 {
-            return Some(i + (m.trailing_zeros() / 8) as usize);
-        }
-        i += 16;
+        i = k + 1;
     }
-    (i..(p.len() + 1).saturating_sub(W + 1)).find(|&k| p[k] == b'/' && p[k + 1..k + 1 + W] == pat)
 }
+
+#[inline(always)]
+const fn is_dot(b: u8) -> bool {
+    b == b'.'
+}
+
+find_stop_fn!(
+    /// The next `.`.
+    next_dot,
+    is_dot
+);
 
 /// CanonicaliseName: rewrites the path `p` in place. Never makes a non-empty
 /// path longer.

@@ -8,10 +8,9 @@ mod fast;
 
 pub use fast::FastSplit;
 
+use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
 use super::config::{Compat, Env};
-use super::url::{
-    build, byte_mask, find_by, find_byte as find, find_either, find_two, Parts, Scratch, Url,
-};
+use super::url::{build, Parts, Scratch, Url};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
 ///
