@@ -480,18 +480,32 @@ fn decode_c(s: &[u8], out: &mut Vec<u8>) {
 /// Appends the host text that reaches CanonicaliseHost: `s` percent-decoded,
 /// lower-cased and cut at the first byte outside [`HOST_KEEP`], in one pass.
 fn decode_host(s: &[u8], out: &mut Vec<u8>) {
+    let class = |b: u8| HOST_CLASS[usize::from(b)];
     let mut i = 0;
     while i < s.len() {
-        let (v, step) = if s[i] == b'%' && i + 2 < s.len() {
-            (16 * hex_value(s[i + 1]) + hex_value(s[i + 2]), 3)
+        // A run of bytes kept as they are or lower-cased, in one copy.
+        let start = i;
+        while i < s.len() && class(s[i]) <= HOST_UPPER {
+            i += 1;
+        }
+        let at = out.len();
+        out.extend_from_slice(&s[start..i]);
+        out[at..].make_ascii_lowercase();
+        if i == s.len() || s[i] != b'%' {
+            return;
+        }
+        let v = if i + 2 < s.len() {
+            let v = 16 * hex_value(s[i + 1]) + hex_value(s[i + 2]);
+            i += 3;
+            v
         } else {
-            (s[i], 1)
+            i += 1;
+            b'%'
         };
         if !HOST_KEEP.contains(v) {
             return;
         }
         out.push(v.to_ascii_lowercase());
-        i += step;
     }
 }
 
