@@ -364,7 +364,7 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> bool {
 /// (`PLUS_IS_SPACE` for form data):
 /// triples one by one, the plain bytes between them eight at a time (a
 /// word copied whole, then counted up to the next `%` or `+`). Returns at
-/// the first sixteen plain bytes in a row, which the block scans of
+/// the first 32 plain bytes in a row, which the block scans of
 /// [`decode_with`] copy faster, or where fewer than eight bytes are left.
 /// Out of line: the stage costs its set-up, which plain text never pays.
 #[inline(never)]
@@ -412,7 +412,7 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out:
             i += k;
             if k == 8 {
                 plain_words += 1;
-                if plain_words == 2 {
+                if plain_words == 4 {
                     out.extend(&stage[..o]);
                     return i;
                 }
