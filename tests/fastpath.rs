@@ -113,12 +113,7 @@ fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tall
         assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
         assert_fields(&block, &spans, &general, s);
 
-        // The modern handle stores the spans first, then the bytes.
-        let mut bytes = vec![0xaa; plan.len()];
-        let mut sink = BoundedSink::new(&mut bytes);
-        plan.write_bytes(&mut sink);
-        assert_eq!(sink.needed(), plan.len(), "size of {}", show(s));
-        assert_eq!(bytes, block, "write_bytes of {}", show(s));
+        // The handles store the spans first, then the bytes.
         assert_eq!(plan.spans(), spans, "spans() of {}", show(s));
     }
     env.take();

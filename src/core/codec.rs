@@ -89,12 +89,49 @@ impl Sink for BoundedSink<'_> {
         }
         self.len += 1;
     }
-    #[inline]
+    #[inline(always)]
     fn extend(&mut self, s: &[u8]) {
+        match self.buf.get_mut(self.len..self.len + s.len()) {
+            Some(d) => copy_short(d, s),
+            None => self.extend_partly(s),
+        }
+        self.len += s.len();
+    }
+}
+
+impl BoundedSink<'_> {
+    /// The part of `s` that fits (at the end of the buffer).
+    #[cold]
+    fn extend_partly(&mut self, s: &[u8]) {
         let start = self.len.min(self.buf.len());
         let end = (self.len + s.len()).min(self.buf.len());
         self.buf[start..end].copy_from_slice(&s[..end - start]);
-        self.len += s.len();
+    }
+}
+
+/// `d.copy_from_slice(s)` (the two of the same length), short runs as
+/// overlapping head and tail words: the parts of a URL are short, and for
+/// them a call to `memcpy` costs more than the copy.
+#[inline(always)]
+pub(crate) fn copy_short(d: &mut [u8], s: &[u8]) {
+    let n = s.len();
+    if d.len() != n {
+        return;
+    }
+    if !(4..=64).contains(&n) {
+        d.copy_from_slice(s);
+    } else if n > 32 {
+        d[..32].copy_from_slice(&s[..32]);
+        d[n - 32..].copy_from_slice(&s[n - 32..]);
+    } else if n >= 16 {
+        d[..16].copy_from_slice(&s[..16]);
+        d[n - 16..].copy_from_slice(&s[n - 16..]);
+    } else if n >= 8 {
+        d[..8].copy_from_slice(&s[..8]);
+        d[n - 8..].copy_from_slice(&s[n - 8..]);
+    } else {
+        d[..4].copy_from_slice(&s[..4]);
+        d[n - 4..].copy_from_slice(&s[n - 4..]);
     }
 }
 

@@ -9,8 +9,9 @@ mod fast;
 pub use fast::FastSplit;
 
 use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
+use super::codec::{BoundedSink, CountingSink, Sink};
 use super::config::{Compat, Env};
-use super::url::{build, Parts, Scratch, Url};
+use super::url::{build, Parts, Scratch, Spans, Url};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
 ///
@@ -20,10 +21,126 @@ use super::url::{build, Parts, Scratch, Url};
 /// Most real URLs are already canonical: their record is built straight
 /// from the input (see [`split_url_fast`]), and everything else takes the
 /// general route of [`split_url_general`]. The two give identical records.
+///
+/// ```
+/// use wwwurl::core::config::{Compat, Config};
+/// use wwwurl::core::split::split_url;
+///
+/// let u = split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/./b?x=%7e");
+/// assert_eq!(u.name(), b"http://example.com/a/b?x=~");
+/// ```
 pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
+    split_to(env, compat, s, UrlDest)
+}
+
+/// A record's bytes, ready to be written where a [`RecordDest`] wants them:
+/// their exact size and where each field will lie are known first.
+pub trait RecordBytes {
+    /// The size of the record's buffer: every field and its NUL.
+    fn len(&self) -> usize;
+    /// Always false: a record holds at least its NULs.
+    fn is_empty(&self) -> bool {
+        false
+    }
+    /// Where the fields lie, from the buffer's first byte.
+    fn spans(&self) -> Spans;
+    /// [`RecordBytes::len`] and [`RecordBytes::spans`] together.
+    fn measure(&self) -> (usize, Spans) {
+        (self.len(), self.spans())
+    }
+    /// Appends the buffer, exactly [`RecordBytes::len`] bytes, to `out`.
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S);
+}
+
+impl RecordBytes for FastSplit<'_> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        FastSplit::len(self)
+    }
+    #[inline(always)]
+    fn spans(&self) -> Spans {
+        FastSplit::spans(self)
+    }
+    #[inline(always)]
+    fn measure(&self) -> (usize, Spans) {
+        let mut count = CountingSink(0);
+        let sp = self.write(&mut count);
+        (count.0, sp)
+    }
+    #[inline(always)]
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) {
+        self.write(out);
+    }
+}
+
+impl RecordBytes for Url {
+    fn len(&self) -> usize {
+        self.buffer().len()
+    }
+    fn spans(&self) -> Spans {
+        *Url::spans(self)
+    }
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) {
+        out.extend(self.buffer());
+    }
+}
+
+/// Where SplitURL puts a record: a [`Url`] of its own, the C layer's
+/// one-block record, a handle. SplitURL decides once how to build the
+/// record and hands it over; the destination allocates exactly
+/// [`RecordBytes::len`] bytes and has them written.
+pub trait RecordDest {
+    /// What the caller gets: the record, or its own kind of result.
+    type Out;
+    /// Takes the record.
+    fn place<R: RecordBytes>(self, record: &R) -> Self::Out;
+    /// Takes a record that the general route built as a [`Url`].
+    fn place_url(self, url: Url) -> Self::Out
+    where
+        Self: Sized,
+    {
+        self.place(&url)
+    }
+}
+
+/// [`RecordDest`] of [`split_url`]: a [`Url`].
+struct UrlDest;
+
+impl RecordDest for UrlDest {
+    type Out = Url;
+    #[inline(always)]
+    fn place<R: RecordBytes>(self, record: &R) -> Url {
+        let len = record.len();
+        // Not `vec![0; len]`: a zeroed allocation is a `calloc`, which in
+        // glibc skips the per-thread cache and costs more than the memset.
+        #[allow(clippy::slow_vector_initialization)]
+        let mut buf = Vec::with_capacity(len);
+        buf.resize(len, 0);
+        let mut sink = BoundedSink::new(&mut buf);
+        record.write_to(&mut sink);
+        debug_assert_eq!(sink.needed(), len);
+        Url {
+            buf,
+            sp: record.spans(),
+        }
+    }
+    fn place_url(self, url: Url) -> Url {
+        url
+    }
+}
+
+/// SplitURL of `s` into `dest`: the one place where the fast route and the
+/// general one are chosen (see [`split_url`]).
+#[inline(always)]
+pub fn split_to<E: Env + ?Sized, D: RecordDest>(
+    env: &E,
+    compat: Compat,
+    s: &[u8],
+    dest: D,
+) -> D::Out {
     match FastSplit::plan(env, compat, s) {
-        Some(f) => f.to_url(),
-        None => split_url_general(env, compat, s),
+        Some(f) => dest.place(&f),
+        None => dest.place_url(split_url_general(env, compat, s)),
     }
 }
 
@@ -40,7 +157,7 @@ pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
 /// into any sink).
 #[doc(hidden)]
 pub fn split_url_fast<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Option<Url> {
-    FastSplit::plan(env, compat, s).map(|f| f.to_url())
+    FastSplit::plan(env, compat, s).map(|f| UrlDest.place(&f))
 }
 
 /// SplitURL without the fast path: the historical heuristics step by step.

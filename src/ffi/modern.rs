@@ -10,7 +10,7 @@ use super::settings;
 use super::status::*;
 use crate::core::codec::{Codec, Sink};
 use crate::core::config::Compat;
-use crate::core::split::FastSplit;
+use crate::core::split::{RecordBytes, RecordDest};
 use crate::core::url::{Field, Spans, Url, UrlRef};
 use crate::core::{hash, link, split, url};
 use libc::{c_char, c_int, size_t};
@@ -109,15 +109,10 @@ impl Handle {
 }
 
 /// A new handle with spans `sp` whose strings are `len` bytes that `fill`
-/// writes into the block through `sink`; NULL when memory ran out,
-/// `general()` if `fill` did not fill the block exactly.
+/// writes into the block through `sink`; NULL when memory ran out or
+/// `fill` did not fill the block exactly.
 #[inline(always)]
-fn new_handle(
-    len: usize,
-    sp: Spans,
-    fill: impl FnOnce(&mut ExactSink),
-    general: impl FnOnce() -> *mut Handle,
-) -> *mut Handle {
+fn new_handle(len: usize, sp: Spans, fill: impl FnOnce(&mut ExactSink)) -> *mut Handle {
     let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
     if h.is_null() {
         return null_mut();
@@ -131,25 +126,32 @@ fn new_handle(
     fill(&mut sink);
     if !sink.is_full() {
         // Never happens (`tests/fastpath.rs` checks the plan's size);
-        // should it, nothing was written past the block, the unfinished
-        // handle is not handed out, and the general path gives the result.
+        // should it, nothing was written past the block and the unfinished
+        // handle is not handed out.
         free(h);
-        return general();
+        return null_mut();
     }
     h
 }
 
 /// A new handle holding a copy of `u`; NULL when memory ran out.
 fn url_handle(u: &Url) -> *mut Handle {
-    let buf = u.buffer();
-    new_handle(buf.len(), *u.spans(), |sink| sink.extend(buf), null_mut)
+    HandleDest.place(u)
 }
 
-/// A new handle holding the record of a canonical URL, written straight
-/// into the block; NULL when memory ran out.
-#[inline(always)]
-fn fast_handle(f: &FastSplit<'_>, general: impl FnOnce() -> *mut Handle) -> *mut Handle {
-    new_handle(f.len(), f.spans(), |sink| f.write_bytes(sink), general)
+/// `wwwurl_parse`'s records go into handles.
+struct HandleDest;
+
+impl RecordDest for HandleDest {
+    type Out = *mut Handle;
+
+    /// A new handle holding the record, written straight into its block;
+    /// NULL when memory ran out.
+    #[inline(always)]
+    fn place<R: RecordBytes>(self, r: &R) -> *mut Handle {
+        let (len, sp) = r.measure();
+        new_handle(len, sp, |sink| r.write_to(sink))
+    }
 }
 
 fn handle<'a>(u: *const wwwurl_url) -> Option<&'a Handle> {
@@ -266,14 +268,7 @@ pub extern "C" fn wwwurl_parse(
             // so no separate search for it.
             let s = within_limit(s)?;
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            let general = || url_handle(&split::split_url_general(&HookEnv, compat, s));
-            Ok(store(
-                out,
-                match FastSplit::plan(&HookEnv, compat, s) {
-                    Some(f) => fast_handle(&f, general),
-                    None => general(),
-                },
-            ))
+            Ok(store(out, split::split_to(&HookEnv, compat, s, HandleDest)))
         })())
     })
 }
@@ -372,7 +367,7 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
     guard(|| match handle(u) {
         Some(h) if !out.is_null() => {
             let bytes = h.view().buffer();
-            let copy = new_handle(bytes.len(), h.sp, |sink| sink.extend(bytes), null_mut);
+            let copy = new_handle(bytes.len(), h.sp, |sink| sink.extend(bytes));
             store(out, copy)
         }
         _ => WWWURL_ERR_NULL,

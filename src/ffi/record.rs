@@ -17,7 +17,7 @@ use super::alloc::{c_malloc, c_str, free, ExactSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
-use crate::core::split::FastSplit;
+use crate::core::split::{RecordBytes, RecordDest};
 use crate::core::url::{Field, Span, Spans, Url};
 use crate::core::{link, split, url};
 use libc::{c_char, c_int};
@@ -212,29 +212,43 @@ pub(crate) fn to_c(url: &Url) -> *mut URL {
     rec
 }
 
-/// A new one-block C record of a canonical URL, its strings written
-/// straight into the block: no buffer in between, no copy. NULL when memory
-/// ran out; `general()` if the plan's size was wrong.
-fn fast_to_c(f: &FastSplit<'_>, general: impl FnOnce() -> *mut URL) -> *mut URL {
-    let len = f.len();
-    let rec = c_malloc(size_of::<URL>() + len).cast::<URL>();
-    if rec.is_null() {
-        return null_mut();
+/// SplitURL's records go into one C block: the struct, then the strings.
+struct LegacyDest;
+
+impl RecordDest for LegacyDest {
+    type Out = *mut URL;
+
+    /// A new one-block C record, its strings written straight into the
+    /// block; NULL when memory ran out.
+    #[inline(always)]
+    fn place<R: RecordBytes>(self, r: &R) -> *mut URL {
+        let (len, sp) = r.measure();
+        let rec = c_malloc(size_of::<URL>() + len).cast::<URL>();
+        if rec.is_null() {
+            return null_mut();
+        }
+        // The struct first: its spans are then stored as they are computed
+        // rather than kept (or spilled) across the copies of the strings.
+        // SAFETY: the block holds a URL followed by `len` bytes; the struct
+        // is written whole.
+        let strings = unsafe { rec.add(1) }.cast::<u8>();
+        // SAFETY: as above.
+        unsafe { rec.write(record_at(&sp, strings, 0)) };
+        let mut sink = ExactSink::new(strings, len);
+        r.write_to(&mut sink);
+        if !sink.is_full() {
+            // Never happens (`tests/fastpath.rs` checks the size); should
+            // it, the sink wrote nothing past the block and the unfinished
+            // record is not handed out.
+            free(rec);
+            return null_mut();
+        }
+        rec
     }
-    // SAFETY: the block holds a URL followed by `len` bytes.
-    let strings = unsafe { rec.add(1) }.cast::<u8>();
-    let mut sink = ExactSink::new(strings, len);
-    let spans = f.write(&mut sink);
-    if !sink.is_full() {
-        // Never happens (`tests/fastpath.rs` checks the size); should it,
-        // the sink wrote nothing past the block, the unfinished record is
-        // not handed out, and the general path gives the result.
-        free(rec);
-        return general();
+
+    fn place_url(self, url: Url) -> *mut URL {
+        to_c(&url)
     }
-    // SAFETY: the block has room for the struct, which is written whole.
-    unsafe { rec.write(record_at(&spans, strings, 0)) };
-    rec
 }
 
 /// Whether the strings of `rec` live in a block of their own (after
@@ -298,11 +312,7 @@ pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
         let Some(s) = c_str(url) else {
             return null_mut();
         };
-        let compat = settings::compat();
-        match FastSplit::plan(&HookEnv, compat, s) {
-            Some(f) => fast_to_c(&f, || to_c(&split::split_url_general(&HookEnv, compat, s))),
-            None => to_c(&split::split_url_general(&HookEnv, compat, s)),
-        }
+        split::split_to(&HookEnv, settings::compat(), s, LegacyDest)
     })
 }
 

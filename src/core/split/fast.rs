@@ -11,9 +11,9 @@
 
 use crate::core::ascii::{find_stop_fn, hex_value, ByteSet};
 use crate::core::cnum::atoi;
-use crate::core::codec::{path_keep_byte, recode_copy_byte, Sink, FORM_KEEP};
+use crate::core::codec::{path_keep_byte, recode_copy_byte, CountingSink, Sink, FORM_KEEP};
 use crate::core::config::{Compat, Env};
-use crate::core::url::{Span, Spans, Url};
+use crate::core::url::{Span, Spans};
 
 // The byte classes of the fast path, as comparisons that the compiler turns
 // into SIMD code over 16 bytes at a time.
@@ -361,19 +361,11 @@ impl<'a> FastSplit<'a> {
     }
 
     /// The bytes of the record's buffer: every field and its NUL.
-    #[inline]
+    #[inline(always)]
     pub fn len(&self) -> usize {
-        let (s, l) = (self.s, &self.l);
-        let n = s.len();
-        let q = l.query.unwrap_or(n);
-        let path_len = if l.has_path { q - l.he } else { 1 };
-        // `path ["?" args]` in `name` (without an empty `?`).
-        let tail = path_len + self.args_len().map_or(0, |k| k + 1);
-        let orig_len = l.he + path_len + (n - q);
-        let host = l.kept_colon.map_or(0, |k| k - (l.c + 3) + 1);
-        // name, proto "\0//" hostport, [host], path ["?" args], original
-        // name, original path ["?" args], each with its NUL.
-        (l.hc + tail + 1) + (l.hc + 1) + host + (tail + 1) + (orig_len + 1) + (orig_len - l.he + 1)
+        let mut count = CountingSink(0);
+        self.write(&mut count);
+        count.0
     }
 
     /// Always false: a record holds at least its NULs.
@@ -394,11 +386,12 @@ impl<'a> FastSplit<'a> {
     /// `out`, field after field (the general path's order and fields;
     /// proto and hostport share one copy of the text); returns where the
     /// fields lie, from `out`'s first byte.
-    /// Always inlined: with callers besides SplitURL (`split_url`) it
-    /// would otherwise become a call, which costs SplitURL about 110
-    /// instructions per URL. The same as [`FastSplit::write_bytes`] then
-    /// [`FastSplit::spans`] (`tests/fastpath.rs` checks it), but interleaved,
-    /// which SplitURL's record builds from best.
+    ///
+    /// The one statement of the fast record's layout: [`FastSplit::len`]
+    /// and [`FastSplit::spans`] are this function run on a sink that only
+    /// counts, which the compiler reduces to the arithmetic. Always
+    /// inlined: as a call it would cost SplitURL about 110 instructions per
+    /// URL.
     #[inline(always)]
     pub fn write<S: Sink + ?Sized>(&self, out: &mut S) -> Spans {
         let (s, l) = (self.s, &self.l);
@@ -487,185 +480,9 @@ impl<'a> FastSplit<'a> {
         }
     }
 
-    /// The bytes of [`FastSplit::write`] without the spans, for a caller
-    /// that stores [`FastSplit::spans`] first (the modern handle, whose
-    /// header is large): computed before the copies, they need not be kept
-    /// in registers, or spilled, across them.
-    #[inline(always)]
-    pub fn write_bytes<S: Sink + ?Sized>(&self, out: &mut S) {
-        let (s, l) = (self.s, &self.l);
-        let (he, hc) = (l.he, l.hc);
-        let n = s.len();
-        let hostp = l.c + 3;
-        let q = l.query.unwrap_or(n);
-        let name_end = if self.args_len().is_some() { n } else { q };
-
-        // name = proto "://" hostport path ["?" args]
-        if l.has_path && hc == he {
-            out.extend_nul(&s[..name_end]);
-        } else {
-            out.extend(&s[..hc]);
-            if !l.has_path {
-                out.push(b'/');
-            }
-            out.extend_nul(&s[he..name_end]);
-        }
-        out.extend_nul_cut(&s[..hc], l.c);
-        if let Some(k) = l.kept_colon {
-            out.extend_nul(&s[hostp..k]);
-        }
-        // `path ["?" args]`, the `?` becoming the path's NUL; without a
-        // path, the text after the host is empty or `?args`.
-        if !l.has_path {
-            out.push(b'/');
-        }
-        out.extend_nul_cut(&s[he..name_end], q - he);
-
-        // The original URL, and its `path ["?" args]` as split.
-        if l.has_path {
-            out.extend_nul(s);
-        } else {
-            out.extend(&s[..he]);
-            out.push(b'/');
-            out.extend_nul(&s[he..]);
-        }
-        if !l.has_path {
-            out.push(b'/');
-        }
-        out.extend_nul_cut(&s[he..], q - he);
-    }
-
-    /// Where [`FastSplit::write_bytes`] puts the fields, from its first byte.
+    /// Where [`FastSplit::write`] puts the fields, from its first byte.
     #[inline(always)]
     pub fn spans(&self) -> Spans {
-        let (s, l) = (self.s, &self.l);
-        let (c, he, hc) = (l.c, l.he, l.hc);
-        let n = s.len();
-        let hostp = c + 3;
-        let q = l.query.unwrap_or(n);
-        let path_len = if l.has_path { q - he } else { 1 };
-        let args_len = self.args_len();
-        let name_end = if args_len.is_some() { n } else { q };
-        let name_len = hc + path_len + (name_end - q);
-        let proto_at = name_len + 1;
-        let hostport_at = proto_at + hostp;
-        let mut path_at = proto_at + hc + 1;
-        let host = match l.kept_colon {
-            Some(k) => {
-                let host = Span {
-                    start: path_at,
-                    len: k - hostp,
-                };
-                path_at += k - hostp + 1;
-                host
-            }
-            None => Span {
-                start: hostport_at,
-                len: hc - hostp,
-            },
-        };
-        let on = path_at + (name_len - hc) + 1;
-        let orig_len = he + path_len + (n - q);
-        let op = on + orig_len + 1;
-
-        let span = |start, len| Span { start, len };
-        let name = span(0, name_len);
-        Spans {
-            original_name: span(on, orig_len),
-            original_path: span(op, path_len),
-            original_args: l.query.map(|q| span(op + path_len + 1, n - q - 1)),
-            name,
-            file: name,
-            proto: span(proto_at, c),
-            hostport: span(hostport_at, hc - hostp),
-            host,
-            path: span(path_at, path_len),
-            args: args_len.map(|k| span(path_at + path_len + 1, k)),
-            user: None,
-            pass: None,
-            port: l.port,
-            hostp,
-            pathp: hc,
-            original_pathp: he,
-        }
-    }
-
-    /// The record as a [`Url`] in a buffer of its own, of the exact size.
-    #[inline(always)]
-    pub fn to_url(&self) -> Url {
-        let len = self.len();
-        // Not `vec![0; len]`: a zeroed allocation is a `calloc`, which in
-        // glibc skips the per-thread cache and costs more than the memset.
-        #[allow(clippy::slow_vector_initialization)]
-        let mut buf = Vec::with_capacity(len);
-        buf.resize(len, 0);
-        let mut fill = Fill {
-            buf: &mut buf,
-            at: 0,
-        };
-        let sp = self.write(&mut fill);
-        debug_assert_eq!(fill.at, len);
-        Url { buf, sp }
-    }
-}
-
-/// A sink over a buffer of exactly the output's size. The parts of a URL
-/// are short: they are copied as one or two overlapping words, not by a
-/// call to `memcpy`, which costs more than such a copy.
-struct Fill<'b> {
-    buf: &'b mut [u8],
-    at: usize,
-}
-
-impl Sink for Fill<'_> {
-    #[inline(always)]
-    fn push(&mut self, b: u8) {
-        if let Some(slot) = self.buf.get_mut(self.at) {
-            *slot = b;
-        }
-        self.at += 1;
-    }
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
-        if let Some(d) = self.buf.get_mut(self.at..self.at + s.len()) {
-            copy_short(d, s);
-        }
-        self.at += s.len();
-    }
-    #[inline(always)]
-    fn extend_nul_cut(&mut self, s: &[u8], k: usize) {
-        let at = self.at;
-        self.extend(s);
-        if k < s.len() {
-            if let Some(b) = self.buf.get_mut(at + k) {
-                *b = 0;
-            }
-        }
-        self.push(0);
-    }
-}
-
-/// `d.copy_from_slice(s)` (the two of the same length), short runs as
-/// overlapping head and tail words.
-#[inline(always)]
-fn copy_short(d: &mut [u8], s: &[u8]) {
-    let n = s.len();
-    if d.len() != n {
-        return;
-    }
-    if !(4..=64).contains(&n) {
-        d.copy_from_slice(s);
-    } else if n > 32 {
-        d[..32].copy_from_slice(&s[..32]);
-        d[n - 32..].copy_from_slice(&s[n - 32..]);
-    } else if n >= 16 {
-        d[..16].copy_from_slice(&s[..16]);
-        d[n - 16..].copy_from_slice(&s[n - 16..]);
-    } else if n >= 8 {
-        d[..8].copy_from_slice(&s[..8]);
-        d[n - 8..].copy_from_slice(&s[n - 8..]);
-    } else {
-        d[..4].copy_from_slice(&s[..4]);
-        d[n - 4..].copy_from_slice(&s[n - 4..]);
+        self.write(&mut CountingSink(0))
     }
 }
