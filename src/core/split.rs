@@ -9,7 +9,7 @@ mod fast;
 pub use fast::FastSplit;
 
 use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
-use super::codec::{BoundedSink, CountingSink, Sink};
+use super::codec::{truncate_at_nul, BoundedSink, CountingSink, Sink};
 use super::config::{Compat, Env};
 use super::url::{build, Parts, Scratch, Spans, Url};
 
@@ -254,9 +254,7 @@ pub fn split_url_general<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> 
         let local = &mut scratch.b;
         local.clear();
         env.local_host(local);
-        if let Some(n) = local.iter().position(|&b| b == 0) {
-            local.truncate(n);
-        }
+        truncate_at_nul(local);
         &local[..]
     } else {
         host

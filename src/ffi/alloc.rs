@@ -1,6 +1,7 @@
 //! C strings in and out: borrowing C input, and output in `malloc`ed memory
 //! that C releases with `free()`.
 
+use crate::core::ascii::c_len;
 use crate::core::codec::Sink;
 use libc::c_char;
 use std::ffi::CStr;
@@ -32,22 +33,6 @@ pub(crate) fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
     // SAFETY: by the API contract `p` points at `len` readable bytes that stay
     // alive for the duration of the call.
     Some(unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) })
-}
-
-/// `s` up to its first NUL byte, as a C string would end there (libc's
-/// `memchr` is the fastest scan for it).
-#[inline]
-pub(crate) fn c_string_prefix(s: &[u8]) -> &[u8] {
-    if s.is_empty() {
-        return s;
-    }
-    // SAFETY: memchr reads the `s.len()` bytes of `s` and no further.
-    let nul = unsafe { libc::memchr(s.as_ptr().cast(), 0, s.len()) };
-    if nul.is_null() {
-        s
-    } else {
-        &s[..nul as usize - s.as_ptr() as usize]
-    }
 }
 
 /// `malloc` for every block handed to C, so that tests can make it fail
@@ -127,12 +112,9 @@ impl CBuf {
         if self.len == 0 || self.ptr.is_null() {
             return;
         }
-        // SAFETY: the first `len` bytes of the block are written; memchr
-        // reads no further.
-        let nul = unsafe { libc::memchr(self.ptr.cast(), 0, self.len) };
-        if !nul.is_null() {
-            self.len = nul as usize - self.ptr as usize;
-        }
+        // SAFETY: the first `len` bytes of the block are written.
+        let written = unsafe { std::slice::from_raw_parts(self.ptr, self.len) };
+        self.len = c_len(written);
     }
 
     /// The content as a NUL-terminated C string (NULL if memory ran out),

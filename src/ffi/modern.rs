@@ -1,14 +1,12 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{
-    c_malloc, c_str, c_string_prefix, copy_bytes, free, input, CBuf, ExactSink, PtrSink,
-};
+use super::alloc::{c_malloc, c_str, copy_bytes, free, input, CBuf, ExactSink, PtrSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
-use crate::core::codec::{Codec, Sink};
+use crate::core::codec::{c_prefix, Codec, Sink};
 use crate::core::config::Compat;
 use crate::core::split::{RecordBytes, RecordDest};
 use crate::core::url::{Field, Spans, Url, UrlRef};
@@ -347,7 +345,7 @@ pub extern "C" fn wwwurl_link(
             if out.is_null() {
                 return Err(WWWURL_ERR_NULL);
             }
-            let link = c_string_prefix(within_limit(link)?);
+            let link = c_prefix(within_limit(link)?);
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
             let base = link::LinkBase::of(base);
             Ok(store(

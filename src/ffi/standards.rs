@@ -1,10 +1,11 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{c_string_prefix, input, malloc_copy, PtrSink};
+use super::alloc::{input, malloc_copy, PtrSink};
 use super::guard::guard;
 use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
 use crate::core::browser::BrowserResolveError;
+use crate::core::codec::c_prefix;
 use crate::core::codec::Sink;
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
@@ -168,7 +169,7 @@ fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status>
     if s.len() > super::settings::max_input() {
         return Err(WWWURL_ERR_TOO_LONG);
     }
-    Ok(c_string_prefix(s))
+    Ok(c_prefix(s))
 }
 
 /// Both string arguments, or the first error.

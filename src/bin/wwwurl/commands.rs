@@ -6,7 +6,7 @@ use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::core::codec::Codec;
+use wwwurl::core::codec::{c_prefix, Codec};
 use wwwurl::core::config::{Compat, Config};
 use wwwurl::core::hash::make_hash;
 use wwwurl::core::link::link_url;
@@ -141,10 +141,10 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 true,
                 |s: &[u8], out: &mut Vec<u8>| {
                     let start = out.len();
-                    codec.apply(s, out);
                     // The C routine's result is a string: a decoded NUL ends it.
-                    if let Some(p) = out[start..].iter().position(|&b| b == 0) {
-                        out.truncate(start + p);
+                    if codec.apply(s, out) {
+                        let n = c_prefix(&out[start..]).len();
+                        out.truncate(start + n);
                     }
                     Ok(())
                 },
