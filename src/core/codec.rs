@@ -79,6 +79,17 @@ impl<'a> BoundedSink<'a> {
     pub fn fits(&self) -> bool {
         self.len <= self.buf.len()
     }
+    /// Ends the output with a NUL if it fits with it (C strings); returns
+    /// whether it did.
+    pub fn finish_nul(&mut self) -> bool {
+        match self.buf.get_mut(self.len) {
+            Some(b) => {
+                *b = 0;
+                true
+            }
+            None => false,
+        }
+    }
 }
 
 impl Sink for BoundedSink<'_> {

@@ -345,58 +345,16 @@ impl Sink for ExactSink {
     }
 }
 
-/// A sink over a caller's buffer given as pointer and capacity: writes what
-/// fits, counts everything, never touches a byte at or past `cap`.
-pub(crate) struct PtrSink {
-    ptr: *mut u8,
-    cap: usize,
-    len: usize,
-}
-
-impl PtrSink {
-    /// A sink over `cap` writable bytes at `ptr` (`ptr` may be NULL when `cap` is 0).
-    pub(crate) fn new(ptr: *mut c_char, cap: usize) -> PtrSink {
-        PtrSink {
-            ptr: ptr.cast(),
-            cap: if ptr.is_null() { 0 } else { cap },
-            len: 0,
-        }
+/// The caller's output buffer of `cap` bytes at `ptr` as a slice (empty
+/// when `ptr` is NULL), for a [`BoundedSink`]: its bytes are only written,
+/// never read, and the sink's count says which were.
+pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> &'a mut [u8] {
+    if ptr.is_null() || cap == 0 {
+        return &mut [];
     }
-    /// Bytes the output needs, written or not.
-    pub(crate) fn len(&self) -> usize {
-        self.len
-    }
-    /// Writes the terminating NUL if it fits; returns whether everything fitted.
-    pub(crate) fn finish(&mut self) -> bool {
-        if self.len < self.cap {
-            // SAFETY: `len < cap`, inside the caller's buffer.
-            unsafe { *self.ptr.add(self.len) = 0 };
-            true
-        } else {
-            false
-        }
-    }
-}
-
-impl Sink for PtrSink {
-    #[inline(always)]
-    fn push(&mut self, b: u8) {
-        if self.len < self.cap {
-            // SAFETY: `len < cap`, inside the caller's buffer.
-            unsafe { *self.ptr.add(self.len) = b };
-        }
-        self.len += 1;
-    }
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
-        if self.len < self.cap {
-            let n = s.len().min(self.cap - self.len);
-            // SAFETY: `n` bytes from `len` stay below `cap`; the caller's
-            // output buffer does not overlap its input (API contract).
-            unsafe { copy_bytes(&s[..n], self.ptr.add(self.len)) };
-        }
-        self.len += s.len();
-    }
+    // SAFETY: by the API contract `ptr` points at `cap` writable bytes that
+    // nothing else uses during the call (output never overlaps input).
+    unsafe { std::slice::from_raw_parts_mut(ptr.cast::<u8>(), cap) }
 }
 
 #[cfg(test)]

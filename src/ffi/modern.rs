@@ -1,12 +1,12 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{c_malloc, c_str, copy_bytes, free, input, CBuf, ExactSink, PtrSink};
+use super::alloc::{c_malloc, c_str, copy_bytes, free, input, out_buffer, CBuf, ExactSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
-use crate::core::codec::{c_prefix, Codec, Sink};
+use crate::core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use crate::core::config::Compat;
 use crate::core::split::{RecordBytes, RecordDest};
 use crate::core::url::{Field, Spans, Url, UrlRef};
@@ -491,11 +491,11 @@ pub extern "C" fn wwwurl_set_userinfo(
 }
 
 /// Stores the NUL after a caller-buffer output and sets `*needed`.
-pub(super) fn finish(mut sink: PtrSink, needed: *mut size_t) -> wwwurl_status {
-    let fits = sink.finish();
+pub(super) fn finish(mut sink: BoundedSink<'_>, needed: *mut size_t) -> wwwurl_status {
+    let fits = sink.finish_nul();
     if !needed.is_null() {
         // SAFETY: non-NULL out pointer from the caller.
-        unsafe { *needed = sink.len() + 1 };
+        unsafe { *needed = sink.needed() + 1 };
     }
     if fits {
         WWWURL_OK
@@ -536,7 +536,7 @@ pub extern "C" fn wwwurl_cache_file(
         let Some(prefix) = cache_prefix(prefix) else {
             return WWWURL_ERR_INVALID_ARGUMENT;
         };
-        let mut sink = PtrSink::new(buf, cap);
+        let mut sink = BoundedSink::new(out_buffer(buf, cap));
         write_cache_file(&u, prefix, &mut sink);
         finish(sink, needed)
     })
@@ -650,7 +650,7 @@ pub extern "C" fn wwwurl_transcode(
             if out.is_null() && cap != 0 {
                 return Err(WWWURL_ERR_NULL);
             }
-            let mut sink = PtrSink::new(out, cap);
+            let mut sink = BoundedSink::new(out_buffer(out, cap));
             c.apply(s, &mut sink);
             Ok(finish(sink, needed))
         })())

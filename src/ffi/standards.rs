@@ -1,12 +1,12 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{input, malloc_copy, PtrSink};
+use super::alloc::{input, malloc_copy, out_buffer};
 use super::guard::guard;
 use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
 use crate::core::browser::BrowserResolveError;
-use crate::core::codec::c_prefix;
 use crate::core::codec::Sink;
+use crate::core::codec::{c_prefix, BoundedSink};
 use crate::core::rfc3986::{Components, Part};
 use crate::core::webcapture::WebCaptureError;
 use crate::core::{browser, normalize, relative, rfc3986, webcapture};
@@ -156,7 +156,7 @@ fn to_buffer(
         Ok(v) => v,
         Err(e) => return e,
     };
-    let mut sink = PtrSink::new(buf, cap);
+    let mut sink = BoundedSink::new(out_buffer(buf, cap));
     sink.extend(&v);
     finish(sink, needed)
 }
