@@ -570,10 +570,29 @@ const char *h_status_name(int st)
     static const char *const names[] = {
         "WWWURL_OK", "WWWURL_ERR_NULL", "WWWURL_ERR_TOO_LONG", "WWWURL_ERR_BUFFER_TOO_SMALL",
         "WWWURL_ERR_INVALID_ARGUMENT", "WWWURL_ERR_NO_MEMORY", "WWWURL_ERR_PANIC",
-        "WWWURL_ERR_NOT_ABSOLUTE", "WWWURL_ERR_UNSUPPORTED_SCHEME",
+        "WWWURL_ERR_NOT_ABSOLUTE", "WWWURL_ERR_UNSUPPORTED_SCHEME", "WWWURL_ERR_UNSAFE_PATH",
     };
     return (st >= 0 && st < (int)(sizeof names / sizeof names[0])) ? names[st]
                                                                    : "(unknown status)";
+}
+
+static int h_plain_component(const char *s, size_t n, int high)
+{
+    size_t i;
+
+    if (n == 0 || (n == 1 && s[0] == '.') || (n == 2 && s[0] == '.' && s[1] == '.'))
+        return 0;
+    for (i = 0; i < n; i++) {
+        unsigned char b = (unsigned char)s[i];
+        if (b < 0x20 || b == 0x7f || b == '/' || (!high && b >= 0x80))
+            return 0;
+    }
+    return 1;
+}
+
+int h_cache_path_safe(const char *proto, size_t plen, const char *hostport, size_t hlen)
+{
+    return h_plain_component(proto, plen, 0) && h_plain_component(hostport, hlen, 1);
 }
 
 /* ---- URL dumps ------------------------------------------------------------ */

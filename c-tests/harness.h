@@ -186,6 +186,12 @@ int h_check_dump(hgroup *g, const char *cfile, int cline, const char *what, cons
 /* The name of a wwwurl_status value ("WWWURL_ERR_NULL"), or "(unknown status)". */
 const char *h_status_name(int st);
 
+/* Whether a protocol and a hostport make a cache path that wwwurl_cache_file
+ * gives (README, "The cache file"): each one plain directory name, not empty,
+ * `.` or `..`, without `/` or a control byte, and a protocol without a byte
+ * of 0x80 or more; otherwise it refuses with WWWURL_ERR_UNSAFE_PATH. */
+int h_cache_path_safe(const char *proto, size_t plen, const char *hostport, size_t hlen);
+
 /* ---- URL dumps --------------------------------------------------------------
  * A whole record flattened into one " | "-joined line (lib1560's "get all
  * parts"), so that one comparison checks everything:

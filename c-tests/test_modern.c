@@ -138,6 +138,21 @@ static void check_cache_file(hgroup *g, const char *in, const hrow *r, const www
         hb_puts(&want, hash);
     free(hash);
 
+    if (!h_cache_path_safe(proto->p, proto->len, hostport->p, hostport->len)) {
+        /* refused, in both forms, and nothing written */
+        char *dup = NULL;
+        needed = 4242;
+        st = wwwurl_cache_file(u, 'D', NULL, 0, &needed);
+        CHECK_STATUS(g, "wwwurl_cache_file of an unsafe path", in, WWWURL_ERR_UNSAFE_PATH, st);
+        CHECK_INT(g, "*needed untouched", in, 4242, needed);
+        st = wwwurl_cache_file_dup(u, 'D', &dup, NULL);
+        CHECK_STATUS(g, "wwwurl_cache_file_dup of an unsafe path", in, WWWURL_ERR_UNSAFE_PATH,
+                     st);
+        CHECK(g, "*out untouched", in, dup == NULL);
+        hb_free(&want);
+        return;
+    }
+
     /* size query: nothing fits in 0 bytes */
     st = wwwurl_cache_file(u, 'D', NULL, 0, &needed);
     CHECK_STATUS(g, "wwwurl_cache_file(u, 'D', NULL, 0, &needed)", in,
@@ -257,6 +272,116 @@ static void t_dup(hgroup *g, const char *dir) { parse_vectors(g, dir, P_DUP); }
 static void t_parse_29h(hgroup *g, const char *dir) { parse_vectors(g, dir, P_29H); }
 static void t_parse_29_over(hgroup *g, const char *dir) { parse_vectors(g, dir, P_29_OVER); }
 static void t_cache_file(hgroup *g, const char *dir) { parse_vectors(g, dir, P_CACHE); }
+
+/* One handle's cache path in both forms: `want` (NULL: refused with
+ * WWWURL_ERR_UNSAFE_PATH, nothing written). */
+static void check_cache_path(hgroup *g, const char *in, const wwwurl_url *u, const char *want)
+{
+    char buf[128], *dup = NULL;
+    size_t needed = 4242, dlen = 4242;
+    int st;
+
+    memset(buf, GUARD_BYTE, sizeof buf);
+    st = wwwurl_cache_file(u, 'D', buf, sizeof buf, &needed);
+    CHECK_STATUS(g, "wwwurl_cache_file", in, want ? WWWURL_OK : WWWURL_ERR_UNSAFE_PATH, st);
+    if (want) {
+        CHECK_CSTR(g, "wwwurl_cache_file", in, want, st == WWWURL_OK ? buf : NULL);
+        CHECK_INT(g, "*needed", in, strlen(want) + 1, needed);
+    } else {
+        CHECK_INT(g, "*needed untouched", in, 4242, needed);
+        CHECK(g, "buffer untouched", in, (unsigned char)buf[0] == GUARD_BYTE);
+    }
+    st = wwwurl_cache_file_dup(u, 'U', &dup, &dlen);
+    CHECK_STATUS(g, "wwwurl_cache_file_dup", in, want ? WWWURL_OK : WWWURL_ERR_UNSAFE_PATH, st);
+    if (want) {
+        char u_want[128];
+        snprintf(u_want, sizeof u_want, "%s", want);
+        u_want[strrchr(want, '/') - want + 1] = 'U';
+        CHECK_CSTR(g, "wwwurl_cache_file_dup(u, 'U')", in, u_want, dup);
+        CHECK_INT(g, "*out_len", in, strlen(want), dlen);
+    } else {
+        CHECK(g, "*out untouched", in, dup == NULL);
+        CHECK_INT(g, "*out_len untouched", in, 4242, dlen);
+    }
+    wwwurl_string_free(dup);
+}
+
+/* A protocol or host that would not make one plain directory name is
+ * refused: the path would leave the spool directory (empty, `.`, `..`,
+ * `/`) or hold control bytes. The protocol is copied as split; a default
+ * port with letters after it can leave an empty host or a host of dots. */
+static void t_cache_file_unsafe(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *url, *want;
+    } parsed[] = {
+        {"://h/x", NULL},
+        {"..://h/x", NULL},
+        {".://h/x", NULL},
+        {"\n://h/", NULL},
+        {"a\tb://h/", NULL},
+        {"\x7f://h/", NULL},
+        {"\xc3\xa9://h/", NULL},
+        {"http://..:80x/y", NULL},
+        {"http://.:80abc/", NULL},
+        {"https://:443x/p", NULL},
+        {"ftp://..:21z/", NULL},
+        /* safe: dots without a letter are an IPv4 address; `%2F` ends a host */
+        {"http://../x", "http/0.0.0.0/D4Zl5RZq5ZpXb3o7pZvvS9Q"},
+        {"http://%2e%2e/x", "http/0.0.0.0/D4Zl5RZq5ZpXb3o7pZvvS9Q"},
+        {"http://a%2Fb/x", "http/a/D2Esh8ic-7ixFB25SRRvEpw"},
+        {"http://x..:0/", "http/x..:0/Dqw5go+7HUf72BLHKJlqB7A"},
+        {"...://h/", ".../h/DhENwn-fCsXnbHqJp3j4W4A"},
+        {NULL, NULL},
+    };
+    static const struct {
+        const char *proto, *hostport, *want;
+    } created[] = {
+        {"a/b", "h", NULL},
+        {"/", "h", NULL},
+        {"..", "h", NULL},
+        {"", "h", NULL},
+        {"http", "..:80x", NULL},
+        {"http", "a/b", "http/a/D0uMNAjussTZVzy9phV3dSQ"},
+        {NULL, NULL, NULL},
+    };
+    wwwurl_url *u;
+    size_t k;
+    int st;
+
+    (void)dir;
+    for (k = 0; parsed[k].url; k++) {
+        u = NULL;
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_parse(parsed[k].url, WWWURL_NUL_TERMINATED, 0, &u);
+        if (CHECK_STATUS(g, "wwwurl_parse", parsed[k].url, WWWURL_OK, st))
+            check_cache_path(g, parsed[k].url, u, parsed[k].want);
+        wwwurl_free(u);
+        h_case_end(g);
+    }
+    for (k = 0; created[k].proto; k++) {
+        char in[64];
+        u = NULL;
+        snprintf(in, sizeof in, "wwwurl_create(\"%s\", \"%s\", \"/\")", created[k].proto,
+                 created[k].hostport);
+        h_case_begin(g, NULL, NULL);
+        st = wwwurl_create(created[k].proto, created[k].hostport, "/", NULL, NULL, NULL, 0, &u);
+        if (CHECK_STATUS(g, "wwwurl_create", in, WWWURL_OK, st))
+            check_cache_path(g, in, u, created[k].want);
+        wwwurl_free(u);
+        h_case_end(g);
+    }
+    /* the local host, for a URL without one, is checked too */
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "wwwurl_set_local_host", "..:80x", 0, wwwurl_set_local_host("..:80x"));
+    u = NULL;
+    if (CHECK_STATUS(g, "wwwurl_parse", "/x",  WWWURL_OK,
+                     wwwurl_parse("/x", WWWURL_NUL_TERMINATED, 0, &u)))
+        check_cache_path(g, "/x with local host ..:80x", u, NULL);
+    wwwurl_free(u);
+    wwwurl_set_local_host("localhost:8080");
+    h_case_end(g);
+}
 
 /* ---- create, link, userinfo ---------------------------------------------------- */
 
@@ -798,9 +923,9 @@ static void t_strerror(hgroup *g, const char *dir)
     static const int codes[] = {
         WWWURL_OK, WWWURL_ERR_NULL, WWWURL_ERR_TOO_LONG, WWWURL_ERR_BUFFER_TOO_SMALL,
         WWWURL_ERR_INVALID_ARGUMENT, WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC,
-        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, -1,
+        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_UNSAFE_PATH, -1,
     };
-    static const int unknown[] = {-1, 9, 10, 1000, INT_MAX, INT_MIN, 7000};
+    static const int unknown[] = {-1, 10, 11, 1000, INT_MAX, INT_MIN, 7000};
     const char *msgs[16];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;
@@ -1502,6 +1627,7 @@ static const h_test tests[] = {
     {"wwwurl_parse FLAG_29H (v29h)", t_parse_29h},
     {"wwwurl_parse FLAG_29 over 2.9h", t_parse_29_over},
     {"wwwurl_cache_file", t_cache_file},
+    {"wwwurl_cache_file: unsafe paths", t_cache_file_unsafe},
     {"wwwurl_create", t_create},
     {"wwwurl_link", t_link},
     {"wwwurl_set_userinfo", t_set_userinfo},

@@ -258,7 +258,8 @@ static void r_cache_file(const hrow *r, hbuf *out, int *miss)
         st = wwwurl_cache_file(u, 'D', buf, sizeof buf, &needed);
         wwwurl_free(u);
     }
-    if (st != WWWURL_OK)
+    /* a refused path is a result too */
+    if (st != WWWURL_OK && st != WWWURL_ERR_UNSAFE_PATH)
         *miss = 1;
     hb_printf(out, "st=%d | %zu | ", st, needed);
     hb_escs(out, st == WWWURL_OK ? buf : NULL);

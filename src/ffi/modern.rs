@@ -8,11 +8,12 @@ use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
+use crate::core::cache::{self, UnsafePath};
 use crate::core::codec::{Codec, Sink};
 use crate::core::config::Compat;
 use crate::core::split::FastSplit;
 use crate::core::url::{Field, Spans, Url, UrlRef};
-use crate::core::{hash, link, split, url};
+use crate::core::{link, split, url};
 use libc::{c_char, c_int, size_t};
 use std::mem::size_of;
 use std::ptr::{null, null_mut};
@@ -520,11 +521,18 @@ pub(super) fn finish(mut sink: PtrSink, needed: *mut size_t) -> wwwurl_status {
 /// to ask for the size); `needed`, where the size the result needs,
 /// terminating NUL included, is stored (may be NULL).
 ///
+/// The path is always relative and has exactly three components: a URL
+/// whose protocol or host would not make one plain directory name (empty,
+/// `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
+/// the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
+/// `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
+///
 /// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
 /// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
 /// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
 /// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
-/// for a bad prefix. Allocates nothing.
+/// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
+/// even `*needed`). Allocates nothing.
 #[no_mangle]
 pub extern "C" fn wwwurl_cache_file(
     u: *const wwwurl_url,
@@ -544,7 +552,9 @@ pub extern "C" fn wwwurl_cache_file(
             return WWWURL_ERR_INVALID_ARGUMENT;
         };
         let mut sink = PtrSink::new(buf, cap);
-        write_cache_file(&u, prefix, &mut sink);
+        if write_cache_file(&u, prefix, &mut sink).is_err() {
+            return WWWURL_ERR_UNSAFE_PATH;
+        }
         finish(sink, needed)
     })
 }
@@ -557,14 +567,10 @@ fn cache_prefix(prefix: c_char) -> Option<u8> {
 }
 
 /// Writes `<proto>/<hostport>/<prefix><MakeHash(file)>`, the one layout both
-/// forms of the cache file name share.
-fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) {
-    sink.extend(u.proto());
-    sink.push(b'/');
-    sink.extend(u.hostport());
-    sink.push(b'/');
-    sink.push(prefix);
-    sink.extend(&hash::make_hash(u.file()));
+/// forms of the cache file name share, or refuses an unsafe path, writing
+/// nothing.
+fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) -> Result<(), UnsafePath> {
+    cache::cache_path(u.proto(), u.hostport(), u.file(), prefix, sink)
 }
 
 /// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
@@ -575,8 +581,9 @@ fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) {
 /// be NULL).
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
-/// `*out` and `*out_len` are written only on success.
+/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
+/// as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
+/// `*out_len` are written only on success.
 ///
 /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
 /// caller releases with `wwwurl_string_free`.
@@ -597,8 +604,14 @@ pub extern "C" fn wwwurl_cache_file_dup(
         let Some(prefix) = cache_prefix(prefix) else {
             return WWWURL_ERR_INVALID_ARGUMENT;
         };
+        // Checked before the allocation, so that a refusal allocates nothing.
+        if cache::check(u.proto(), u.hostport()).is_err() {
+            return WWWURL_ERR_UNSAFE_PATH;
+        }
         let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
-        write_cache_file(&u, prefix, &mut buf);
+        if write_cache_file(&u, prefix, &mut buf).is_err() {
+            return WWWURL_ERR_UNSAFE_PATH;
+        }
         let (p, n) = buf.into_raw();
         if p.is_null() {
             return WWWURL_ERR_NO_MEMORY;
