@@ -493,6 +493,74 @@ static void t_set_userinfo(hgroup *g, const char *dir)
     hb_free(&d);
 }
 
+/* wwwurl_set_userinfo rebuilds the URL in the mode the handle was made in
+ * (the call's WWWURL_FLAG_29H or WWWURL_FLAG_29, else the process-wide mode
+ * at that time), whatever wwwurl_set_compat says now: the canonical name,
+ * and so the cache file, must not change with the password. 2.9 replaces
+ * `&amp;` by `&` in the args each time CreateURL runs (one pass, so
+ * `&amp;amp;` loses one level per run); 2.9h keeps it. */
+static void t_set_userinfo_mode(hgroup *g, const char *dir)
+{
+    static const struct {
+        const char *what;
+        wwwurl_compat made_in; /* wwwurl_set_compat while the handle is made */
+        uint32_t flags;
+        int dup;               /* set_userinfo on a wwwurl_dup copy */
+        wwwurl_compat now;     /* and while wwwurl_set_userinfo runs */
+        const char *url, *name, *file;
+    } rows[] = {
+        {"WWWURL_FLAG_29H, 2.9 mode", WWWURL_COMPAT_29, WWWURL_FLAG_29H, 0, WWWURL_COMPAT_29,
+         "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
+        {"WWWURL_FLAG_29H, copied, 2.9 mode", WWWURL_COMPAT_29, WWWURL_FLAG_29H, 1,
+         WWWURL_COMPAT_29, "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
+        {"WWWURL_FLAG_29, 2.9h mode", WWWURL_COMPAT_29H, WWWURL_FLAG_29, 0, WWWURL_COMPAT_29H,
+         "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
+        {"WWWURL_FLAG_29, copied, 2.9h mode", WWWURL_COMPAT_29H, WWWURL_FLAG_29, 1,
+         WWWURL_COMPAT_29H, "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
+        {"no flag in 2.9h mode, then 2.9 mode", WWWURL_COMPAT_29H, 0, 0, WWWURL_COMPAT_29,
+         "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
+        {"no flag in 2.9 mode, then 2.9h mode", WWWURL_COMPAT_29, 0, 0, WWWURL_COMPAT_29H,
+         "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
+        {NULL, WWWURL_COMPAT_29, 0, 0, WWWURL_COMPAT_29, NULL, NULL, NULL},
+    };
+    size_t k;
+
+    (void)dir;
+    for (k = 0; rows[k].what; k++) {
+        wwwurl_url *u = NULL, *c = NULL;
+        char *hash = MakeHash(rows[k].file);
+        char want_cache[64], got_cache[64];
+        size_t needed;
+        int st;
+
+        snprintf(want_cache, sizeof want_cache, "http/h/D%s", hash ? hash : "?");
+        free(hash);
+        h_case_begin(g, NULL, NULL);
+        wwwurl_set_compat(rows[k].made_in);
+        st = wwwurl_parse(rows[k].url, WWWURL_NUL_TERMINATED, rows[k].flags, &u);
+        if (CHECK_STATUS(g, "wwwurl_parse", rows[k].what, WWWURL_OK, st) && rows[k].dup) {
+            st = wwwurl_dup(u, &c);
+            CHECK_STATUS(g, "wwwurl_dup", rows[k].what, WWWURL_OK, st);
+            wwwurl_free(u);
+            u = c;
+        }
+        wwwurl_set_compat(rows[k].now);
+        if (u) {
+            st = wwwurl_set_userinfo(u, "us", "pw");
+            CHECK_STATUS(g, "wwwurl_set_userinfo", rows[k].what, WWWURL_OK, st);
+            CHECK_CSTR(g, "NAME", rows[k].what, rows[k].name, wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            CHECK_CSTR(g, "FILE", rows[k].what, rows[k].file, wwwurl_get(u, WWWURL_PART_FILE, NULL));
+            st = wwwurl_cache_file(u, 'D', got_cache, sizeof got_cache, &needed);
+            CHECK_STATUS(g, "wwwurl_cache_file", rows[k].what, WWWURL_OK, st);
+            CHECK_CSTR(g, "wwwurl_cache_file", rows[k].what, want_cache,
+                       st == WWWURL_OK ? got_cache : NULL);
+        }
+        wwwurl_free(u);
+        h_case_end(g);
+    }
+    wwwurl_set_compat(WWWURL_COMPAT_29);
+}
+
 /* ---- codecs ---------------------------------------------------------------- */
 
 static const struct codec_file {
@@ -1631,6 +1699,7 @@ static const h_test tests[] = {
     {"wwwurl_create", t_create},
     {"wwwurl_link", t_link},
     {"wwwurl_set_userinfo", t_set_userinfo},
+    {"wwwurl_set_userinfo keeps the handle's mode", t_set_userinfo_mode},
     {"transcode DECODE_GENERIC", t_tc0},
     {"transcode DECODE_FORM", t_tc1},
     {"transcode RECODE_FORM", t_tc2},

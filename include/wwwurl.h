@@ -506,6 +506,11 @@ int wwwurl_port(const struct wwwurl_url *u);
  * Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
  * NULL (absent); they are `%`-decoded.
  *
+ * The URL is rebuilt in the mode the handle was made in (`WWWURL_FLAG_29H`
+ * or `WWWURL_FLAG_29` of the call that made it, else the mode
+ * `wwwurl_set_compat` had then; a copy keeps it), whatever the mode is now:
+ * its name, and so its cache file, stay those of that mode.
+ *
  * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
  * `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
  *

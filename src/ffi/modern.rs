@@ -88,6 +88,9 @@ struct Handle {
     /// How many bytes `bytes` holds.
     len: usize,
     sp: Spans,
+    /// The mode the URL was made in, which `wwwurl_set_userinfo` rebuilds it
+    /// in: the call's flag, else the process-wide mode at that time.
+    compat: Compat,
 }
 
 // malloc aligns for every fundamental type, which covers the header's
@@ -109,13 +112,14 @@ impl Handle {
     }
 }
 
-/// A new handle with spans `sp` whose strings are `len` bytes that `fill`
-/// writes into the block through `sink`; NULL when memory ran out,
-/// `general()` if `fill` did not fill the block exactly.
+/// A new handle made in mode `compat`, with spans `sp` whose strings are
+/// `len` bytes that `fill` writes into the block through `sink`; NULL when
+/// memory ran out, `general()` if `fill` did not fill the block exactly.
 #[inline(always)]
 fn new_handle(
     len: usize,
     sp: Spans,
+    compat: Compat,
     fill: impl FnOnce(&mut ExactSink),
     general: impl FnOnce() -> *mut Handle,
 ) -> *mut Handle {
@@ -127,7 +131,14 @@ fn new_handle(
     // The header first: its spans are then stored as they are computed
     // rather than kept (or spilled) across the copies of the strings.
     // SAFETY: the block has room for the header, which is written whole.
-    unsafe { h.write(Handle { bytes, len, sp }) };
+    unsafe {
+        h.write(Handle {
+            bytes,
+            len,
+            sp,
+            compat,
+        })
+    };
     let mut sink = ExactSink::new(bytes, len);
     fill(&mut sink);
     if !sink.is_full() {
@@ -140,17 +151,34 @@ fn new_handle(
     h
 }
 
-/// A new handle holding a copy of `u`; NULL when memory ran out.
-fn url_handle(u: &Url) -> *mut Handle {
+/// A new handle holding a copy of `u`, made in mode `compat`; NULL when
+/// memory ran out.
+fn url_handle(u: &Url, compat: Compat) -> *mut Handle {
     let buf = u.buffer();
-    new_handle(buf.len(), *u.spans(), |sink| sink.extend(buf), null_mut)
+    new_handle(
+        buf.len(),
+        *u.spans(),
+        compat,
+        |sink| sink.extend(buf),
+        null_mut,
+    )
 }
 
 /// A new handle holding the record of a canonical URL, written straight
 /// into the block; NULL when memory ran out.
 #[inline(always)]
-fn fast_handle(f: &FastSplit<'_>, general: impl FnOnce() -> *mut Handle) -> *mut Handle {
-    new_handle(f.len(), f.spans(), |sink| f.write_bytes(sink), general)
+fn fast_handle(
+    f: &FastSplit<'_>,
+    compat: Compat,
+    general: impl FnOnce() -> *mut Handle,
+) -> *mut Handle {
+    new_handle(
+        f.len(),
+        f.spans(),
+        compat,
+        |sink| f.write_bytes(sink),
+        general,
+    )
 }
 
 fn handle<'a>(u: *const wwwurl_url) -> Option<&'a Handle> {
@@ -267,11 +295,11 @@ pub extern "C" fn wwwurl_parse(
             // so no separate search for it.
             let s = within_limit(s)?;
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            let general = || url_handle(&split::split_url_general(&HookEnv, compat, s));
+            let general = || url_handle(&split::split_url_general(&HookEnv, compat, s), compat);
             Ok(store(
                 out,
                 match FastSplit::plan(&HookEnv, compat, s) {
-                    Some(f) => fast_handle(&f, general),
+                    Some(f) => fast_handle(&f, compat, general),
                     None => general(),
                 },
             ))
@@ -321,7 +349,7 @@ pub extern "C" fn wwwurl_create(
             }
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
             let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
-            Ok(store(out, url_handle(&u)))
+            Ok(store(out, url_handle(&u, compat)))
         })())
     })
 }
@@ -358,7 +386,7 @@ pub extern "C" fn wwwurl_link(
             let base = link::LinkBase::of(base);
             Ok(store(
                 out,
-                url_handle(&link::link_parts(&HookEnv, compat, &base, link)),
+                url_handle(&link::link_parts(&HookEnv, compat, &base, link), compat),
             ))
         })())
     })
@@ -373,7 +401,13 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
     guard(|| match handle(u) {
         Some(h) if !out.is_null() => {
             let bytes = h.view().buffer();
-            let copy = new_handle(bytes.len(), h.sp, |sink| sink.extend(bytes), null_mut);
+            let copy = new_handle(
+                bytes.len(),
+                h.sp,
+                h.compat,
+                |sink| sink.extend(bytes),
+                null_mut,
+            );
             store(out, copy)
         }
         _ => WWWURL_ERR_NULL,
@@ -453,6 +487,11 @@ pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
 /// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
 /// NULL (absent); they are `%`-decoded.
 ///
+/// The URL is rebuilt in the mode the handle was made in (`WWWURL_FLAG_29H`
+/// or `WWWURL_FLAG_29` of the call that made it, else the mode
+/// `wwwurl_set_compat` had then; a copy keeps it), whatever the mode is now:
+/// its name, and so its cache file, stay those of that mode.
+///
 /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
 /// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
 ///
@@ -475,9 +514,10 @@ pub extern "C" fn wwwurl_set_userinfo(
             for part in [user, pass].into_iter().flatten() {
                 within_limit(part)?;
             }
-            let new = h
-                .view()
-                .with_password(&HookEnv, settings::compat(), user, pass);
+            // In the handle's own mode, not the process-wide one: a handle
+            // made with WWWURL_FLAG_29H keeps its `&amp;` (README, "The
+            // modern API").
+            let new = h.view().with_password(&HookEnv, h.compat, user, pass);
             let bytes = new.buffer();
             let block = c_malloc(bytes.len().max(1)).cast::<u8>();
             if block.is_null() {
@@ -492,6 +532,7 @@ pub extern "C" fn wwwurl_set_userinfo(
                 bytes: block,
                 len: bytes.len(),
                 sp: *new.spans(),
+                compat: h.compat,
             };
             Ok(WWWURL_OK)
         })())
