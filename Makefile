@@ -140,8 +140,8 @@ $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
 # ---- tests ----------------------------------------------------------------
 
 check: lint rust-test check-header header-compile manpages-test c-tests c-tests-29h fault-test \
-	symbols pkgconfig-test install-test cmake-test emulate-test linear-test hostile-test \
-	diff-uriparser
+	symbols pkgconfig-test install-test cmake-test emulate-test linear-test memory-test \
+	hostile-test diff-uriparser
 	@echo "make check: all passed"
 
 test: rust-test c-tests

@@ -6,6 +6,8 @@
 #   make bench-callgrind   instructions per URL under valgrind's callgrind, for
 #                     bench/bench.c and benches/core.rs (output in build/callgrind*)
 #   make linear-test  1 MiB / 64 KiB time ratios of every string function
+#   make memory-test  peak heap bytes per input byte of every string function,
+#                     against the bounds of SECURITY.md's table
 #
 # CORPUS defaults to shared/ beside the repository, as on CI. BENCH_ARGS go to
 # bench/bench.c (--rounds N --min-time S --only NAME,...), RUST_BENCH_ARGS to
@@ -26,7 +28,7 @@ BENCH_PEER_LIBS := $(if $(BENCH_CURL),$(shell $(PKG_CONFIG) --libs libcurl)) \
 BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 	$(CC) -E -x c - >/dev/null 2>&1 && echo -DHAVE_CALLGRIND_H)
 
-.PHONY: bench bench-c bench-rust bench-cli bench-callgrind linear-test
+.PHONY: bench bench-c bench-rust bench-cli bench-callgrind linear-test memory-test
 
 $(BUILD)/bench: bench/bench.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
@@ -69,3 +71,20 @@ $(BUILD)/linear-29h: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(L
 linear-test: $(BUILD)/linear $(BUILD)/linear-29h
 	$(BUILD)/linear
 	$(BUILD)/linear-29h FixHTMLLinkURL
+
+# bench/memory.c defines malloc and free to count the bytes live: linked
+# with the static library, whose allocator then goes through them. The
+# bounds come from SECURITY.md (the table between <!-- memory-table -->
+# lines), which is a prerequisite so that a changed bound is tested.
+$(BUILD)/memory: bench/memory.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/memory.c $(LIB_A) $(STATIC_DEPS)
+
+$(BUILD)/memory-29h: bench/memory.c include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/memory.c $(LIB29H_A) \
+	  $(STATIC_DEPS)
+
+memory-test: $(BUILD)/memory $(BUILD)/memory-29h SECURITY.md
+	$(BUILD)/memory SECURITY.md
+	$(BUILD)/memory-29h SECURITY.md FixHTMLLinkURL
