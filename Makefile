@@ -47,8 +47,8 @@ HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl
 
 .PHONY: all lib header check-header check test rust-test lint c-tests c-tests-shared \
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
-	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols pkgconfig-test \
-	demo bench install uninstall clean hostile-test fault-test fuzz FORCE
+	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols \
+	api-coverage pkgconfig-test demo bench install uninstall clean hostile-test fault-test fuzz FORCE
 
 # Shell completions, written by the tool from its own argument definitions
 # at build time, so that `make install` only copies them.
@@ -140,8 +140,8 @@ $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
 # ---- tests ----------------------------------------------------------------
 
 check: lint rust-test check-header header-compile manpages-test c-tests c-tests-29h fault-test \
-	symbols pkgconfig-test install-test cmake-test emulate-test linear-test hostile-test \
-	diff-uriparser bench-corpus-test
+	symbols api-coverage pkgconfig-test install-test cmake-test emulate-test linear-test \
+	memory-test hostile-test diff-uriparser bench-corpus-test
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -258,6 +258,21 @@ symbols: $(LIB_SO) $(LIB29H_SO)
 	@readelf -d $(LIB_SO) | grep -q 'SONAME.*\[libwwwurl.so.$(SOVERSION)\]' || { echo "bad soname"; exit 1; }
 	@readelf -d $(LIB29H_SO) | grep -q 'SONAME.*\[libwwwurl-29h.so.$(SOVERSION)\]' \
 	  || { echo "bad soname of libwwwurl-29h.so"; exit 1; }
+
+# Every exported function is called with NULL arguments by c-tests/test_null.c
+# and made to panic by c-tests/fault_injection.c, except those that take no
+# pointer (for test_null) or have no panic guard (the version string) and
+# the layout symbol, which is data (CONTRIBUTING.md, "Adding a function").
+API_NO_NULL_TEST  := wwwurl_legacy_layout_29 wwwurl_max_input wwwurl_set_max_input
+API_NO_FAULT_TEST := wwwurl_legacy_layout_29 wwwurl_version
+api-coverage:
+	@for s in $$(cat c-tests/exported-symbols.txt) FixHTMLLinkURL; do \
+	  case " $(API_NO_NULL_TEST) " in *" $$s "*) ;; *) grep -qw "$$s" c-tests/test_null.c || \
+	    { echo "c-tests/test_null.c never calls $$s"; exit 1; };; esac; \
+	  case " $(API_NO_FAULT_TEST) " in *" $$s "*) ;; *) grep -qw "$$s" c-tests/fault_injection.c || \
+	    { echo "c-tests/fault_injection.c never calls $$s"; exit 1; };; esac; \
+	done
+	@echo "api-coverage: every exported function in test_null.c and fault_injection.c"
 
 # A C program built against a DESTDIR install with nothing but pkg-config.
 STAGE := $(abspath $(BUILD)/stage)

@@ -524,7 +524,7 @@ int main(int argc, char **argv) {
         if (ref > 0)
             snprintf(ratio, sizeof ratio, "%.2f", res[k].min / ref);
         printf("%-40s %10.1f %10.1f %10s %zu%s\n", fns[k].label, res[k].min, res[k].median, ratio,
-               res[k].fails, res[k].fails == n_urls ? " (all: not implemented?)" : "");
+               res[k].fails, res[k].fails == n_urls ? " (every call failed)" : "");
     }
     if (done[1] && res[1].fails)
         printf("\nnote: SplitURL returned NULL %zu times of %zu: its figures and the ratios "

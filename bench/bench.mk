@@ -17,6 +17,8 @@
 #   make bench-corpus-test  the generator's output has the expected checksum
 #                     (part of make check)
 #   make linear-test  1 MiB / 64 KiB time ratios of every string function
+#   make memory-test  peak heap bytes per input byte of every string function,
+#                     against the bounds of SECURITY.md's table
 #
 # Two corpora, one URL a line:
 #   CORPUS      real URLs; default tests/corpus/kasztp.txt (in the repository,
@@ -52,7 +54,7 @@ BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 	$(CC) -E -x c - >/dev/null 2>&1 && echo -DHAVE_CALLGRIND_H)
 
 .PHONY: bench bench-c bench-rust bench-cli bench-callgrind bench-perbyte bench-corpus \
-	bench-corpus-test linear-test
+	bench-corpus-test linear-test memory-test
 
 $(BUILD)/bench: bench/bench.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
@@ -148,3 +150,20 @@ $(BUILD)/linear-29h: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(L
 linear-test: $(BUILD)/linear $(BUILD)/linear-29h
 	$(BUILD)/linear
 	$(BUILD)/linear-29h FixHTMLLinkURL
+
+# bench/memory.c defines malloc and free to count the bytes live: linked
+# with the static library, whose allocator then goes through them. The
+# bounds come from SECURITY.md (the table between <!-- memory-table -->
+# lines), which is a prerequisite so that a changed bound is tested.
+$(BUILD)/memory: bench/memory.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/memory.c $(LIB_A) $(STATIC_DEPS)
+
+$(BUILD)/memory-29h: bench/memory.c include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+	@mkdir -p $(BUILD)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/memory.c $(LIB29H_A) \
+	  $(STATIC_DEPS)
+
+memory-test: $(BUILD)/memory $(BUILD)/memory-29h SECURITY.md
+	$(BUILD)/memory SECURITY.md
+	$(BUILD)/memory-29h SECURITY.md FixHTMLLinkURL

@@ -587,7 +587,7 @@ static void t_panic_entry(hgroup *g, const char *dir)
 
 static void t_every_status(hgroup *g, const char *dir)
 {
-    int seen[WWWURL_ERR_UNSUPPORTED_SCHEME + 1] = {0};
+    int seen[WWWURL_ERR_UNSAFE_PATH + 1] = {0};
     wwwurl_url *h = NULL;
     char buf[4], *s = NULL;
     size_t need = 0;
@@ -619,7 +619,11 @@ static void t_every_status(hgroup *g, const char *dir)
     SEE(wwwurl_webcapture_canonical("gopher://h/", WWWURL_NUL_TERMINATED, NULL, 0, &s),
         WWWURL_ERR_UNSUPPORTED_SCHEME);
     CHECK(g, "no string handed out", NULL, s == NULL);
-    for (i = 0; i <= WWWURL_ERR_UNSUPPORTED_SCHEME; i++) {
+    wwwurl_free(h);
+    h = NULL;
+    SEE(wwwurl_parse("..://h/x", WWWURL_NUL_TERMINATED, 0, &h), WWWURL_OK);
+    SEE(wwwurl_cache_file(h, 'D', buf, sizeof buf, &need), WWWURL_ERR_UNSAFE_PATH);
+    for (i = 0; i <= WWWURL_ERR_UNSAFE_PATH; i++) {
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');

@@ -116,14 +116,12 @@ struct hgroup {
     unsigned long checked;   /* cases */
     unsigned long passed;
     unsigned long failed;
-    unsigned long unimpl;    /* failed cases whose result was NULL / WWWURL_ERR_PANIC */
     unsigned long printed;   /* failure lines printed */
     unsigned long hidden;    /* failure lines not printed */
     /* the current case */
     const char *vfile;
     unsigned vline;
     int case_failed;
-    int case_unimpl;
 };
 
 typedef void (*h_test_fn)(hgroup *g, const char *dir);
@@ -153,13 +151,7 @@ void h_fail(hgroup *g, const char *cfile, int cline, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)))
 #endif
     ;
-/* Marks the current case as failing because the library returned NULL or
- * WWWURL_ERR_PANIC where a result was wanted (a function not implemented
- * yet, whose internal panic was caught). */
-void h_note_unimpl(hgroup *g);
-
-/* Byte-exact comparison. `want`/`got` may be NULL (NULL wanted / returned);
- * a NULL `got` where a string was wanted counts as "not implemented".
+/* Byte-exact comparison. `want`/`got` may be NULL (NULL wanted / returned).
  * `what` names the call, `in` describes the input (already escaped, may be
  * NULL). Returns 1 on match. */
 int h_check_bytes(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
@@ -193,6 +185,12 @@ int h_check_dump(hgroup *g, const char *cfile, int cline, const char *what, cons
 
 /* The name of a wwwurl_status value ("WWWURL_ERR_NULL"), or "(unknown status)". */
 const char *h_status_name(int st);
+
+/* Whether a protocol and a hostport make a cache path that wwwurl_cache_file
+ * gives (README, "The cache file"): each one plain directory name, not empty,
+ * `.` or `..`, without `/` or a control byte, and a protocol without a byte
+ * of 0x80 or more; otherwise it refuses with WWWURL_ERR_UNSAFE_PATH. */
+int h_cache_path_safe(const char *proto, size_t plen, const char *hostport, size_t hlen);
 
 /* ---- URL dumps --------------------------------------------------------------
  * A whole record flattened into one " | "-joined line (lib1560's "get all

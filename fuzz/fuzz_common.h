@@ -271,4 +271,27 @@ static inline void fz_compare_record(const URL *u, const wwwurl_url *m)
     CHECK(u->port == wwwurl_port(m));
 }
 
+/* Whether wwwurl_cache_file gives a path for the handle `u` (README, "The
+ * cache file"): its protocol and hostport each make one plain directory name,
+ * not empty, `.` or `..`, without `/` or a control byte, and a protocol
+ * without a byte of 0x80 or more; otherwise WWWURL_ERR_UNSAFE_PATH. */
+static inline int fz_cache_path_safe(const wwwurl_url *u)
+{
+    size_t n[2];
+    const char *p[2];
+    p[0] = wwwurl_get(u, WWWURL_PART_PROTO, &n[0]);
+    p[1] = wwwurl_get(u, WWWURL_PART_HOSTPORT, &n[1]);
+    for (int k = 0; k < 2; k++) {
+        if (!p[k] || n[k] == 0 || (n[k] == 1 && p[k][0] == '.') ||
+            (n[k] == 2 && p[k][0] == '.' && p[k][1] == '.'))
+            return 0;
+        for (size_t i = 0; i < n[k]; i++) {
+            unsigned char b = (unsigned char)p[k][i];
+            if (b < 0x20 || b == 0x7f || b == '/' || (k == 0 && b >= 0x80))
+                return 0;
+        }
+    }
+    return 1;
+}
+
 #endif

@@ -47,6 +47,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     st = wwwurl_cache_file(u, prefix, NULL, 0, &needed);
     if (prefix == 0 || prefix == '/') {
         CHECK(st == WWWURL_ERR_INVALID_ARGUMENT);
+    } else if (!fz_cache_path_safe(u)) {
+        CHECK(st == WWWURL_ERR_UNSAFE_PATH && needed == 0);
     } else {
         CHECK(st == WWWURL_ERR_BUFFER_TOO_SMALL && needed > 0);
         cap = cap % (needed + 3);

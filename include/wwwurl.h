@@ -137,7 +137,13 @@ typedef enum wwwurl_status {
   /**
    * The scheme is not one the function handles.
    */
-  WWWURL_ERR_UNSUPPORTED_SCHEME = 8
+  WWWURL_ERR_UNSUPPORTED_SCHEME = 8,
+  /**
+   * The URL's protocol or host would not make one plain directory name of
+   * a cache path (`wwwurl_cache_file`): it is empty, `.` or `..`, or holds
+   * a `/`, a control byte or (the protocol) a byte of 0x80 or more.
+   */
+  WWWURL_ERR_UNSAFE_PATH = 9
 } wwwurl_status;
 
 /**
@@ -500,6 +506,11 @@ int wwwurl_port(const struct wwwurl_url *u);
  * Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
  * NULL (absent); they are `%`-decoded.
  *
+ * The URL is rebuilt in the mode the handle was made in (`WWWURL_FLAG_29H`
+ * or `WWWURL_FLAG_29` of the call that made it, else the mode
+ * `wwwurl_set_compat` had then; a copy keeps it), whatever the mode is now:
+ * its name, and so its cache file, stay those of that mode.
+ *
  * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
  * `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
  *
@@ -518,11 +529,18 @@ enum wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, c
  * to ask for the size); `needed`, where the size the result needs,
  * terminating NUL included, is stored (may be NULL).
  *
+ * The path is always relative and has exactly three components: a URL
+ * whose protocol or host would not make one plain directory name (empty,
+ * `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
+ * the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
+ * `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
+ *
  * Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
  * `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
  * byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
  * NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
- * for a bad prefix. Allocates nothing.
+ * for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
+ * even `*needed`). Allocates nothing.
  */
 enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
                                      char prefix,
@@ -539,8 +557,9 @@ enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
  * be NULL).
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
- * `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
- * `*out` and `*out_len` are written only on success.
+ * `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
+ * as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
+ * `*out_len` are written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`.

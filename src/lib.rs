@@ -11,6 +11,14 @@
 //!
 //! Data flows one way: C string -> ffi (borrow bytes) -> core -> ffi (copy
 //! into `malloc`ed memory) -> C.
+// Every public item is documented, every `unsafe` block says why it is
+// sound, and an `unsafe fn` spells out its own unsafe operations
+// (CONTRIBUTING.md).
+#![deny(
+    missing_docs,
+    clippy::undocumented_unsafe_blocks,
+    unsafe_op_in_unsafe_fn
+)]
 #![allow(non_camel_case_types)]
 
 pub mod core;

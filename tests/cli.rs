@@ -279,6 +279,41 @@ fn cachefile_names_wwwoffle_spool_files() {
 }
 
 #[test]
+fn cachefile_refuses_paths_that_leave_the_spool() {
+    // An empty protocol would make an absolute path, `..` one outside the
+    // spool, a newline a file name with a line end; a default port with
+    // letters after it leaves an empty host, or a host of dots.
+    let out = run_stdin(
+        &["cachefile"],
+        b"://h/x\n..://h/x\n\x01://h/\nhttp://..:80x/y\nhttps://:443x/p\n\
+          http://www.foo.com/\n\xc3\xa9://h/\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    // One output line per input line, empty for the refused ones.
+    assert_eq!(
+        text(&out.stdout),
+        "\n\n\n\n\nhttp/www.foo.com/DMwJM7GFg6vvScX45S1vCAQ\n\n"
+    );
+    let plain = "would not make one plain directory name of the cache path";
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "wwwurl: line 1: the protocol \"\" {plain}\n\
+             wwwurl: line 2: the protocol \"..\" {plain}\n\
+             wwwurl: line 3: the protocol \"%01\" {plain}\n\
+             wwwurl: line 4: the host \"..\" {plain}\n\
+             wwwurl: line 5: the host \"\" {plain}\n\
+             wwwurl: line 7: the protocol \"é\" {plain}\n"
+        )
+    );
+    // Hosts of dots that CanonicaliseHost reads as numbers are safe.
+    check(
+        &["cachefile", "http://../x", "http://%2e%2e/x"],
+        b"http/0.0.0.0/D4Zl5RZq5ZpXb3o7pZvvS9Q\nhttp/0.0.0.0/D4Zl5RZq5ZpXb3o7pZvvS9Q\n",
+    );
+}
+
+#[test]
 fn hash_is_make_hash() {
     check(
         &["hash", "", "http://www.foo.com/"],

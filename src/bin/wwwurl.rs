@@ -17,6 +17,12 @@
 //! Inputs and outputs are bytes from end to end: a URL that is not UTF-8
 //! comes out exactly as the library made it, control bytes escaped.
 
+#![deny(
+    missing_docs,
+    clippy::undocumented_unsafe_blocks,
+    unsafe_op_in_unsafe_fn
+)]
+
 // The crate root is this file, not `src/bin/wwwurl/main.rs` (Cargo.toml
 // names it), so the module files need their paths spelt out.
 #[path = "wwwurl/cli.rs"]

@@ -7,6 +7,7 @@
 
 pub mod ascii;
 pub mod browser;
+pub mod cache;
 pub mod cnum;
 pub mod codec;
 pub mod config;

@@ -61,9 +61,11 @@
 //! (`../../../g` → `http://a/../g`); this library follows RFC 3986, where
 //! the surplus `..` segments are dropped (`../../../g` → `http://a/g`).
 //!
-//! Recomposition is exactly §5.3 and does not guard against a path that
-//! starts with `//` in a result without authority (base `s:/a/b`, reference
-//! `..//g` gives `s://g`); RFC 3986 leaves that case to the caller.
+//! Recomposition is §5.3 with one guard that RFC 3986 leaves to the
+//! caller: a path that starts with `//` in a result without authority gets
+//! `/.` in front ([`keep_path_off_authority`]), so base `s:/a/b` and
+//! reference `..//g` give `s:/.//g`, not `s://g`, whose authority would be
+//! `g` (SECURITY.md, "A path that would read as an authority").
 //!
 //! Everything runs in time linear in the input lengths.
 

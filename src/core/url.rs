@@ -807,10 +807,11 @@ mod tests {
     fn atoi_wraps_like_glibc_cast() {
         assert_eq!(atoi(b"4294967376"), 80);
         assert_eq!(atoi(b"4294967295"), -1);
-        assert_eq!(
-            atoi(b"99999999999999999999999999"),
-            atoi(b"99999999999999999999999999")
-        );
+        // 99999999999999999999999999 mod 2^32 is 3825205247, which as a
+        // signed 32-bit value is -469762049 (doc/behaviour.md, "Numeric
+        // overflow": wrapping 32-bit arithmetic).
+        assert_eq!(atoi(b"99999999999999999999999999"), -469_762_049);
+        assert_eq!(atoi(b"99999999999999999999"), 1_661_992_959);
     }
 
     #[test]

@@ -260,6 +260,11 @@ pub fn canonical(
 /// never creates or destroys a match elsewhere except by uncovering the
 /// segment before it, so every order of removals, the leftmost-first one
 /// included, ends in the same path the stack computes, in linear time.
+///
+/// The stack is `out` itself, its standing segments joined by `/` (as in
+/// [`rfc3986::remove_dot_segments`]), and a count of them: no memory beyond
+/// the result, whatever the number of segments (a path of 1 MiB of `/` has
+/// a million empty ones).
 pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
     let p = match path.split_first() {
         Some((b'/', rest)) => {
@@ -268,9 +273,17 @@ pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
         }
         _ => path,
     };
-    // Segments still standing, as ranges of `p`; an empty range at the end
-    // stands for the trailing slash that (b) and (d) leave behind.
-    let mut stack: Vec<(usize, usize)> = Vec::new();
+    let floor = out.len();
+    // Standing segments in `out[floor..]`; an empty one at the end stands
+    // for the trailing slash that (b) and (d) leave behind.
+    let mut depth = 0usize;
+    let push = |out: &mut Vec<u8>, depth: &mut usize, seg: &[u8]| {
+        if *depth > 0 {
+            out.push(b'/');
+        }
+        out.extend_from_slice(seg);
+        *depth += 1;
+    };
     let mut i = 0;
     loop {
         let end = p[i..]
@@ -281,26 +294,31 @@ pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
         let last = end == p.len();
         if seg == b"." {
             if last {
-                stack.push((end, end));
+                push(out, &mut depth, b"");
             }
-        } else if seg == b".." && stack.last().is_some_and(|&(a, b)| &p[a..b] != b"..") {
-            stack.pop();
-            if last {
-                stack.push((end, end));
+        } else if seg == b".." && depth > 0 {
+            // The top segment starts after the last `/` of the stack (the
+            // scan covers only bytes that are removed, or a `..`).
+            let top = out[floor..]
+                .iter()
+                .rposition(|&b| b == b'/')
+                .map_or(floor, |x| floor + x + 1);
+            if &out[top..] == b".." {
+                push(out, &mut depth, seg);
+            } else {
+                out.truncate(if depth > 1 { top - 1 } else { floor });
+                depth -= 1;
+                if last {
+                    push(out, &mut depth, b"");
+                }
             }
         } else {
-            stack.push((i, end));
+            push(out, &mut depth, seg);
         }
         if last {
             break;
         }
         i = end + 1;
-    }
-    for (k, &(a, b)) in stack.iter().enumerate() {
-        if k > 0 {
-            out.push(b'/');
-        }
-        out.extend_from_slice(&p[a..b]);
     }
 }
 

@@ -6,11 +6,12 @@ use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
+use crate::core::cache::{self, UnsafePath};
 use crate::core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use crate::core::config::Compat;
 use crate::core::split::{RecordBytes, RecordDest};
 use crate::core::url::{Field, Spans, Url, UrlRef};
-use crate::core::{hash, link, split, url};
+use crate::core::{link, split, url};
 use libc::{c_char, c_int, size_t};
 use std::mem::size_of;
 use std::ptr::{null, null_mut};
@@ -85,6 +86,9 @@ struct Handle {
     /// How many bytes `bytes` holds.
     len: usize,
     sp: Spans,
+    /// The mode the URL was made in, which `wwwurl_set_userinfo` rebuilds it
+    /// in: the call's flag, else the process-wide mode at that time.
+    compat: Compat,
 }
 
 // malloc aligns for every fundamental type, which covers the header's
@@ -106,11 +110,16 @@ impl Handle {
     }
 }
 
-/// A new handle with spans `sp` whose strings are `len` bytes that `fill`
-/// writes into the block through `sink`; NULL when memory ran out or
-/// `fill` did not fill the block exactly.
+/// A new handle made in mode `compat`, with spans `sp` whose strings are
+/// `len` bytes that `fill` writes into the block through `sink`; NULL when
+/// memory ran out or `fill` did not fill the block exactly.
 #[inline(always)]
-fn new_handle(len: usize, sp: Spans, fill: impl FnOnce(&mut ExactSink)) -> *mut Handle {
+fn new_handle(
+    len: usize,
+    sp: Spans,
+    compat: Compat,
+    fill: impl FnOnce(&mut ExactSink),
+) -> *mut Handle {
     let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
     if h.is_null() {
         return null_mut();
@@ -119,7 +128,14 @@ fn new_handle(len: usize, sp: Spans, fill: impl FnOnce(&mut ExactSink)) -> *mut 
     // The header first: its spans are then stored as they are computed
     // rather than kept (or spilled) across the copies of the strings.
     // SAFETY: the block has room for the header, which is written whole.
-    unsafe { h.write(Handle { bytes, len, sp }) };
+    unsafe {
+        h.write(Handle {
+            bytes,
+            len,
+            sp,
+            compat,
+        })
+    };
     let mut sink = ExactSink::new(bytes, len);
     fill(&mut sink);
     if !sink.is_full() {
@@ -132,13 +148,15 @@ fn new_handle(len: usize, sp: Spans, fill: impl FnOnce(&mut ExactSink)) -> *mut 
     h
 }
 
-/// A new handle holding a copy of `u`; NULL when memory ran out.
-fn url_handle(u: &Url) -> *mut Handle {
-    HandleDest.place(u)
+/// A new handle holding a copy of `u`, made in mode `compat`; NULL when
+/// memory ran out.
+fn url_handle(u: &Url, compat: Compat) -> *mut Handle {
+    HandleDest(compat).place(u)
 }
 
-/// `wwwurl_parse`'s records go into handles.
-struct HandleDest;
+/// `wwwurl_parse`'s records go into handles, which remember the mode they
+/// were made in.
+struct HandleDest(Compat);
 
 impl RecordDest for HandleDest {
     type Out = *mut Handle;
@@ -148,7 +166,7 @@ impl RecordDest for HandleDest {
     #[inline(always)]
     fn place<R: RecordBytes>(self, r: &R) -> *mut Handle {
         let (len, sp) = r.measure();
-        new_handle(len, sp, |sink| r.write_to(sink))
+        new_handle(len, sp, self.0, |sink| r.write_to(sink))
     }
 }
 
@@ -266,7 +284,10 @@ pub extern "C" fn wwwurl_parse(
             // so no separate search for it.
             let s = within_limit(s)?;
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            Ok(store(out, split::split_to(&HookEnv, compat, s, HandleDest)))
+            Ok(store(
+                out,
+                split::split_to(&HookEnv, compat, s, HandleDest(compat)),
+            ))
         })())
     })
 }
@@ -313,7 +334,7 @@ pub extern "C" fn wwwurl_create(
             }
             let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
             let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
-            Ok(store(out, url_handle(&u)))
+            Ok(store(out, url_handle(&u, compat)))
         })())
     })
 }
@@ -350,7 +371,7 @@ pub extern "C" fn wwwurl_link(
             let base = link::LinkBase::of(base);
             Ok(store(
                 out,
-                url_handle(&link::link_parts(&HookEnv, compat, &base, link)),
+                url_handle(&link::link_parts(&HookEnv, compat, &base, link), compat),
             ))
         })())
     })
@@ -365,7 +386,7 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
     guard(|| match handle(u) {
         Some(h) if !out.is_null() => {
             let bytes = h.view().buffer();
-            let copy = new_handle(bytes.len(), h.sp, |sink| sink.extend(bytes));
+            let copy = new_handle(bytes.len(), h.sp, h.compat, |sink| sink.extend(bytes));
             store(out, copy)
         }
         _ => WWWURL_ERR_NULL,
@@ -445,6 +466,11 @@ pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
 /// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
 /// NULL (absent); they are `%`-decoded.
 ///
+/// The URL is rebuilt in the mode the handle was made in (`WWWURL_FLAG_29H`
+/// or `WWWURL_FLAG_29` of the call that made it, else the mode
+/// `wwwurl_set_compat` had then; a copy keeps it), whatever the mode is now:
+/// its name, and so its cache file, stay those of that mode.
+///
 /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
 /// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
 ///
@@ -467,9 +493,10 @@ pub extern "C" fn wwwurl_set_userinfo(
             for part in [user, pass].into_iter().flatten() {
                 within_limit(part)?;
             }
-            let new = h
-                .view()
-                .with_password(&HookEnv, settings::compat(), user, pass);
+            // In the handle's own mode, not the process-wide one: a handle
+            // made with WWWURL_FLAG_29H keeps its `&amp;` (README, "The
+            // modern API").
+            let new = h.view().with_password(&HookEnv, h.compat, user, pass);
             let bytes = new.buffer();
             let block = c_malloc(bytes.len().max(1)).cast::<u8>();
             if block.is_null() {
@@ -484,6 +511,7 @@ pub extern "C" fn wwwurl_set_userinfo(
                 bytes: block,
                 len: bytes.len(),
                 sp: *new.spans(),
+                compat: h.compat,
             };
             Ok(WWWURL_OK)
         })())
@@ -513,11 +541,18 @@ pub(super) fn finish(mut sink: BoundedSink<'_>, needed: *mut size_t) -> wwwurl_s
 /// to ask for the size); `needed`, where the size the result needs,
 /// terminating NUL included, is stored (may be NULL).
 ///
+/// The path is always relative and has exactly three components: a URL
+/// whose protocol or host would not make one plain directory name (empty,
+/// `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
+/// the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
+/// `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
+///
 /// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
 /// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
 /// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
 /// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
-/// for a bad prefix. Allocates nothing.
+/// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
+/// even `*needed`). Allocates nothing.
 #[no_mangle]
 pub extern "C" fn wwwurl_cache_file(
     u: *const wwwurl_url,
@@ -537,7 +572,9 @@ pub extern "C" fn wwwurl_cache_file(
             return WWWURL_ERR_INVALID_ARGUMENT;
         };
         let mut sink = BoundedSink::new(out_buffer(buf, cap));
-        write_cache_file(&u, prefix, &mut sink);
+        if write_cache_file(&u, prefix, &mut sink).is_err() {
+            return WWWURL_ERR_UNSAFE_PATH;
+        }
         finish(sink, needed)
     })
 }
@@ -550,14 +587,10 @@ fn cache_prefix(prefix: c_char) -> Option<u8> {
 }
 
 /// Writes `<proto>/<hostport>/<prefix><MakeHash(file)>`, the one layout both
-/// forms of the cache file name share.
-fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) {
-    sink.extend(u.proto());
-    sink.push(b'/');
-    sink.extend(u.hostport());
-    sink.push(b'/');
-    sink.push(prefix);
-    sink.extend(&hash::make_hash(u.file()));
+/// forms of the cache file name share, or refuses an unsafe path, writing
+/// nothing.
+fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) -> Result<(), UnsafePath> {
+    cache::cache_path(u.proto(), u.hostport(), u.file(), prefix, sink)
 }
 
 /// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
@@ -568,8 +601,9 @@ fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) {
 /// be NULL).
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_NO_MEMORY`.
-/// `*out` and `*out_len` are written only on success.
+/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
+/// as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
+/// `*out_len` are written only on success.
 ///
 /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
 /// caller releases with `wwwurl_string_free`.
@@ -590,8 +624,14 @@ pub extern "C" fn wwwurl_cache_file_dup(
         let Some(prefix) = cache_prefix(prefix) else {
             return WWWURL_ERR_INVALID_ARGUMENT;
         };
+        // Checked before the allocation, so that a refusal allocates nothing.
+        if cache::check(u.proto(), u.hostport()).is_err() {
+            return WWWURL_ERR_UNSAFE_PATH;
+        }
         let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
-        write_cache_file(&u, prefix, &mut buf);
+        if write_cache_file(&u, prefix, &mut buf).is_err() {
+            return WWWURL_ERR_UNSAFE_PATH;
+        }
         let (p, n) = buf.into_raw();
         if p.is_null() {
             return WWWURL_ERR_NO_MEMORY;

@@ -25,12 +25,16 @@ pub enum wwwurl_status {
     WWWURL_ERR_NOT_ABSOLUTE = 7,
     /// The scheme is not one the function handles.
     WWWURL_ERR_UNSUPPORTED_SCHEME = 8,
+    /// The URL's protocol or host would not make one plain directory name of
+    /// a cache path (`wwwurl_cache_file`): it is empty, `.` or `..`, or holds
+    /// a `/`, a control byte or (the protocol) a byte of 0x80 or more.
+    WWWURL_ERR_UNSAFE_PATH = 9,
 }
 
 pub(crate) use wwwurl_status::*;
 
 /// The message of each status, NUL-terminated, indexed by its number.
-const MESSAGES: [&str; 9] = [
+const MESSAGES: [&str; 10] = [
     "success\0",
     "a required argument is NULL\0",
     "input longer than the configured maximum\0",
@@ -40,6 +44,7 @@ const MESSAGES: [&str; 9] = [
     "internal error\0",
     "relative reference without an absolute base\0",
     "unsupported scheme\0",
+    "protocol or host not a plain directory name for a cache path\0",
 ];
 
 /// A static, NUL-terminated English message for a status code.
@@ -67,7 +72,7 @@ mod tests {
             assert!(m.ends_with('\0') && !m[..m.len() - 1].contains('\0'));
             assert_eq!(wwwurl_strerror(i as i32), m.as_ptr().cast());
         }
-        assert_eq!(WWWURL_ERR_UNSUPPORTED_SCHEME as usize, MESSAGES.len() - 1);
+        assert_eq!(WWWURL_ERR_UNSAFE_PATH as usize, MESSAGES.len() - 1);
         let unknown = wwwurl_strerror(-1);
         assert_eq!(unknown, wwwurl_strerror(1000));
     }

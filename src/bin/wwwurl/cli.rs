@@ -195,7 +195,10 @@ pub enum Command {
     /// Prints `<proto>/<hostport>/<prefix><hash>`, relative to the spool
     /// directory, where hash is MakeHash of the record's `file` (the URL with
     /// user and password): `D` names the data file, `U` the file holding the
-    /// URL.
+    /// URL. A URL whose protocol or host would not make one plain directory
+    /// name (empty, `.`, `..`, with a `/` or a control byte, or a protocol
+    /// with a byte of 0x80 or more) is refused: the path would leave the
+    /// spool directory or not have three components.
     #[command(after_help = LINES_HELP)]
     Cachefile {
         /// Which cache file to name

@@ -6,6 +6,7 @@ use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
+use wwwurl::core::cache::{cache_path, UnsafePath};
 use wwwurl::core::codec::{c_prefix, Codec};
 use wwwurl::core::config::{Compat, Config};
 use wwwurl::core::hash::make_hash;
@@ -107,13 +108,18 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 true,
                 |s: &[u8], out: &mut Vec<u8>| {
                     let u = ctx.split(s);
-                    out.extend_from_slice(u.proto());
-                    out.push(b'/');
-                    out.extend_from_slice(u.hostport());
-                    out.push(b'/');
-                    out.push(letter);
-                    out.extend_from_slice(&make_hash(u.file()));
-                    Ok(())
+                    cache_path(u.proto(), u.hostport(), u.file(), letter, out).map_err(|e| {
+                        let part = match e {
+                            UnsafePath::Protocol => u.proto(),
+                            UnsafePath::Host => u.hostport(),
+                        };
+                        format!(
+                            "the {} \"{}\" would not make one plain directory name \
+                             of the cache path",
+                            e.what(),
+                            escape::text(part)
+                        )
+                    })
                 },
             )
         }

@@ -1,0 +1,954 @@
+/* wwwurl memory test: the peak heap memory of every function that takes a
+ * string, per byte of its input, against the bounds SECURITY.md documents.
+ *
+ *   memory SECURITY.md [FILTER]   run only the functions whose name
+ *                                 contains FILTER
+ *
+ * Every allocation of the process goes through the malloc, calloc,
+ * realloc, free and aligned allocation functions defined below, which keep
+ * the number of bytes live (malloc_usable_size of each block) and its peak;
+ * the library is linked statically, so its Rust allocator calls them too.
+ * A realloc that moves a block counts the old and the new block together
+ * for a moment, as the copy needs both.
+ *
+ * A case is one function with a hostile input of N bytes in one argument
+ * position: a pattern (one byte, an escape, a separator, a dot segment...)
+ * repeated to N bytes after a prefix that puts it there. It runs in a fresh
+ * child process, so that no working buffer a thread keeps between calls is
+ * already there; the child makes the input (and a record, handle or caller
+ * buffer when the call needs one), takes the live bytes, calls, and reports
+ * (peak - live before the call) / N: the input's own copy and the caller's
+ * buffer are not counted, the result the call returns is (it is freed after
+ * the call). N is 1 MiB for every pattern, then 4 MiB for the pattern with
+ * the largest factor, so that a constant cannot hide in it; a function's
+ * factor is its largest over positions, patterns and sizes.
+ *
+ * SECURITY.md holds the documented bound of every function in a table
+ * between the lines <!-- memory-table --> and <!-- /memory-table -->, one
+ * row "| `Name` | bound | ..." per function. The test fails when a function
+ * exceeds its bound (more than bound * N + 64 KiB bytes on some case), when a function it measures has no row, when a row
+ * names a function this library does not have (except the one historical
+ * function of the other WWWOFFLE variant), and when a call fails (NULL from
+ * a legacy function that allocates, WWWURL_ERR_PANIC or
+ * WWWURL_ERR_NO_MEMORY). It prints one line per case over its function's
+ * bound and the table in SECURITY.md's format, measured values filled in.
+ *
+ * Linux with glibc: the counting functions hand the blocks to glibc's own
+ * allocator (__libc_malloc and friends) and size them with
+ * malloc_usable_size, so the figures are glibc's block sizes. */
+#define _GNU_SOURCE 1
+
+#include <errno.h>
+#include <malloc.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "wwwurl.h"
+#include "wwwurl_legacy.h"
+
+#ifndef __GLIBC__
+#error "bench/memory.c counts allocations through glibc's __libc_malloc"
+#endif
+
+/* ---- counting allocator ---------------------------------------------------- */
+
+extern void *__libc_malloc(size_t n);
+extern void *__libc_calloc(size_t n, size_t size);
+extern void *__libc_realloc(void *p, size_t n);
+extern void *__libc_memalign(size_t align, size_t n);
+extern void __libc_free(void *p);
+
+static size_t live, peak;
+
+static void *counted(void *p)
+{
+    if (p) {
+        live += malloc_usable_size(p);
+        if (live > peak)
+            peak = live;
+    }
+    return p;
+}
+
+void *malloc(size_t n)
+{
+    return counted(__libc_malloc(n));
+}
+
+void *calloc(size_t n, size_t size)
+{
+    return counted(__libc_calloc(n, size));
+}
+
+void free(void *p)
+{
+    if (p)
+        live -= malloc_usable_size(p);
+    __libc_free(p);
+}
+
+void *realloc(void *p, size_t n)
+{
+    size_t old = p ? malloc_usable_size(p) : 0;
+    void *q = __libc_realloc(p, n);
+    if (!q) {
+        if (p && n == 0)
+            live -= old; /* freed */
+        return NULL;
+    }
+    if (q == p) {
+        live -= old;
+        return counted(q);
+    }
+    counted(q); /* both blocks, while the bytes are copied */
+    live -= old;
+    return q;
+}
+
+void *memalign(size_t align, size_t n)
+{
+    return counted(__libc_memalign(align, n));
+}
+
+void *aligned_alloc(size_t align, size_t n)
+{
+    return counted(__libc_memalign(align, n));
+}
+
+int posix_memalign(void **out, size_t align, size_t n)
+{
+    void *p;
+    if (align < sizeof(void *) || (align & (align - 1)) != 0)
+        return EINVAL;
+    p = counted(__libc_memalign(align, n));
+    if (!p)
+        return ENOMEM;
+    *out = p;
+    return 0;
+}
+
+/* ---- the calls ------------------------------------------------------------- */
+
+/* A call with the hostile argument `s` (NUL-terminated, `n` bytes) and what
+ * `prep` made for it; returns 0, or -1 when the call failed. */
+typedef int (*call_fn)(char *s, size_t n, void *ctx);
+/* Made before the measured call (not counted): a record, handle or buffer. */
+typedef void *(*prep_fn)(char *s, size_t n);
+typedef void (*done_fn)(void *ctx);
+
+typedef struct target {
+    const char *fn;     /* the function, as SECURITY.md's table names it */
+    const char *where;  /* the argument position */
+    const char *prefix; /* before the repeated pattern */
+    call_fn call;
+    prep_fn prep;
+    done_fn done;
+} target;
+
+static const char *const ND = "http://www.example.com/dir/page.html?q=1";
+
+static int str_result(char *r)
+{
+    if (!r)
+        return -1;
+    free(r);
+    return 0;
+}
+
+static int url_result(URL *u)
+{
+    if (!u)
+        return -1;
+    FreeURL(u);
+    return 0;
+}
+
+static int status_result(wwwurl_status st)
+{
+    return st == WWWURL_ERR_PANIC || st == WWWURL_ERR_NO_MEMORY ? -1 : 0;
+}
+
+static int handle_result(wwwurl_status st, wwwurl_url *u)
+{
+    wwwurl_free(u);
+    return status_result(st);
+}
+
+static int string_out(wwwurl_status st, char *out)
+{
+    if (st == WWWURL_OK)
+        wwwurl_string_free(out);
+    return status_result(st);
+}
+
+/* The caller's buffer of the _buf forms and wwwurl_transcode: large enough
+ * for every result, made before the call. */
+static char *out_buf;
+static size_t out_cap;
+
+static void *p_buffer(char *s, size_t n)
+{
+    (void)s;
+    out_cap = 4 * n + 4096;
+    out_buf = malloc(out_cap);
+    return out_buf;
+}
+
+static void d_buffer(void *ctx)
+{
+    free(ctx);
+}
+
+/* ---- legacy ---- */
+
+static int c_split(char *s, size_t n, void *ctx)
+{
+    (void)n, (void)ctx;
+    return url_result(SplitURL(s));
+}
+
+static const char *const create_dflt[6] = {"http", "www.example.com", "/dir/page.html",
+                                           "x=1&y=2", "user", "pass"};
+#define CREATE(K)                                                                             \
+    static int c_create##K(char *s, size_t n, void *ctx)                                      \
+    {                                                                                         \
+        const char *a[6];                                                                     \
+        int i;                                                                                \
+        (void)n, (void)ctx;                                                                   \
+        for (i = 0; i < 6; i++)                                                               \
+            a[i] = i == K ? s : create_dflt[i];                                               \
+        return url_result(CreateURL(a[0], a[1], a[2], a[3], a[4], a[5]));                     \
+    }                                                                                         \
+    static int c_wcreate##K(char *s, size_t n, void *ctx)                                     \
+    {                                                                                         \
+        const char *a[6];                                                                     \
+        wwwurl_url *u = NULL;                                                                 \
+        int i;                                                                                \
+        (void)n, (void)ctx;                                                                   \
+        for (i = 0; i < 6; i++)                                                               \
+            a[i] = i == K ? s : create_dflt[i];                                               \
+        return handle_result(wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, &u), u);    \
+    }
+CREATE(0)
+CREATE(1)
+CREATE(2)
+CREATE(3)
+CREATE(4)
+CREATE(5)
+
+static void *p_page(char *s, size_t n)
+{
+    (void)s, (void)n;
+    return SplitURL(ND);
+}
+static void *p_page_path(char *s, size_t n)
+{
+    (void)n;
+    return CreateURL("http", "www.example.com", s, NULL, NULL, NULL);
+}
+static void *p_record(char *s, size_t n)
+{
+    (void)s, (void)n;
+    return CreateURL("http", "www.example.com", "/dir/page.html", "x=1", NULL, NULL);
+}
+static void d_url(void *ctx)
+{
+    FreeURL(ctx);
+}
+static int c_link(char *s, size_t n, void *ctx)
+{
+    (void)n;
+    return ctx ? url_result(LinkURL(ctx, s)) : -1;
+}
+static int c_link_base(char *s, size_t n, void *ctx)
+{
+    (void)s, (void)n;
+    return ctx ? url_result(LinkURL(ctx, "../other/x.html?a=b")) : -1;
+}
+static int c_addpass(char *s, void *ctx, int which)
+{
+    URL *u = ctx;
+    if (!u)
+        return -1;
+    AddPasswordURL(u, which == 0 ? s : "user", which == 1 ? s : "pass");
+    return u->user ? 0 : -1;
+}
+static int c_addpass_user(char *s, size_t n, void *ctx)
+{
+    (void)n;
+    return c_addpass(s, ctx, 0);
+}
+static int c_addpass_pass(char *s, size_t n, void *ctx)
+{
+    (void)n;
+    return c_addpass(s, ctx, 1);
+}
+
+#define STR1(NAME, EXPR)                                                                      \
+    static int c_##NAME(char *s, size_t n, void *ctx)                                         \
+    {                                                                                         \
+        (void)n, (void)ctx;                                                                   \
+        return str_result(EXPR);                                                              \
+    }
+STR1(decode_generic, URLDecodeGeneric(s))
+STR1(decode_form, URLDecodeFormArgs(s))
+STR1(recode_form, URLRecodeFormArgs(s))
+STR1(encode_path, URLEncodePath(s))
+STR1(encode_form, URLEncodeFormArgs(s))
+STR1(encode_password, URLEncodePassword(s))
+STR1(make_hash, MakeHash(s))
+STR1(base64_encode, Base64Encode(s, n))
+STR1(html_string0, HTMLString(s, 0))
+STR1(html_string1, HTMLString(s, 1))
+STR1(canon_host, CanonicaliseHost(s))
+#if defined(WWWURL_LEGACY_29H)
+STR1(fix_html_link, FixHTMLLinkURL(s))
+#else
+static int c_replace_amp(char *s, size_t n, void *ctx)
+{
+    (void)n, (void)ctx;
+    URLReplaceAmp(s);
+    return 0;
+}
+#endif
+
+static int c_base64_decode(char *s, size_t n, void *ctx)
+{
+    size_t m;
+    (void)n, (void)ctx;
+    return str_result(Base64Decode(s, &m));
+}
+static int c_split_form(char *s, size_t n, void *ctx)
+{
+    char **v = SplitFormArgs(s);
+    (void)n, (void)ctx;
+    if (!v)
+        return -1;
+    free(v[0]);
+    free(v);
+    return 0;
+}
+static volatile long date_sink;
+static int c_date(char *s, size_t n, void *ctx)
+{
+    (void)n, (void)ctx;
+    date_sink = DateToTimeT(s);
+    return 0;
+}
+static int c_trim(char *s, size_t n, void *ctx)
+{
+    (void)n, (void)ctx;
+    return TrimArgs(s) ? 0 : -1;
+}
+static int c_canon_name(char *s, size_t n, void *ctx)
+{
+    (void)n, (void)ctx;
+    CanonicaliseName(s);
+    return 0;
+}
+
+/* ---- modern: handles ---- */
+
+static int c_parse(char *s, size_t n, void *ctx)
+{
+    wwwurl_url *u = NULL;
+    (void)ctx;
+    return handle_result(wwwurl_parse(s, n, 0, &u), u);
+}
+static void *p_wpage(char *s, size_t n)
+{
+    wwwurl_url *u = NULL;
+    (void)s, (void)n;
+    wwwurl_parse(ND, WWWURL_NUL_TERMINATED, 0, &u);
+    return u;
+}
+static void *p_wpage_path(char *s, size_t n)
+{
+    wwwurl_url *u = NULL;
+    (void)n;
+    wwwurl_create("http", "www.example.com", s, NULL, NULL, NULL, 0, &u);
+    return u;
+}
+static void *p_whandle(char *s, size_t n)
+{
+    wwwurl_url *u = NULL;
+    (void)s, (void)n;
+    wwwurl_create("http", "www.example.com", "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    return u;
+}
+static void *p_whandle_host(char *s, size_t n)
+{
+    wwwurl_url *u = NULL;
+    (void)n;
+    wwwurl_create("http", s, "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    return u;
+}
+static void *p_whandle_proto(char *s, size_t n)
+{
+    wwwurl_url *u = NULL;
+    (void)n;
+    wwwurl_create(s, "www.example.com", "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    return u;
+}
+static void d_wurl(void *ctx)
+{
+    wwwurl_free(ctx);
+}
+static int c_wlink(char *s, size_t n, void *ctx)
+{
+    wwwurl_url *u = NULL;
+    return ctx ? handle_result(wwwurl_link(ctx, s, n, 0, &u), u) : -1;
+}
+static int c_wlink_base(char *s, size_t n, void *ctx)
+{
+    wwwurl_url *u = NULL;
+    (void)s, (void)n;
+    return ctx ? handle_result(wwwurl_link(ctx, "../other/x.html?a=b", WWWURL_NUL_TERMINATED,
+                                           0, &u),
+                               u)
+               : -1;
+}
+static int c_userinfo(char *s, void *ctx, int which)
+{
+    if (!ctx)
+        return -1;
+    return status_result(
+        wwwurl_set_userinfo(ctx, which == 0 ? s : "user", which == 1 ? s : "pass"));
+}
+static int c_userinfo_user(char *s, size_t n, void *ctx)
+{
+    (void)n;
+    return c_userinfo(s, ctx, 0);
+}
+static int c_userinfo_pass(char *s, size_t n, void *ctx)
+{
+    (void)n;
+    return c_userinfo(s, ctx, 1);
+}
+static int c_cache_file(char *s, size_t n, void *ctx)
+{
+    char buf[64];
+    size_t needed;
+    (void)s, (void)n;
+    /* most hostile hosts are too long for buf: BUFFER_TOO_SMALL is fine */
+    return ctx ? status_result(wwwurl_cache_file(ctx, 'D', buf, sizeof buf, &needed)) : -1;
+}
+static int c_cache_file_dup(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    (void)s, (void)n;
+    return ctx ? string_out(wwwurl_cache_file_dup(ctx, 'D', &out, NULL), out) : -1;
+}
+
+/* ---- modern: strings ---- */
+
+#define TRANSCODE(NAME, CODEC)                                                                \
+    static int c_t_##NAME(char *s, size_t n, void *ctx)                                      \
+    {                                                                                         \
+        size_t needed;                                                                        \
+        (void)ctx;                                                                            \
+        return status_result(wwwurl_transcode(CODEC, s, n, out_buf, out_cap, &needed));       \
+    }                                                                                         \
+    static int c_td_##NAME(char *s, size_t n, void *ctx)                                     \
+    {                                                                                         \
+        size_t len;                                                                           \
+        char *r = wwwurl_transcode_dup(CODEC, s, n, &len);                                    \
+        (void)ctx;                                                                            \
+        if (!r)                                                                               \
+            return -1;                                                                        \
+        wwwurl_string_free(r);                                                                \
+        return 0;                                                                             \
+    }
+TRANSCODE(decode_generic, WWWURL_CODEC_DECODE_GENERIC)
+TRANSCODE(decode_form, WWWURL_CODEC_DECODE_FORM)
+TRANSCODE(recode_form, WWWURL_CODEC_RECODE_FORM)
+TRANSCODE(encode_path, WWWURL_CODEC_ENCODE_PATH)
+TRANSCODE(encode_form, WWWURL_CODEC_ENCODE_FORM)
+TRANSCODE(encode_password, WWWURL_CODEC_ENCODE_PASSWORD)
+
+static int c_rfc3986(char *s, size_t n, void *ctx)
+{
+    wwwurl_components c;
+    (void)ctx;
+    return status_result(wwwurl_rfc3986_split(s, n, 0, &c));
+}
+static int c_rfc3986_browser(char *s, size_t n, void *ctx)
+{
+    wwwurl_components c;
+    (void)ctx;
+    return status_result(wwwurl_rfc3986_split(s, n, WWWURL_FLAG_BROWSER, &c));
+}
+
+/* The two-string tools, with the hostile string as the first argument (the
+ * base, or the URL of wwwurl_webcapture_canonical) and `second` after it,
+ * or as the second argument after `first`. */
+typedef wwwurl_status (*two_fn)(const char *, size_t, const char *, size_t, char **);
+typedef wwwurl_status (*two_buf_fn)(const char *, size_t, const char *, size_t, char *, size_t,
+                                    size_t *);
+
+static int two(two_fn f, char *s, size_t n, const char *first, const char *second)
+{
+    char *out = NULL;
+    wwwurl_status st = first ? f(first, WWWURL_NUL_TERMINATED, s, n, &out)
+                             : f(s, n, second, WWWURL_NUL_TERMINATED, &out);
+    return string_out(st, out);
+}
+static int two_buf(two_buf_fn f, char *s, size_t n, const char *first, const char *second)
+{
+    size_t needed;
+    wwwurl_status st =
+        first ? f(first, WWWURL_NUL_TERMINATED, s, n, out_buf, out_cap, &needed)
+              : f(s, n, second, WWWURL_NUL_TERMINATED, out_buf, out_cap, &needed);
+    return status_result(st);
+}
+/* FIRST: the first argument when the hostile one is second; SECOND: the
+ * second when it is first. */
+#define TWO(NAME, FN, FIRST, SECOND)                                                          \
+    static int c_##NAME##_1(char *s, size_t n, void *ctx)                                     \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return two(FN, s, n, NULL, SECOND);                                                   \
+    }                                                                                         \
+    static int c_##NAME##_2(char *s, size_t n, void *ctx)                                     \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return two(FN, s, n, FIRST, NULL);                                                    \
+    }                                                                                         \
+    static int c_##NAME##_buf_1(char *s, size_t n, void *ctx)                                 \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return two_buf(FN##_buf, s, n, NULL, SECOND);                                         \
+    }                                                                                         \
+    static int c_##NAME##_buf_2(char *s, size_t n, void *ctx)                                 \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return two_buf(FN##_buf, s, n, FIRST, NULL);                                          \
+    }
+#define BASE "http://a/b/c/d;p?q"
+TWO(resolve, wwwurl_rfc3986_resolve, BASE, "../g")
+TWO(webcapture, wwwurl_webcapture_canonical, "../g", BASE)
+TWO(relative, wwwurl_rfc3986_make_relative, BASE, "http://a/b/g")
+TWO(browser, wwwurl_browser_resolve, BASE, "../g")
+
+static int c_normalize(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    (void)ctx;
+    return string_out(wwwurl_rfc3986_normalize(s, n, WWWURL_NORMALIZE_ALL, &out), out);
+}
+static int c_normalize_buf(char *s, size_t n, void *ctx)
+{
+    size_t needed;
+    (void)ctx;
+    return status_result(
+        wwwurl_rfc3986_normalize_buf(s, n, WWWURL_NORMALIZE_ALL, out_buf, out_cap, &needed));
+}
+
+#define BUF p_buffer, d_buffer
+#define TWO_TARGETS(FN, NAME, FIRST, PREFIX1, SECOND, PREFIX2)                                \
+    {FN, FIRST, PREFIX1, c_##NAME##_1, NULL, NULL},                                           \
+        {FN, SECOND, PREFIX2, c_##NAME##_2, NULL, NULL},                                      \
+        {FN "_buf", FIRST, PREFIX1, c_##NAME##_buf_1, BUF},                                   \
+        {FN "_buf", SECOND, PREFIX2, c_##NAME##_buf_2, BUF}
+
+static const target targets[] = {
+    {"SplitURL", "whole", "", c_split, NULL, NULL},
+    {"SplitURL", "host", "http://", c_split, NULL, NULL},
+    {"SplitURL", "path", "http://www.example.com/", c_split, NULL, NULL},
+    {"SplitURL", "args", "http://www.example.com/p?", c_split, NULL, NULL},
+    {"CreateURL", "proto", "", c_create0, NULL, NULL},
+    {"CreateURL", "hostport", "", c_create1, NULL, NULL},
+    {"CreateURL", "path", "/", c_create2, NULL, NULL},
+    {"CreateURL", "args", "", c_create3, NULL, NULL},
+    {"CreateURL", "user", "", c_create4, NULL, NULL},
+    {"CreateURL", "pass", "", c_create5, NULL, NULL},
+    {"LinkURL", "link", "", c_link, p_page, d_url},
+    {"LinkURL", "link host", "http://", c_link, p_page, d_url},
+    {"LinkURL", "link path", "/", c_link, p_page, d_url},
+    {"LinkURL", "link args", "x.html?", c_link, p_page, d_url},
+    {"LinkURL", "base path", "/", c_link_base, p_page_path, d_url},
+    {"AddPasswordURL", "user", "", c_addpass_user, p_record, d_url},
+    {"AddPasswordURL", "pass", "", c_addpass_pass, p_record, d_url},
+    {"URLDecodeGeneric", "", "", c_decode_generic, NULL, NULL},
+    {"URLDecodeFormArgs", "", "", c_decode_form, NULL, NULL},
+    {"URLRecodeFormArgs", "", "", c_recode_form, NULL, NULL},
+    {"URLEncodePath", "", "", c_encode_path, NULL, NULL},
+    {"URLEncodeFormArgs", "", "", c_encode_form, NULL, NULL},
+    {"URLEncodePassword", "", "", c_encode_password, NULL, NULL},
+    {"SplitFormArgs", "", "", c_split_form, NULL, NULL},
+    {"TrimArgs", "", " ", c_trim, NULL, NULL},
+    {"MakeHash", "", "", c_make_hash, NULL, NULL},
+    {"Base64Encode", "", "", c_base64_encode, NULL, NULL},
+    {"Base64Decode", "", "", c_base64_decode, NULL, NULL},
+    {"DateToTimeT", "", "", c_date, NULL, NULL},
+    {"HTMLString", "nbsp 0", "", c_html_string0, NULL, NULL},
+    {"HTMLString", "nbsp 1", "", c_html_string1, NULL, NULL},
+#if defined(WWWURL_LEGACY_29H)
+    {"FixHTMLLinkURL", "", "", c_fix_html_link, NULL, NULL},
+#else
+    {"URLReplaceAmp", "", "", c_replace_amp, NULL, NULL},
+#endif
+    {"CanonicaliseHost", "", "", c_canon_host, NULL, NULL},
+    {"CanonicaliseName", "", "/", c_canon_name, NULL, NULL},
+    {"wwwurl_parse", "whole", "", c_parse, NULL, NULL},
+    {"wwwurl_parse", "host", "http://", c_parse, NULL, NULL},
+    {"wwwurl_parse", "path", "http://www.example.com/", c_parse, NULL, NULL},
+    {"wwwurl_parse", "args", "http://www.example.com/p?", c_parse, NULL, NULL},
+    {"wwwurl_create", "proto", "", c_wcreate0, NULL, NULL},
+    {"wwwurl_create", "hostport", "", c_wcreate1, NULL, NULL},
+    {"wwwurl_create", "path", "/", c_wcreate2, NULL, NULL},
+    {"wwwurl_create", "args", "", c_wcreate3, NULL, NULL},
+    {"wwwurl_create", "user", "", c_wcreate4, NULL, NULL},
+    {"wwwurl_create", "pass", "", c_wcreate5, NULL, NULL},
+    {"wwwurl_link", "link", "", c_wlink, p_wpage, d_wurl},
+    {"wwwurl_link", "link host", "http://", c_wlink, p_wpage, d_wurl},
+    {"wwwurl_link", "link path", "/", c_wlink, p_wpage, d_wurl},
+    {"wwwurl_link", "link args", "x.html?", c_wlink, p_wpage, d_wurl},
+    {"wwwurl_link", "base path", "/", c_wlink_base, p_wpage_path, d_wurl},
+    {"wwwurl_set_userinfo", "user", "", c_userinfo_user, p_whandle, d_wurl},
+    {"wwwurl_set_userinfo", "pass", "", c_userinfo_pass, p_whandle, d_wurl},
+    {"wwwurl_cache_file", "proto", "", c_cache_file, p_whandle_proto, d_wurl},
+    {"wwwurl_cache_file", "hostport", "", c_cache_file, p_whandle_host, d_wurl},
+    {"wwwurl_cache_file_dup", "proto", "", c_cache_file_dup, p_whandle_proto, d_wurl},
+    {"wwwurl_cache_file_dup", "hostport", "", c_cache_file_dup, p_whandle_host, d_wurl},
+    {"wwwurl_transcode", "DECODE_GENERIC", "", c_t_decode_generic, BUF},
+    {"wwwurl_transcode", "DECODE_FORM", "", c_t_decode_form, BUF},
+    {"wwwurl_transcode", "RECODE_FORM", "", c_t_recode_form, BUF},
+    {"wwwurl_transcode", "ENCODE_PATH", "", c_t_encode_path, BUF},
+    {"wwwurl_transcode", "ENCODE_FORM", "", c_t_encode_form, BUF},
+    {"wwwurl_transcode", "ENCODE_PASSWORD", "", c_t_encode_password, BUF},
+    {"wwwurl_transcode_dup", "DECODE_GENERIC", "", c_td_decode_generic, NULL, NULL},
+    {"wwwurl_transcode_dup", "DECODE_FORM", "", c_td_decode_form, NULL, NULL},
+    {"wwwurl_transcode_dup", "RECODE_FORM", "", c_td_recode_form, NULL, NULL},
+    {"wwwurl_transcode_dup", "ENCODE_PATH", "", c_td_encode_path, NULL, NULL},
+    {"wwwurl_transcode_dup", "ENCODE_FORM", "", c_td_encode_form, NULL, NULL},
+    {"wwwurl_transcode_dup", "ENCODE_PASSWORD", "", c_td_encode_password, NULL, NULL},
+    {"wwwurl_rfc3986_split", "strict", "", c_rfc3986, NULL, NULL},
+    {"wwwurl_rfc3986_split", "browser", "", c_rfc3986_browser, NULL, NULL},
+    TWO_TARGETS("wwwurl_rfc3986_resolve", resolve, "base", "http://a/", "reference", ""),
+    TWO_TARGETS("wwwurl_webcapture_canonical", webcapture, "url", "http://a/", "base",
+                "http://a/"),
+    TWO_TARGETS("wwwurl_rfc3986_make_relative", relative, "base", "http://a/", "target",
+                "http://a/"),
+    TWO_TARGETS("wwwurl_browser_resolve", browser, "base", "http://a/", "spec", ""),
+    {"wwwurl_rfc3986_normalize", "", "http://a/", c_normalize, NULL, NULL},
+    {"wwwurl_rfc3986_normalize_buf", "", "http://a/", c_normalize_buf, BUF},
+};
+
+/* Bytes of each kind (kept, escaped, upper case), escapes, separators and
+ * dot segments. */
+static const char *const patterns[] = {
+    "a", "A", " ", "\x01", "\xff", "%", "%2", "%41", "&", "&amp;", "=", ";", "/", "//",
+    "./", "../", "/./", "/../", "\\", "@", ":", "[", "<", "?",
+};
+
+#define N_TARGETS (sizeof targets / sizeof targets[0])
+#define N_PATTERNS (sizeof patterns / sizeof patterns[0])
+
+#define SMALL (1u << 20)
+#define LARGE (4u << 20)
+
+/* ---- measuring ------------------------------------------------------------- */
+
+/* prefix + the pattern repeated to fill `size` bytes (whole repeats). */
+static char *build(const target *t, const char *pat, size_t size, size_t *len)
+{
+    size_t pl = strlen(pat), reps = size / pl, a = strlen(t->prefix);
+    char *s;
+    *len = a + reps * pl;
+    s = malloc(*len + 1);
+    if (!s)
+        return NULL;
+    memcpy(s, t->prefix, a);
+    for (size_t i = 0; i < reps; i++)
+        memcpy(s + a + i * pl, pat, pl);
+    s[*len] = '\0';
+    return s;
+}
+
+typedef struct outcome {
+    int ok;        /* 1 measured, 0 the call failed, -1 no memory for the input */
+    size_t bytes;  /* peak - live before the call */
+    size_t n;      /* the hostile argument's length */
+} outcome;
+
+static void child(const target *t, const char *pat, size_t size, int fd)
+{
+    outcome o = {-1, 0, 0};
+    size_t len;
+    char buf[8];
+    size_t needed;
+    char *s;
+    void *ctx;
+    ssize_t w;
+
+    /* the first guarded call installs the panic hook: not this call's memory */
+    wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "a", 1, buf, sizeof buf, &needed);
+    s = build(t, pat, size, &len);
+    if (s) {
+        ctx = t->prep ? t->prep(s, len) : NULL;
+        o.n = len;
+        peak = live;
+        {
+            size_t before = live;
+            o.ok = t->call(s, len, ctx) == 0;
+            o.bytes = peak - before;
+        }
+        if (t->done)
+            t->done(ctx);
+    }
+    w = write(fd, &o, sizeof o);
+    _exit(w == (ssize_t)sizeof o ? 0 : 1);
+}
+
+static int run_case(const target *t, const char *pat, size_t size, outcome *o)
+{
+    int fds[2], ws = 0;
+    pid_t pid;
+    ssize_t got;
+
+    if (pipe(fds) != 0) {
+        perror("memory: pipe");
+        return -1;
+    }
+    fflush(stdout);
+    pid = fork();
+    if (pid < 0) {
+        perror("memory: fork");
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        child(t, pat, size, fds[1]);
+    }
+    close(fds[1]);
+    got = read(fds[0], o, sizeof *o);
+    close(fds[0]);
+    while (waitpid(pid, &ws, 0) < 0 && errno == EINTR)
+        ;
+    if (got != (ssize_t)sizeof *o) {
+        if (WIFSIGNALED(ws))
+            printf("FAIL %s(%s) on %zu bytes: crashed (signal %d)\n", t->fn, t->where, size,
+                   WTERMSIG(ws));
+        else
+            printf("FAIL %s(%s) on %zu bytes: no result\n", t->fn, t->where, size);
+        return 1;
+    }
+    return 0;
+}
+
+/* ---- the documented table -------------------------------------------------- */
+
+#define MAX_ROWS 128
+
+typedef struct row {
+    char name[64];
+    double bound;   /* from SECURITY.md; < 0 when the function has no row */
+    double factor;  /* measured, the largest */
+    char worst[96]; /* where: position, pattern, size */
+    int measured;
+    int over;       /* some case exceeded the bound */
+} row;
+
+static row rows[MAX_ROWS];
+static size_t n_rows;
+
+static row *row_of(const char *name)
+{
+    size_t k;
+    for (k = 0; k < n_rows; k++)
+        if (strcmp(rows[k].name, name) == 0)
+            return &rows[k];
+    if (n_rows == MAX_ROWS)
+        return NULL;
+    snprintf(rows[n_rows].name, sizeof rows[n_rows].name, "%s", name);
+    rows[n_rows].bound = -1;
+    return &rows[n_rows++];
+}
+
+/* Reads the bounds between the table markers; returns the number of rows,
+ * -1 when the file or the markers are missing. */
+static int read_bounds(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    int in = 0, n = 0;
+
+    if (!f) {
+        perror(path);
+        return -1;
+    }
+    while (fgets(line, sizeof line, f)) {
+        if (strstr(line, "<!-- memory-table -->")) {
+            in = 1;
+            continue;
+        }
+        if (strstr(line, "<!-- /memory-table -->")) {
+            in = 2;
+            break;
+        }
+        if (in == 1 && strncmp(line, "| `", 3) == 0) {
+            char *name = line + 3, *end = strchr(name, '`'), *cell;
+            row *r;
+            if (!end)
+                continue;
+            *end = '\0';
+            cell = strchr(end + 1, '|');
+            r = row_of(name);
+            if (!cell || !r)
+                continue;
+            r->bound = strtod(cell + 1, NULL);
+            n++;
+        }
+    }
+    fclose(f);
+    if (in != 2) {
+        fprintf(stderr, "memory: %s has no <!-- memory-table --> ... <!-- /memory-table -->\n",
+                path);
+        return -1;
+    }
+    return n;
+}
+
+/* Whether `bytes` for an input of `n` bytes exceed `bound` bytes per input
+ * byte plus the constant allowance (a few fixed-size buffers). */
+#define ALLOWANCE (64u << 10)
+static int over(size_t bytes, size_t n, double bound)
+{
+    return (double)bytes > bound * (double)n + ALLOWANCE;
+}
+
+/* The historical function of the other WWWOFFLE variant, not in this library. */
+static int other_variant(const char *name)
+{
+#if defined(WWWURL_LEGACY_29H)
+    return strcmp(name, "URLReplaceAmp") == 0;
+#else
+    return strcmp(name, "FixHTMLLinkURL") == 0;
+#endif
+}
+
+static int in_library(const char *name)
+{
+    size_t ti;
+    for (ti = 0; ti < N_TARGETS; ti++)
+        if (strcmp(targets[ti].fn, name) == 0)
+            return 1;
+    return 0;
+}
+
+static const char *show(const char *pat)
+{
+    static char buf[32];
+    size_t i, o = 0;
+    for (i = 0; pat[i] && o + 5 < sizeof buf; i++) {
+        unsigned char c = (unsigned char)pat[i];
+        if (c < 0x20 || c >= 0x7f)
+            o += (size_t)snprintf(buf + o, sizeof buf - o, "\\x%02x", c);
+        else
+            buf[o++] = (char)c;
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+int main(int argc, char **argv)
+{
+    const char *filter = NULL;
+    size_t ti, pi, k, worst;
+    double worst_f;
+    int failed = 0, cases = 0;
+
+    if (argc < 2 || argc > 3) {
+        fprintf(stderr, "usage: memory SECURITY.md [FILTER]\n");
+        return 2;
+    }
+    if (argc == 3)
+        filter = argv[2];
+    if (read_bounds(argv[1]) < 0)
+        return 2;
+
+    for (ti = 0; ti < N_TARGETS; ti++) {
+        const target *t = &targets[ti];
+        row *r;
+        if (filter && !strstr(t->fn, filter))
+            continue;
+        r = row_of(t->fn);
+        if (!r)
+            return 2;
+        /* every pattern on 1 MiB, then the worst one on 4 MiB */
+        worst = 0;
+        worst_f = -1;
+        for (pi = 0; pi <= N_PATTERNS; pi++) {
+            const char *pat = patterns[pi < N_PATTERNS ? pi : worst];
+            size_t size = pi < N_PATTERNS ? SMALL : LARGE;
+            outcome o;
+            double f;
+            if (run_case(t, pat, size, &o) != 0) {
+                failed++;
+                continue;
+            }
+            cases++;
+            if (o.ok < 0) {
+                printf("FAIL %s(%s) '%s' %zu bytes: no memory for the input\n", t->fn, t->where,
+                       show(pat), size);
+                failed++;
+                continue;
+            }
+            if (o.ok == 0) {
+                printf("FAIL %s(%s) '%s' %zu bytes: the call failed\n", t->fn, t->where,
+                       show(pat), size);
+                failed++;
+            }
+            f = o.n ? (double)o.bytes / (double)o.n : 0;
+            if (pi < N_PATTERNS && f > worst_f) {
+                worst_f = f;
+                worst = pi;
+            }
+            if (!r->measured || f > r->factor) {
+                r->factor = f;
+                snprintf(r->worst, sizeof r->worst, "%s%s'%s' x %zu MiB", t->where,
+                         *t->where ? ", " : "", show(pat), size >> 20);
+            }
+            r->measured = 1;
+            if (r->bound >= 0 && over(o.bytes, o.n, r->bound)) {
+                r->over = 1;
+                printf("FAIL %s(%s) '%s' %zu bytes: %.2f bytes per input byte, documented %g\n",
+                       t->fn, t->where, show(pat), size, f, r->bound);
+            }
+        }
+    }
+
+    printf("%d cases in child processes; peak heap bytes per input byte:\n\n", cases);
+    printf("<!-- memory-table -->\n");
+    printf("| function | documented bound | measured | worst input |\n");
+    printf("| --- | --- | --- | --- |\n");
+    for (k = 0; k < n_rows; k++) {
+        row *r = &rows[k];
+        if (!r->measured) {
+            if (!filter && !other_variant(r->name)) {
+                printf("FAIL `%s`: documented, but %s\n", r->name,
+                       in_library(r->name) ? "not measured" : "not a function of the library");
+                failed++;
+            }
+            continue;
+        }
+        if (r->bound < 0) {
+            printf("| `%s` | (none: FAIL) | %.2f | %s |\n", r->name, r->factor, r->worst);
+            failed++;
+            continue;
+        }
+        printf("| `%s` | %g | %.2f | %s |\n", r->name, r->bound, r->factor,
+               r->factor < 0.005 ? "-" : r->worst);
+        if (r->over)
+            failed++;
+    }
+    printf("<!-- /memory-table -->\n\n");
+    printf("memory: %s\n", failed ? "FAILED" : "every function within its documented bound");
+    return failed ? 1 : 0;
+}
