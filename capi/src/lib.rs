@@ -1,0 +1,16 @@
+//! The C ABI of wwwurl: the crate behind `libwwwurl.a` and `libwwwurl.so`
+//! (and, with the feature `v29h`, `libwwwurl-29h`).
+//!
+//! It exposes the `wwwurl` crate to C: the historical names and `URL`
+//! record (`include/wwwurl_legacy.h`) and the modern `wwwurl_*` functions
+//! (`include/wwwurl.h`). The behaviour lives in `wwwurl::core`; this crate
+//! only converts between C and Rust.
+//!
+//! Data flows one way: C string -> ffi (borrow bytes) -> core -> ffi (copy
+//! into `malloc`ed memory) -> C.
+#![allow(non_camel_case_types)]
+
+/// The behaviour, under the name the C ABI layer has always used for it.
+use wwwurl_core::core;
+
+mod ffi;
