@@ -13,6 +13,10 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 SOVERSION := 0
 
 TARGET_DIR := target/release
+# What only `make check` builds (the tests, the fault-injection library) and
+# the header generator: optimised, but without the release profile's LTO,
+# which costs minutes and matters only in what is shipped (Cargo.toml).
+CHECK_PROFILE := release-nolto
 BUILD    := build
 # The archives C programs link are cargo's without the LLVM bitcode that
 # rustc embeds for Rust consumers (`.llvmbc`): with it, binutils' nm and
@@ -93,7 +97,7 @@ $(LIB29H_A): $(LIB29H_DIR)/libwwwurl.a
 # The headers and man pages from capi/src/ffi (a build step of the C
 # libraries: Rust users of the wwwurl crate never run cbindgen).
 gen:
-	$(CARGO) run --locked --quiet --release -p wwwurl-headers -- $(TARGET_DIR)
+	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(TARGET_DIR)
 
 header: gen
 	cp $(GEN_INC)/wwwurl.h $(GEN_INC)/wwwurl_legacy.h include/
@@ -158,10 +162,10 @@ test: rust-test c-tests
 lint:
 	$(CARGO) fmt --all --check
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
-	$(CARGO) clippy --locked -p wwwurl-capi --features fault-injection,v29h --target-dir $(BUILD)/fault -- -D warnings
+	$(CARGO) clippy --locked -p wwwurl-capi --all-targets --features fault-injection,v29h -- -D warnings
 
 rust-test:
-	$(CARGO) test --locked --workspace --release
+	$(CARGO) test --locked --workspace --profile $(CHECK_PROFILE)
 
 $(BUILD)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)
 	@mkdir -p $(BUILD)/c
@@ -219,10 +223,14 @@ c-tests-29h: $(C_TEST_NAMES:%=$(BUILD)/c29h/%-shared) $(C_TEST_NAMES:%=$(BUILD)/
 
 # Allocation failures and panics on demand (c-tests/fault_injection.c), against
 # a copy of the library built with the test-only cargo feature fault-injection.
-FAULT_LIB := $(BUILD)/fault/release/libwwwurl.a
+# Built beside the tests (same profile and target directory, so nothing but
+# the C ABI crate is compiled again), then copied away from cargo's name.
+FAULT_LIB := $(BUILD)/fault/libwwwurl.a
 
 $(FAULT_LIB): FORCE
-	$(CARGO) build --release --locked -p wwwurl-capi --features fault-injection --target-dir $(BUILD)/fault
+	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection
+	@mkdir -p $(@D)
+	@cmp -s target/$(CHECK_PROFILE)/libwwwurl.a $@ || cp target/$(CHECK_PROFILE)/libwwwurl.a $@
 
 $(BUILD)/c/fault_injection-static: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
 	@mkdir -p $(BUILD)/c
