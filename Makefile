@@ -166,6 +166,7 @@ lint:
 
 rust-test:
 	$(CARGO) test --locked --workspace --profile $(CHECK_PROFILE)
+	$(CARGO) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
 
 $(BUILD)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)
 	@mkdir -p $(BUILD)/c
