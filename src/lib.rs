@@ -6,6 +6,22 @@
 //! no libc. It reproduces the WWWOFFLE 2.9 URL routines byte for byte and
 //! adds RFC 3986, browser-style and Web Capture tools.
 //!
+//! ```
+//! use wwwurl::core::config::{Compat, Config};
+//! use wwwurl::core::{hash, rfc3986, split};
+//!
+//! // WWWOFFLE's canonical URL, and the name of its cache file.
+//! let url = split::split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/../b");
+//! assert_eq!(url.name(), b"http://example.com/b");
+//! let file = hash::make_hash(url.name());
+//! assert_eq!(file.len(), 22);
+//!
+//! // RFC 3986 reference resolution.
+//! let mut target = Vec::new();
+//! rfc3986::resolve(b"http://a/b/c/d;p?q", b"../g", &mut target).unwrap();
+//! assert_eq!(target, b"http://a/b/g");
+//! ```
+//!
 //! Every function takes and gives bytes (`&[u8]`, `Vec<u8>`): URLs from
 //! the network need not be UTF-8.
 //!

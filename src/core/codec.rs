@@ -335,11 +335,27 @@ fn decode_with<S: Sink, const STOP_AT_NUL: bool>(s: &[u8], out: &mut S, plus_is_
 /// URLDecodeGeneric: `%XY` becomes the byte `16*H(X)+H(Y)` whenever two
 /// bytes follow the `%` (a non-hex digit counts as 0); everything else is
 /// copied. The output may contain NUL bytes; C callers see it end there.
+///
+/// ```
+/// use wwwurl::core::codec::decode_generic;
+///
+/// let mut out = Vec::new();
+/// decode_generic(b"a%20b+c%2F", &mut out);
+/// assert_eq!(out, b"a b+c/");
+/// ```
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) {
     decode_with::<S, false>(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
+///
+/// ```
+/// use wwwurl::core::codec::decode_form;
+///
+/// let mut out = Vec::new();
+/// decode_form(b"a%20b+c", &mut out);
+/// assert_eq!(out, b"a b c");
+/// ```
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) {
     decode_with::<S, false>(s, out, true)
 }
@@ -376,12 +392,34 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
 }
 
 /// URLEncodePath: keeps [`PATH_KEEP`], escapes every other byte as `%XY`.
+///
+/// ```
+/// use wwwurl::core::codec::{encode_path, BoundedSink};
+///
+/// let mut out = Vec::new();
+/// encode_path(b"/a b/\xe9", &mut out);
+/// assert_eq!(out, b"/a%20b/%E9");
+///
+/// // Into a caller's buffer: what fits is written, everything is counted.
+/// let mut buf = [0u8; 4];
+/// let mut sink = BoundedSink::new(&mut buf);
+/// encode_path(b"/a b", &mut sink);
+/// assert_eq!(sink.needed(), 6);
+/// ```
 pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) {
     encode_with(s, out, Keep::Path)
 }
 
 /// URLEncodeFormArgs: keeps [`FORM_KEEP`], a space becomes `+`, every other
 /// byte `%XY`.
+///
+/// ```
+/// use wwwurl::core::codec::encode_form;
+///
+/// let mut out = Vec::new();
+/// encode_form(b"a b&c=d", &mut out);
+/// assert_eq!(out, b"a+b%26c%3Dd");
+/// ```
 pub fn encode_form<S: Sink>(s: &[u8], out: &mut S) {
     encode_with(s, out, Keep::Form)
 }

@@ -21,6 +21,22 @@ use super::url::{
 /// Most real URLs are already canonical: their record is built straight
 /// from the input (see [`split_url_fast`]), and everything else takes the
 /// general route of [`split_url_general`]. The two give identical records.
+///
+/// ```
+/// use wwwurl::core::config::{Compat, Config};
+/// use wwwurl::core::split::split_url;
+///
+/// let url = split_url(&Config::default(), Compat::V29, b"HTTP://WWW.Example.COM:80/a/./b/../c?x=1");
+/// assert_eq!(url.name(), b"http://www.example.com/a/c?x=1");
+/// assert_eq!(url.host(), b"www.example.com");
+/// assert_eq!(url.path(), b"/a/c");
+/// assert_eq!(url.args(), Some(&b"x=1"[..]));
+/// assert_eq!(url.port(), -1); // the default port is dropped
+///
+/// // A path alone points at the configured local host.
+/// let local = split_url(&Config::default(), Compat::V29, b"/index.html");
+/// assert_eq!(local.name(), b"http://localhost:8080/index.html");
+/// ```
 pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
     match FastSplit::plan(env, compat, s) {
         Some(f) => f.to_url(),
