@@ -164,9 +164,13 @@ lint:
 	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
 	$(CARGO) clippy --locked -p wwwurl-capi --all-targets --features fault-injection,v29h -- -D warnings
 
+# cargo unifies the features of shared dependencies over the packages of
+# one command: the header generator is tested alone, as `make` runs it
+# (gen), so that both use one build of cbindgen and its dependencies.
 rust-test:
-	$(CARGO) test --locked --workspace --profile $(CHECK_PROFILE)
+	$(CARGO) test --locked --workspace --exclude wwwurl-headers --profile $(CHECK_PROFILE)
 	$(CARGO) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
+	$(CARGO) test --locked -p wwwurl-headers --profile $(CHECK_PROFILE)
 
 $(BUILD)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)
 	@mkdir -p $(BUILD)/c
