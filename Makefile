@@ -13,6 +13,10 @@ VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 SOVERSION := 0
 
 TARGET_DIR := target/release
+# What only `make check` builds (the tests, the fault-injection library) and
+# the header generator: optimised, but without the release profile's LTO,
+# which costs minutes and matters only in what is shipped (Cargo.toml).
+CHECK_PROFILE := release-nolto
 BUILD    := build
 # The archives C programs link are cargo's without the LLVM bitcode that
 # rustc embeds for Rust consumers (`.llvmbc`): with it, binutils' nm and
@@ -21,7 +25,10 @@ CARGO_A  := $(TARGET_DIR)/libwwwurl.a
 LIB_A    := $(BUILD)/lib/libwwwurl.a
 LIB_SO   := $(TARGET_DIR)/libwwwurl.so
 TOOL     := $(TARGET_DIR)/wwwurl
+# Made by tools/headers: the headers (committed copies in include/) and
+# one section 3 man page per C function.
 GEN_INC  := $(TARGET_DIR)/include
+MAN3_DIR := $(TARGET_DIR)/man/man3
 PC_FILE  := $(BUILD)/wwwurl.pc
 # The WWWOFFLE 2.9h variant (cargo feature v29h): its own record layout,
 # behaviour and library name, libwwwurl-29h (pkg-config wwwurl-29h).
@@ -45,7 +52,7 @@ C_TEST_NAMES := $(patsubst c-tests/%.c,%,$(C_TEST_SRCS))
 HARNESS_SRC  := c-tests/harness.c
 HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h
 
-.PHONY: all lib header check-header check test rust-test lint c-tests c-tests-shared \
+.PHONY: all lib gen header check-header check test rust-test lint c-tests c-tests-shared \
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
 	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols \
 	api-coverage pkgconfig-test demo bench install uninstall clean hostile-test fault-test fuzz FORCE
@@ -55,7 +62,7 @@ HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl
 COMPLETIONS := $(BUILD)/completions/wwwurl $(BUILD)/completions/_wwwurl \
 	$(BUILD)/completions/wwwurl.fish
 
-all: lib $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS)
+all: lib gen $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS)
 
 lib: $(LIB_A) $(LIB29H_A)
 
@@ -66,13 +73,14 @@ $(BUILD)/completions/wwwurl: $(TOOL)
 	$(TOOL) completions fish > $(BUILD)/completions/wwwurl.fish
 $(BUILD)/completions/_wwwurl $(BUILD)/completions/wwwurl.fish: $(BUILD)/completions/wwwurl
 
+# The C libraries (package wwwurl-capi, capi/) and the tool (wwwurl-cli, cli/).
 $(CARGO_A) $(LIB_SO) $(TOOL): FORCE
-	$(CARGO) build --release --locked
+	$(CARGO) build --release --locked -p wwwurl-capi -p wwwurl-cli
 	@ln -sf libwwwurl.so $(TARGET_DIR)/libwwwurl.so.$(SOVERSION)
 
 # cargo names both variants libwwwurl; the links give the 2.9h one its name.
 $(LIB29H_DIR)/libwwwurl.a $(LIB29H_SO): FORCE
-	$(CARGO) build --release --locked --lib --features v29h --target-dir $(TARGET29H)
+	$(CARGO) build --release --locked -p wwwurl-capi --features v29h --target-dir $(TARGET29H)
 	@cd $(LIB29H_DIR) && ln -sf libwwwurl.so libwwwurl-29h.so && \
 	  ln -sf libwwwurl.so libwwwurl-29h.so.$(SOVERSION)
 
@@ -86,10 +94,15 @@ $(LIB29H_A): $(LIB29H_DIR)/libwwwurl.a
 
 # ---- headers ------------------------------------------------------------
 
-header: lib
+# The headers and man pages from capi/src/ffi (a build step of the C
+# libraries: Rust users of the wwwurl crate never run cbindgen).
+gen:
+	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(TARGET_DIR)
+
+header: gen
 	cp $(GEN_INC)/wwwurl.h $(GEN_INC)/wwwurl_legacy.h include/
 
-check-header: lib
+check-header: gen
 	@for h in wwwurl.h wwwurl_legacy.h; do \
 	  cmp -s $(GEN_INC)/$$h include/$$h || { \
 	    echo "include/$$h is stale: run 'make header' and commit it"; \
@@ -115,9 +128,9 @@ header-compile: lib
 	      || { echo "headers: not clean as $$std $$d"; exit 1; }; done; done
 	@echo "headers: clean as $(HEADER_C_STDS) $(HEADER_CXX_STDS), 2.9 and 2.9h records"
 
-# One section 3 page per exported function (made by build.rs from the
+# One section 3 page per exported function (made by tools/headers from the
 # header comments), each formatted by groff without a warning.
-manpages-test: lib
+manpages-test: lib gen
 	@{ $(call SYMS,$(LIB_SO)); $(call SYMS,$(LIB29H_SO)); } | sort -u | \
 	  grep -v '^wwwurl_legacy_layout_' > $(BUILD)/functions.txt
 	@ls $(MAN3_DIR) | sed 's/\.3$$//' | sort > $(BUILD)/man3.txt
@@ -147,12 +160,17 @@ check: lint rust-test check-header header-compile manpages-test c-tests c-tests-
 test: rust-test c-tests
 
 lint:
-	$(CARGO) fmt --check
-	$(CARGO) clippy --locked --all-targets -- -D warnings
-	$(CARGO) clippy --locked --lib --features fault-injection,v29h --target-dir $(BUILD)/fault -- -D warnings
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --locked -p wwwurl-capi --all-targets --features fault-injection,v29h -- -D warnings
 
+# cargo unifies the features of shared dependencies over the packages of
+# one command: the header generator is tested alone, as `make` runs it
+# (gen), so that both use one build of cbindgen and its dependencies.
 rust-test:
-	$(CARGO) test --locked --release
+	$(CARGO) test --locked --workspace --exclude wwwurl-headers --profile $(CHECK_PROFILE)
+	$(CARGO) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
+	$(CARGO) test --locked -p wwwurl-headers --profile $(CHECK_PROFILE)
 
 $(BUILD)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)
 	@mkdir -p $(BUILD)/c
@@ -210,10 +228,14 @@ c-tests-29h: $(C_TEST_NAMES:%=$(BUILD)/c29h/%-shared) $(C_TEST_NAMES:%=$(BUILD)/
 
 # Allocation failures and panics on demand (c-tests/fault_injection.c), against
 # a copy of the library built with the test-only cargo feature fault-injection.
-FAULT_LIB := $(BUILD)/fault/release/libwwwurl.a
+# Built beside the tests (same profile and target directory, so nothing but
+# the C ABI crate is compiled again), then copied away from cargo's name.
+FAULT_LIB := $(BUILD)/fault/libwwwurl.a
 
 $(FAULT_LIB): FORCE
-	$(CARGO) build --release --locked --lib --features fault-injection --target-dir $(BUILD)/fault
+	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection
+	@mkdir -p $(@D)
+	@cmp -s target/$(CHECK_PROFILE)/libwwwurl.a $@ || cp target/$(CHECK_PROFILE)/libwwwurl.a $@
 
 $(BUILD)/c/fault_injection-static: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
 	@mkdir -p $(BUILD)/c
@@ -378,7 +400,6 @@ BINDIR       ?= $(PREFIX)/bin
 MANDIR       ?= $(PREFIX)/share/man
 PKGCONFIGDIR ?= $(LIBDIR)/pkgconfig
 CMAKEDIR     ?= $(LIBDIR)/cmake/wwwurl
-MAN3_DIR     := $(TARGET_DIR)/man/man3
 
 D_LIB := $(DESTDIR)$(LIBDIR)
 D_INC := $(DESTDIR)$(INCLUDEDIR)

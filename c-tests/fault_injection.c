@@ -19,7 +19,7 @@
 
 #include "harness.h"
 
-/* Test builds only (src/ffi/fault.rs). */
+/* Test builds only (capi/src/ffi/fault.rs). */
 int wwwurl_fault_inject(uint32_t kind, uint64_t skip);
 int wwwurl_fault_pending(void);
 

@@ -62,7 +62,7 @@ if [ -z "${FUZZ_LIB:-}" ]; then
 -Cllvm-args=-sanitizer-coverage-pc-table \
 -Cllvm-args=-sanitizer-coverage-trace-compares \
 -Cdebug-assertions -Coverflow-checks=on" \
-    "$CARGO" build --release --locked --lib --quiet --target "$host" \
+    "$CARGO" build --release --locked -p wwwurl-capi --quiet --target "$host" \
         --target-dir "$OUT/cargo"
     FUZZ_LIB="$OUT/cargo/$host/release/libwwwurl.a"
 fi

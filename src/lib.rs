@@ -2,24 +2,34 @@
 //!
 //! URL handling for C proxy and cache code.
 //!
-//! * [`core`] holds the behaviour: pure functions on byte slices, no `unsafe`,
-//!   no libc. It reproduces the WWWOFFLE 2.9 URL routines byte for byte and
-//!   adds RFC 3986, browser-style and Web Capture tools.
-//! * `ffi` (not public in Rust) exposes it to C: the historical names and
-//!   `URL` record (`include/wwwurl_legacy.h`) and the modern `wwwurl_*`
-//!   functions (`include/wwwurl.h`).
+//! [`core`] holds the behaviour: pure functions on byte slices, no `unsafe`,
+//! no libc. It reproduces the WWWOFFLE 2.9 URL routines byte for byte and
+//! adds RFC 3986, browser-style and Web Capture tools.
 //!
-//! Data flows one way: C string -> ffi (borrow bytes) -> core -> ffi (copy
-//! into `malloc`ed memory) -> C.
-// Every public item is documented, every `unsafe` block says why it is
-// sound, and an `unsafe fn` spells out its own unsafe operations
-// (CONTRIBUTING.md).
-#![deny(
-    missing_docs,
-    clippy::undocumented_unsafe_blocks,
-    unsafe_op_in_unsafe_fn
-)]
-#![allow(non_camel_case_types)]
+//! ```
+//! use wwwurl::core::config::{Compat, Config};
+//! use wwwurl::core::{hash, rfc3986, split};
+//!
+//! // WWWOFFLE's canonical URL, and the name of its cache file.
+//! let url = split::split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/../b");
+//! assert_eq!(url.name(), b"http://example.com/b");
+//! let file = hash::make_hash(url.name());
+//! assert_eq!(file.len(), 22);
+//!
+//! // RFC 3986 reference resolution.
+//! let mut target = Vec::new();
+//! rfc3986::resolve(b"http://a/b/c/d;p?q", b"../g", &mut target).unwrap();
+//! assert_eq!(target, b"http://a/b/g");
+//! ```
+//!
+//! Every function takes and gives bytes (`&[u8]`, `Vec<u8>`): URLs from
+//! the network need not be UTF-8.
+//!
+//! The C libraries (`libwwwurl.a`, `libwwwurl.so`) are built from this
+//! crate by the `wwwurl-capi` package of the same workspace (`capi/`), and
+//! the command-line tool by `wwwurl-cli` (`cli/`); a Rust program that
+//! depends on this crate builds neither (README, "Using it from Rust").
+// Every public item is documented (CONTRIBUTING.md).
+#![deny(missing_docs)]
 
 pub mod core;
-mod ffi;

@@ -350,6 +350,15 @@ fn scheme_end(s: &[u8]) -> Option<usize> {
 /// appends the resolved URL to `out`.
 ///
 /// On error nothing is appended.
+///
+/// ```
+/// use wwwurl::core::browser::resolve;
+///
+/// // Backslashes are slashes, and leading and trailing spaces go, as in a browser.
+/// let mut out = Vec::new();
+/// resolve(b"http://example.com/a/b", b"  ..\\c ", &mut out).unwrap();
+/// assert_eq!(out, b"http://example.com/c");
+/// ```
 pub fn resolve(base: &[u8], spec: &[u8], out: &mut Vec<u8>) -> Result<(), BrowserResolveError> {
     let bc = split(base);
     let scheme = bc

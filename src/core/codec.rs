@@ -474,12 +474,28 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out:
 /// bytes follow the `%` (a non-hex digit counts as 0); everything else is
 /// copied. The output may contain NUL bytes; C callers see it end there.
 ///
+/// ```
+/// use wwwurl::core::codec::decode_generic;
+///
+/// let mut out = Vec::new();
+/// decode_generic(b"a%20b+c%2F", &mut out);
+/// assert_eq!(out, b"a b+c/");
+/// ```
+///
 /// Returns whether a triple was decoded: only then can the output hold a NUL.
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> bool {
     decode_with(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
+///
+/// ```
+/// use wwwurl::core::codec::decode_form;
+///
+/// let mut out = Vec::new();
+/// decode_form(b"a%20b+c", &mut out);
+/// assert_eq!(out, b"a b c");
+/// ```
 ///
 /// Returns whether a triple was decoded: only then can the output hold a NUL.
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) -> bool {
@@ -597,12 +613,34 @@ fn encode_dense<S: Sink>(s: &[u8], mut i: usize, out: &mut S, table: &[u32; 256]
 }
 
 /// URLEncodePath: keeps [`PATH_KEEP`], escapes every other byte as `%XY`.
+///
+/// ```
+/// use wwwurl::core::codec::{encode_path, BoundedSink};
+///
+/// let mut out = Vec::new();
+/// encode_path(b"/a b/\xe9", &mut out);
+/// assert_eq!(out, b"/a%20b/%E9");
+///
+/// // Into a caller's buffer: what fits is written, everything is counted.
+/// let mut buf = [0u8; 4];
+/// let mut sink = BoundedSink::new(&mut buf);
+/// encode_path(b"/a b", &mut sink);
+/// assert_eq!(sink.needed(), 6);
+/// ```
 pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) {
     encode_with(s, out, Keep::Path)
 }
 
 /// URLEncodeFormArgs: keeps [`FORM_KEEP`], a space becomes `+`, every other
 /// byte `%XY`.
+///
+/// ```
+/// use wwwurl::core::codec::encode_form;
+///
+/// let mut out = Vec::new();
+/// encode_form(b"a b&c=d", &mut out);
+/// assert_eq!(out, b"a+b%26c%3Dd");
+/// ```
 pub fn encode_form<S: Sink>(s: &[u8], out: &mut S) {
     encode_with(s, out, Keep::Form)
 }

@@ -24,6 +24,19 @@ pub trait Env {
 }
 
 /// A complete, self-contained configuration value.
+///
+/// ```
+/// use wwwurl::core::config::{Compat, Config};
+/// use wwwurl::core::split::split_url;
+///
+/// let mut env = Config::default();
+/// env.set_local_host(b"proxy.lan:3128").unwrap();
+/// env.set_default_port(b"http", 8080).unwrap();
+/// let url = split_url(&env, Compat::V29, b"/a");
+/// assert_eq!(url.name(), b"http://proxy.lan:3128/a");
+/// let url = split_url(&env, Compat::V29, b"http://h:8080/");
+/// assert_eq!(url.name(), b"http://h/");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
     local_host: Vec<u8>,

@@ -300,6 +300,15 @@ fn month_index(name: &[u8]) -> i64 {
 /// `int` range) the result is -1, and -1 is returned as 0. When no pattern
 /// matches, the result is the leading integer of `s` as `strtol` reads it in
 /// base 10 (0 when there is none). No process state is used.
+///
+/// ```
+/// use wwwurl::core::date::{date_to_time_t, rfc822_date_utc};
+///
+/// assert_eq!(date_to_time_t(b"Sun, 06 Nov 1994 08:49:37 GMT"), 784111777);
+/// let mut out = Vec::new();
+/// rfc822_date_utc(784111777, &mut out);
+/// assert_eq!(out, b"Sun, 06 Nov 1994 08:49:37 GMT");
+/// ```
 pub fn date_to_time_t(s: &[u8]) -> i64 {
     let (day, mon, year, hour, min, sec) = if let Some(r) = scan(s, b"%*s %d %3s %d %d:%d:%d") {
         let [day, year, hour, min, sec] = r.ints;

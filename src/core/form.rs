@@ -11,6 +11,14 @@ use super::ascii::is_space;
 /// There is always one more item than there are separators, so `""` gives
 /// one empty item and `"a&"` gives `"a"` and `""`. The separators themselves
 /// are in no range.
+///
+/// ```
+/// use wwwurl::core::form::split_form_args;
+///
+/// let s = b"a=1&b=2;c=3";
+/// let args: Vec<&[u8]> = split_form_args(s).into_iter().map(|(a, e)| &s[a..e]).collect();
+/// assert_eq!(args, [&b"a=1"[..], b"b=2", b"c=3"]);
+/// ```
 pub fn split_form_args(s: &[u8]) -> Vec<(usize, usize)> {
     let mut items = Vec::with_capacity(1 + s.iter().filter(|&&b| is_separator(b)).count());
     let mut start = 0;

@@ -31,6 +31,13 @@ const HASH_ALPHABET: [u8; 64] = {
 ///
 /// The `-` keeps the result usable as a file name, which is what WWWOFFLE
 /// uses it for.
+///
+/// ```
+/// use wwwurl::core::hash::make_hash;
+///
+/// // The name of WWWOFFLE's cache file for this URL (D... and U...).
+/// assert_eq!(&make_hash(b"http://www.example.com/"), b"8XdxEfXQ8cgf+gTedREo+g");
+/// ```
 pub fn make_hash(s: &[u8]) -> [u8; 22] {
     let digest: [u8; 16] = Md5::digest(s).into();
     // The 16 bytes are five groups of 3, giving 20 characters, and one byte
@@ -53,6 +60,17 @@ pub fn make_hash(s: &[u8]) -> [u8; 22] {
 
 /// Base64Encode: standard base 64 of `data` (any bytes, NUL included),
 /// padded with `=` to a multiple of 4 characters.
+///
+/// ```
+/// use wwwurl::core::hash::{base64_decode, base64_encode};
+///
+/// let mut enc = Vec::new();
+/// base64_encode(b"user:pass", &mut enc);
+/// assert_eq!(enc, b"dXNlcjpwYXNz");
+/// let mut dec = Vec::new();
+/// base64_decode(&enc, &mut dec);
+/// assert_eq!(dec, b"user:pass");
+/// ```
 pub fn base64_encode<S: Sink>(data: &[u8], out: &mut S) {
     let mut chunks = data.chunks_exact(3);
     for c in &mut chunks {

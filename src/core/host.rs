@@ -304,6 +304,14 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
 ///
 /// Never fails; see the module documentation for the inputs on which the
 /// historical code was undefined.
+///
+/// ```
+/// use wwwurl::core::host::canonicalise_host;
+///
+/// let mut out = Vec::new();
+/// canonicalise_host(b"WWW.Example.COM:8080", &mut out);
+/// assert_eq!(out, b"www.example.com:8080");
+/// ```
 pub fn canonicalise_host(h: &[u8], out: &mut Vec<u8>) {
     let h = c_prefix(h);
     let colons = h.iter().filter(|&&b| b == b':').take(2).count();

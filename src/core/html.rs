@@ -14,6 +14,14 @@ const HTML_SPECIAL_NBSP: ByteSet = HTML_SPECIAL.add(b' ');
 ///
 /// The historical output at a 256-byte buffer boundary (see the conformance
 /// README) was undefined; this always writes the whole escaped string.
+///
+/// ```
+/// use wwwurl::core::html::html_string;
+///
+/// let mut out = Vec::new();
+/// html_string(b"<a href=\"x\">&</a>", false, &mut out);
+/// assert_eq!(out, b"&lt;a href=\"x\"&gt;&amp;&lt;/a&gt;");
+/// ```
 pub fn html_string<S: Sink>(s: &[u8], nbsp: bool, out: &mut S) {
     let special = if nbsp {
         &HTML_SPECIAL_NBSP

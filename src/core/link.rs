@@ -39,6 +39,17 @@ impl<'a> LinkBase<'a> {
 
 /// LinkURL (doc/behaviour.md, LinkURL): the URL that `link`, found in the page `base`,
 /// points to. `link` is read as a C string, up to its first NUL.
+///
+/// ```
+/// use wwwurl::core::config::{Compat, Config};
+/// use wwwurl::core::link::link_url;
+/// use wwwurl::core::split::split_url;
+///
+/// let env = Config::default();
+/// let page = split_url(&env, Compat::V29, b"http://www.example.com/dir/page.html");
+/// let link = link_url(&env, Compat::V29, &page, b"../img/logo.png");
+/// assert_eq!(link.name(), b"http://www.example.com/img/logo.png");
+/// ```
 pub fn link_url<E: Env + ?Sized>(env: &E, compat: Compat, base: &Url, link: &[u8]) -> Url {
     link_parts(env, compat, &LinkBase::of(base), link)
 }

@@ -153,6 +153,14 @@ fn is_port(port: &[u8], default: u64) -> bool {
 
 /// Appends `s` normalised by the steps `mask` selects (see the module docs).
 /// Never fails; any byte string is a reference.
+///
+/// ```
+/// use wwwurl::core::normalize::{normalize, Mask};
+///
+/// let mut out = Vec::new();
+/// normalize(b"HTTP://Example.COM:80/%7Euser/./a", Mask::ALL, &mut out);
+/// assert_eq!(out, b"http://example.com/~user/a");
+/// ```
 pub fn normalize(s: &[u8], mask: Mask, out: &mut Vec<u8>) {
     let c = rfc3986::split(s);
     let get = |p: Option<Part>| p.map(|p| p.bytes(s));

@@ -237,6 +237,14 @@ find_stop_fn!(
 /// one-byte buffer of the empty string (undefined). A `p` that is empty only
 /// up to a NUL had room for the `/`, as its C buffer would, and gets it; so
 /// does every path given to [`canonicalise_name_or_root`].
+///
+/// ```
+/// use wwwurl::core::path::canonicalise_name;
+///
+/// let mut p = b"/a/./b/../c//d".to_vec();
+/// canonicalise_name(&mut p);
+/// assert_eq!(p, b"/a/c//d");
+/// ```
 pub fn canonicalise_name(p: &mut Vec<u8>) {
     let n = canonicalise_in_place(p);
     p.truncate(n);

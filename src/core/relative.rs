@@ -100,6 +100,14 @@ fn relative_path(dir: &[u8], path: &[u8]) -> Vec<u8> {
 /// the same URI as `target` does (see the module docs).
 ///
 /// Fails only when `base` has no scheme; then nothing is appended.
+///
+/// ```
+/// use wwwurl::core::relative::make_relative;
+///
+/// let mut out = Vec::new();
+/// make_relative(b"http://a/b/c/d", b"http://a/b/e/f", &mut out).unwrap();
+/// assert_eq!(out, b"../e/f");
+/// ```
 pub fn make_relative(base: &[u8], target: &[u8], out: &mut Vec<u8>) -> Result<(), ResolveError> {
     let mut t = Vec::with_capacity(base.len() + target.len());
     rfc3986::resolve(base, target, &mut t)?;

@@ -159,6 +159,20 @@ pub(crate) fn find(s: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
 ///
 /// Never fails: every byte string matches the expression. Offsets are into
 /// `s`; `path` is always `Some`.
+///
+/// ```
+/// use wwwurl::core::rfc3986::split;
+///
+/// let s = b"https://user@example.com:8443/p/q?x#frag";
+/// let c = split(s);
+/// assert_eq!(c.scheme.unwrap().bytes(s), b"https");
+/// assert_eq!(c.user.unwrap().bytes(s), b"user");
+/// assert_eq!(c.host.unwrap().bytes(s), b"example.com");
+/// assert_eq!(c.port.unwrap().bytes(s), b"8443");
+/// assert_eq!(c.path.unwrap().bytes(s), b"/p/q");
+/// assert_eq!(c.query.unwrap().bytes(s), b"x");
+/// assert_eq!(c.fragment.unwrap().bytes(s), b"frag");
+/// ```
 pub fn split(s: &[u8]) -> Components {
     let n = s.len();
     let mut c = Components::default();
@@ -246,6 +260,14 @@ fn split_authority(s: &[u8], a: usize, e: usize, c: &mut Components) {
 /// a shrinking input buffer, with `out` as the output buffer; bytes already
 /// in `out` are never touched. Each byte is copied at most once and removed
 /// at most once, so the time is linear even for a megabyte of `/../`.
+///
+/// ```
+/// use wwwurl::core::rfc3986::remove_dot_segments;
+///
+/// let mut out = Vec::new();
+/// remove_dot_segments(b"/a/b/c/./../../g", &mut out);
+/// assert_eq!(out, b"/a/g");
+/// ```
 pub fn remove_dot_segments(path: &[u8], out: &mut Vec<u8>) {
     let floor = out.len();
     let n = path.len();
@@ -296,6 +318,20 @@ fn drop_last_segment(out: &mut Vec<u8>, floor: usize) {
 ///
 /// Fails only when `base` has no scheme; then nothing is appended. Any byte
 /// string is accepted as a reference.
+///
+/// ```
+/// use wwwurl::core::rfc3986::{resolve, ResolveError};
+///
+/// // The examples of RFC 3986, section 5.4.
+/// let base = b"http://a/b/c/d;p?q";
+/// for (reference, target) in [("g", "http://a/b/c/g"), ("../g", "http://a/b/g"), ("?y", "http://a/b/c/d;p?y")] {
+///     let mut out = Vec::new();
+///     resolve(base, reference.as_bytes(), &mut out).unwrap();
+///     assert_eq!(out, target.as_bytes());
+/// }
+/// let mut out = Vec::new();
+/// assert_eq!(resolve(b"/relative/base", b"g", &mut out), Err(ResolveError::BaseNotAbsolute));
+/// ```
 pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), ResolveError> {
     let b = split(base);
     let b_scheme = b.scheme.ok_or(ResolveError::BaseNotAbsolute)?;

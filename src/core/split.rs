@@ -26,8 +26,16 @@ use super::url::{build, Parts, Scratch, Spans, Url};
 /// use wwwurl::core::config::{Compat, Config};
 /// use wwwurl::core::split::split_url;
 ///
-/// let u = split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/./b?x=%7e");
-/// assert_eq!(u.name(), b"http://example.com/a/b?x=~");
+/// let url = split_url(&Config::default(), Compat::V29, b"HTTP://WWW.Example.COM:80/a/./b/../c?x=1");
+/// assert_eq!(url.name(), b"http://www.example.com/a/c?x=1");
+/// assert_eq!(url.host(), b"www.example.com");
+/// assert_eq!(url.path(), b"/a/c");
+/// assert_eq!(url.args(), Some(&b"x=1"[..]));
+/// assert_eq!(url.port(), -1); // the default port is dropped
+///
+/// // A path alone points at the configured local host.
+/// let local = split_url(&Config::default(), Compat::V29, b"/index.html");
+/// assert_eq!(local.name(), b"http://localhost:8080/index.html");
 /// ```
 pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
     split_to(env, compat, s, UrlDest)

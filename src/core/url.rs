@@ -441,6 +441,17 @@ pub(crate) struct Parts<'a> {
 /// arithmetic: this equals glibc's `(int)strtol(...)` for every value that
 /// fits in 64 bits, and is defined (never a panic) beyond. A default port of
 /// 0 from `env` means the protocol has none, so no port is ever removed.
+///
+/// ```
+/// use wwwurl::core::config::{Compat, Config};
+/// use wwwurl::core::url::create_url;
+///
+/// let url = create_url(
+///     &Config::default(), Compat::V29,
+///     b"HTTP", b"Example.COM:80", b"/a b", Some(b"q=1"), None, None,
+/// );
+/// assert_eq!(url.name(), b"http://example.com/a%20b?q=1");
+/// ```
 #[allow(clippy::too_many_arguments)]
 pub fn create_url<E: Env + ?Sized>(
     env: &E,

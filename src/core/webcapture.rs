@@ -178,6 +178,14 @@ fn is_default_port(port: &[u8], default: Option<&[u8]>) -> bool {
 ///
 /// `base` is only used, and only needed, when `url` has no scheme. On error
 /// nothing is appended.
+///
+/// ```
+/// use wwwurl::core::webcapture::canonical;
+///
+/// let mut out = Vec::new();
+/// canonical(b"HTTP://Example.COM:80/a/../b", None, &mut out).unwrap();
+/// assert_eq!(out, b"http://example.com/b");
+/// ```
 pub fn canonical(
     url: &[u8],
     base: Option<&[u8]>,

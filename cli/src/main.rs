@@ -23,23 +23,13 @@
     unsafe_op_in_unsafe_fn
 )]
 
-// The crate root is this file, not `src/bin/wwwurl/main.rs` (Cargo.toml
-// names it), so the module files need their paths spelt out.
-#[path = "wwwurl/cli.rs"]
 mod cli;
-#[path = "wwwurl/commands.rs"]
 mod commands;
-#[path = "wwwurl/escape.rs"]
 mod escape;
-#[path = "wwwurl/fsat.rs"]
 mod fsat;
-#[path = "wwwurl/lines.rs"]
 mod lines;
-#[path = "wwwurl/pool.rs"]
 mod pool;
-#[path = "wwwurl/progress.rs"]
 mod progress;
-#[path = "wwwurl/spool.rs"]
 mod spool;
 
 use clap::Parser;

@@ -164,31 +164,32 @@ fn used_buffer(url: &Url) -> (&[u8], usize) {
 /// with wrapping arithmetic: nothing is read here.
 fn record_at(sp: &Spans, block: *mut u8, offset: usize) -> URL {
     let at = |s: Span| block.wrapping_add(s.start - offset).cast::<c_char>();
-    let opt = |s: Option<Span>| s.map_or(null_mut(), at);
-    let name = at(sp.name);
+    // Absent only for the optional fields (args, user, pass, ...).
+    let field = |f: Field| sp.span(f).map_or(null_mut(), at);
+    let name = field(Field::Name);
     #[cfg(feature = "v29h")]
-    let original_name = at(sp.original_name);
+    let original_name = field(Field::OriginalName);
     URL {
         #[cfg(feature = "v29h")]
         original_name,
         #[cfg(feature = "v29h")]
-        original_pathp: original_name.wrapping_add(sp.original_pathp),
+        original_pathp: original_name.wrapping_add(sp.original_pathp()),
         #[cfg(feature = "v29h")]
-        original_path: at(sp.original_path),
+        original_path: field(Field::OriginalPath),
         #[cfg(feature = "v29h")]
-        original_args: opt(sp.original_args),
+        original_args: field(Field::OriginalArgs),
         name,
-        file: at(sp.file),
-        hostp: name.wrapping_add(sp.hostp),
-        pathp: name.wrapping_add(sp.pathp),
-        proto: at(sp.proto),
-        hostport: at(sp.hostport),
-        path: at(sp.path),
-        args: opt(sp.args),
-        user: opt(sp.user),
-        pass: opt(sp.pass),
-        host: at(sp.host),
-        port: sp.port,
+        file: field(Field::File),
+        hostp: name.wrapping_add(sp.hostp()),
+        pathp: name.wrapping_add(sp.pathp()),
+        proto: field(Field::Proto),
+        hostport: field(Field::Hostport),
+        path: field(Field::Path),
+        args: field(Field::Args),
+        user: field(Field::User),
+        pass: field(Field::Pass),
+        host: field(Field::Host),
+        port: sp.port(),
         private_link: null_mut(),
         private_dir: null_mut(),
         private_file: null_mut(),

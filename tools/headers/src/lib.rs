@@ -1,7 +1,7 @@
-//! What build.rs does to cbindgen's output: portable C (C89 and C++98 with
-//! `-pedantic`), and one section 3 man page per function made from the
-//! same documentation comments, so that the headers and the manual cannot
-//! drift apart.
+//! What the header generator (`src/main.rs`) does to cbindgen's output:
+//! portable C (C89 and C++98 with `-pedantic`), and one section 3 man page
+//! per function made from the same documentation comments, so that the
+//! headers and the manual cannot drift apart.
 
 /// Rewrites cbindgen's header text so that it compiles as C89 and C++98:
 /// `//` comments become `/* */`, and the last enumerator loses its comma.

@@ -384,7 +384,10 @@ mod tests {
         assert!(SplitFormArgs(std::ptr::null()).is_null());
         assert!(TrimArgs(std::ptr::null_mut()).is_null());
         assert_eq!(DateToTimeT(std::ptr::null()), 0);
+        #[cfg(not(feature = "v29h"))]
         URLReplaceAmp(std::ptr::null_mut());
+        #[cfg(feature = "v29h")]
+        assert!(FixHTMLLinkURL(std::ptr::null()).is_null());
         CanonicaliseName(std::ptr::null_mut());
     }
 

@@ -1,0 +1,24 @@
+//! The C ABI of wwwurl: the crate behind `libwwwurl.a` and `libwwwurl.so`
+//! (and, with the feature `v29h`, `libwwwurl-29h`).
+//!
+//! It exposes the `wwwurl` crate to C: the historical names and `URL`
+//! record (`include/wwwurl_legacy.h`) and the modern `wwwurl_*` functions
+//! (`include/wwwurl.h`). The behaviour lives in `wwwurl::core`; this crate
+//! only converts between C and Rust.
+//!
+//! Data flows one way: C string -> ffi (borrow bytes) -> core -> ffi (copy
+//! into `malloc`ed memory) -> C.
+// Every public item is documented, every `unsafe` block says why it is
+// sound, and an `unsafe fn` spells out its own unsafe operations
+// (CONTRIBUTING.md).
+#![deny(
+    missing_docs,
+    clippy::undocumented_unsafe_blocks,
+    unsafe_op_in_unsafe_fn
+)]
+#![allow(non_camel_case_types)]
+
+/// The behaviour, under the name the C ABI layer has always used for it.
+use wwwurl_core::core;
+
+mod ffi;

@@ -1,0 +1,103 @@
+//! `wwwurl-headers OUT`: writes the C headers of capi/src/ffi into
+//! `OUT/include` (`wwwurl.h`, `wwwurl_legacy.h`) and one man page per C
+//! function into `OUT/man/man3`. `make` runs it with `OUT` =
+//! `target/release`; the committed copies in include/ are refreshed with
+//! `make header` and checked with `make check-header`.
+
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+
+use wwwurl_headers::{functions, man_page, portable};
+
+const MODERN_SOURCES: &[&str] = &[
+    "src/ffi/status.rs",
+    "src/ffi/config.rs",
+    "src/ffi/modern.rs",
+    "src/ffi/standards.rs",
+];
+const LEGACY_SOURCES: &[&str] = &["src/ffi/record.rs", "src/ffi/legacy.rs"];
+
+fn main() -> ExitCode {
+    let args: Vec<_> = std::env::args_os().skip(1).collect();
+    let [out] = args.as_slice() else {
+        eprintln!("usage: wwwurl-headers OUT (writes OUT/include and OUT/man/man3)");
+        return ExitCode::from(2);
+    };
+    let out = PathBuf::from(out);
+    // The sources and the cbindgen configurations are in capi/.
+    let capi = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../capi");
+    let include = out.join("include");
+    std::fs::create_dir_all(&include).expect("create include dir");
+
+    let version = env!("CARGO_PKG_VERSION");
+    let mut parts = version
+        .split(['.', '-'])
+        .map(|p| p.parse::<u32>().unwrap_or(0));
+    let (major, minor, patch) = (
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+        parts.next().unwrap_or(0),
+    );
+    let version_macros = format!(
+        "\n#define WWWURL_VERSION_STRING \"{version}\"\n\
+         #define WWWURL_VERSION_MAJOR {major}\n\
+         #define WWWURL_VERSION_MINOR {minor}\n\
+         #define WWWURL_VERSION_PATCH {patch}\n\
+         /** The version as one number: MAJOR * 10000 + MINOR * 100 + PATCH. */\n\
+         #define WWWURL_VERSION_NUMBER ({major} * 10000 + {minor} * 100 + {patch})\n"
+    );
+
+    let modern = generate(
+        &capi,
+        "cbindgen.toml",
+        MODERN_SOURCES,
+        &include.join("wwwurl.h"),
+        &version_macros,
+    );
+    let legacy = generate(
+        &capi,
+        "cbindgen-legacy.toml",
+        LEGACY_SOURCES,
+        &include.join("wwwurl_legacy.h"),
+        "",
+    );
+
+    // The API reference: one man page per function, from the comments that
+    // the headers carry (installed by `make install`).
+    let man3 = out.join("man").join("man3");
+    let _ = std::fs::remove_dir_all(&man3);
+    std::fs::create_dir_all(&man3).expect("create man3 dir");
+    for (header, text) in [("wwwurl.h", &modern), ("wwwurl_legacy.h", &legacy)] {
+        let see_also = format!(
+            "wwwurl(1), the header {header}; doc/behaviour.md and README.md of the wwwurl sources."
+        );
+        for f in functions(text) {
+            let page = man_page(&f, header, version, &see_also);
+            std::fs::write(man3.join(format!("{}.3", f.name)), page).expect("write man page");
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// Writes the header made from `sources` (relative to `capi`) to `dest`,
+/// made portable (see `src/lib.rs`); returns its text.
+fn generate(capi: &Path, config: &str, sources: &[&str], dest: &Path, extra: &str) -> String {
+    let mut cfg = cbindgen::Config::from_file(capi.join(config)).expect("cbindgen config");
+    if !extra.is_empty() {
+        let mut a = cfg.after_includes.take().unwrap_or_default();
+        a.push_str(extra);
+        cfg.after_includes = Some(a);
+    }
+    let mut b = cbindgen::Builder::new().with_config(cfg);
+    for s in sources {
+        b = b.with_src(capi.join(s));
+    }
+    let mut raw = Vec::new();
+    b.generate().expect("cbindgen").write(&mut raw);
+    let text = portable(&String::from_utf8(raw).expect("UTF-8 header"));
+    // Rewritten only when it changes, so that C objects are not rebuilt.
+    if std::fs::read_to_string(dest).ok().as_deref() != Some(text.as_str()) {
+        std::fs::write(dest, &text).expect("write header");
+    }
+    text
+}
