@@ -525,9 +525,9 @@ static void t_panic_entry(hgroup *g, const char *dir)
     VOID_CALL(FreeURL(u)); /* did nothing: freed below */
 
     /* The modern API: WWWURL_ERR_PANIC, NULL, -1 or nothing done. */
-    INT_IS(wwwurl_set_local_host("proxy:3128"), -1);
-    INT_IS(wwwurl_set_default_port("gopher", 70), -1);
-    VOID_CALL(wwwurl_set_compat(WWWURL_COMPAT_29H));
+    STATUS_PANIC(wwwurl_set_local_host("proxy:3128"));
+    STATUS_PANIC(wwwurl_set_default_port("gopher", 70));
+    STATUS_PANIC(wwwurl_set_compat(WWWURL_COMPAT_29H));
     STATUS_PANIC(wwwurl_set_max_input(16));
     CHECK(g, "settings unchanged after panics", NULL,
           wwwurl_max_input() == WWWURL_DEFAULT_MAX_INPUT);

@@ -567,13 +567,18 @@ int h_parse_long(const hstr *s, long long *out)
 
 const char *h_status_name(int st)
 {
-    static const char *const names[] = {
-        "WWWURL_OK", "WWWURL_ERR_NULL", "WWWURL_ERR_TOO_LONG", "WWWURL_ERR_BUFFER_TOO_SMALL",
-        "WWWURL_ERR_INVALID_ARGUMENT", "WWWURL_ERR_NO_MEMORY", "WWWURL_ERR_PANIC",
-        "WWWURL_ERR_NOT_ABSOLUTE", "WWWURL_ERR_UNSUPPORTED_SCHEME", "WWWURL_ERR_UNSAFE_PATH",
-    };
-    return (st >= 0 && st < (int)(sizeof names / sizeof names[0])) ? names[st]
-                                                                   : "(unknown status)";
+    /* The library's own table, so that a new status needs no change here. */
+    return wwwurl_status_name((uint32_t)st);
+}
+
+int h_check_status(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                   int want, int got)
+{
+    if (want == got)
+        return 1;
+    h_fail(g, cfile, cline, "%s: in %s wanted %s got %s", what, in ? in : "-",
+           h_status_name(want), h_status_name(got));
+    return 0;
 }
 
 static int h_plain_component(const char *s, size_t n, int high)

@@ -186,6 +186,12 @@ int h_check_dump(hgroup *g, const char *cfile, int cline, const char *what, cons
 /* The name of a wwwurl_status value ("WWWURL_ERR_NULL"), or "(unknown status)". */
 const char *h_status_name(int st);
 
+/* A status check: the status wanted, exactly, reported by name. */
+#define CHECK_STATUS(g, what, in, want, got)                                                  \
+    h_check_status((g), __FILE__, __LINE__, (what), (in), (int)(want), (int)(got))
+int h_check_status(hgroup *g, const char *cfile, int cline, const char *what, const char *in,
+                   int want, int got);
+
 /* Whether a protocol and a hostport make a cache path that wwwurl_cache_file
  * gives (README, "The cache file"): each one plain directory name, not empty,
  * `.` or `..`, without `/` or a control byte, and a protocol without a byte

@@ -255,9 +255,10 @@ static void t_compat_switch(hgroup *g, const char *dir)
 
         snprintf(in, sizeof in, "mode %u then %u", rows[k].mode, rows[k].bogus);
         h_case_begin(g, NULL, NULL);
-        wwwurl_set_compat(rows[k].mode);
+        CHECK_STATUS(g, "wwwurl_set_compat", in, WWWURL_OK, wwwurl_set_compat(rows[k].mode));
         if (rows[k].bogus)
-            wwwurl_set_compat(rows[k].bogus);
+            CHECK_STATUS(g, "wwwurl_set_compat (refused, nothing changes)", in,
+                         WWWURL_ERR_INVALID_ARGUMENT, wwwurl_set_compat(rows[k].bogus));
         u = SplitURL("http://h/p?a=1&amp;b=2");
         CHECK_CSTR(g, "SplitURL(\"http://h/p?a=1&amp;b=2\")->args", in, rows[k].args,
                    u ? u->args : NULL);

@@ -239,11 +239,19 @@ static void t_config(hgroup *g, const char *dir)
 {
     (void)dir;
     h_case_begin(g, NULL, NULL);
-    CHECK_INT(g, "wwwurl_set_local_host", "NULL", -1, wwwurl_set_local_host(NULL));
-    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 80)", -1, wwwurl_set_default_port(NULL, 80));
-    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 0)", -1, wwwurl_set_default_port(NULL, 0));
-    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, -1)", -1, wwwurl_set_default_port(NULL, -1));
-    CHECK(g, "wwwurl_strerror never NULL", "-", wwwurl_strerror(WWWURL_ERR_NULL) != NULL);
+    CHECK_INT(g, "wwwurl_set_local_host", "NULL", WWWURL_ERR_NULL, wwwurl_set_local_host(NULL));
+    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 80)", WWWURL_ERR_NULL,
+              wwwurl_set_default_port(NULL, 80));
+    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 0)", WWWURL_ERR_NULL,
+              wwwurl_set_default_port(NULL, 0));
+    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, -1)", WWWURL_ERR_NULL,
+              wwwurl_set_default_port(NULL, -1));
+    CHECK_CSTR(g, "wwwurl_strerror", "WWWURL_ERR_NULL", "a required argument is NULL",
+               wwwurl_strerror(WWWURL_ERR_NULL));
+    CHECK_CSTR(g, "wwwurl_strerror", "1000", "unknown status", wwwurl_strerror(1000));
+    CHECK_CSTR(g, "wwwurl_status_name", "WWWURL_ERR_NULL", "WWWURL_ERR_NULL",
+               wwwurl_status_name(WWWURL_ERR_NULL));
+    CHECK_CSTR(g, "wwwurl_status_name", "1000", "(unknown status)", wwwurl_status_name(1000));
     CHECK(g, "wwwurl_version", "-", wwwurl_version() != NULL);
     wwwurl_set_compat(WWWURL_COMPAT_29);
     wwwurl_free(NULL);

@@ -98,9 +98,15 @@
 /**
  * The result of every modern `wwwurl_*` call that can fail.
  *
- * Numbers are part of the ABI and are never reused.
+ * A 32-bit unsigned number in C (`uint32_t`), whatever size the compiler
+ * gives enums (`-fshort-enums`). Numbers are part of the ABI and are never
+ * reused.
  */
-typedef enum wwwurl_status {
+enum wwwurl_status
+#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+  : uint32_t
+#endif /* defined(__cplusplus) || __STDC_VERSION__ >= 202311L */
+ {
   /**
    * Success.
    */
@@ -144,7 +150,14 @@ typedef enum wwwurl_status {
    * a `/`, a control byte or (the protocol) a byte of 0x80 or more.
    */
   WWWURL_ERR_UNSAFE_PATH = 9
-} wwwurl_status;
+};
+#ifndef __cplusplus
+#if __STDC_VERSION__ >= 202311L
+typedef enum wwwurl_status wwwurl_status;
+#else
+typedef uint32_t wwwurl_status;
+#endif /* __STDC_VERSION__ >= 202311L */
+#endif /* __cplusplus */
 
 /**
  * A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
@@ -337,27 +350,20 @@ extern "C" {
 #endif /* __cplusplus */
 
 /**
- * A static, NUL-terminated English message for a status code.
- *
- * Parameters: `status`, any value; unknown values give "unknown status".
- *
- * Returns: a string that lives for the whole process; never NULL. Do not free it.
- */
-const char *wwwurl_strerror(int status);
-
-/**
  * Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
  * get, unless the program defines `GetLocalHostPort()`. The default is
  * `localhost:8080`.
  *
  * Parameters: `hostport`, copied; the caller keeps ownership.
  *
- * Returns 0 on success; -1 (and no change) when `hostport` is NULL, empty,
- * or contains a control byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`.
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `hostport` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
+ * byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`. Nothing changes
+ * unless it returns `WWWURL_OK`.
  *
  * Thread-safe: it may race with parsing calls, which see the old or the new value.
  */
-int wwwurl_set_local_host(const char *hostport);
+wwwurl_status wwwurl_set_local_host(const char *hostport);
 
 /**
  * Sets the default port of a protocol (compared case-insensitively) that
@@ -365,24 +371,28 @@ int wwwurl_set_local_host(const char *hostport);
  * `DefaultPort()`. `port` 0 removes the protocol's default. The defaults are
  * http 80, https 443, ftp 21, finger 79.
  *
- * Returns 0 on success; -1 (and no change) when `proto` is NULL, empty or
- * has bytes other than letters, digits, `+ - .`, or `port` is outside 0..65535.
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `proto` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or has bytes other than
+ * letters, digits, `+ - .`, or `port` is outside 0..65535. Nothing changes
+ * unless it returns `WWWURL_OK`.
  *
  * Thread-safe.
  */
-int wwwurl_set_default_port(const char *proto, int port);
+wwwurl_status wwwurl_set_default_port(const char *proto, int port);
 
 /**
  * Selects the process-wide behaviour of the legacy functions, and of
  * modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
  * `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
  * `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
- * `wwwurl-29h`). Other values are ignored. Modern calls can choose per
- * call with their `flags`.
+ * `wwwurl-29h`). Modern calls can choose per call with their `flags`.
+ *
+ * Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` (and no change)
+ * for any other value.
  *
  * Thread-safe.
  */
-void wwwurl_set_compat(wwwurl_compat mode);
+wwwurl_status wwwurl_set_compat(wwwurl_compat mode);
 
 /**
  * The library's version, e.g. `"0.1.0"`.
@@ -399,7 +409,7 @@ const char *wwwurl_version(void);
  * Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` for 0.
  * Thread-safe.
  */
-enum wwwurl_status wwwurl_set_max_input(size_t max);
+wwwurl_status wwwurl_set_max_input(size_t max);
 
 /**
  * The longest input the length-delimited functions accept.
@@ -421,7 +431,7 @@ size_t wwwurl_max_input(void);
  * Memory and lifetimes: the caller owns the handle and releases it with
  * `wwwurl_free`. The input is copied; the caller may free it after the call.
  */
-enum wwwurl_status wwwurl_parse(const char *s, size_t len, uint32_t flags, struct wwwurl_url **out);
+wwwurl_status wwwurl_parse(const char *s, size_t len, uint32_t flags, struct wwwurl_url **out);
 
 /**
  * Builds a URL from its parts with the rules of the historical CreateURL.
@@ -436,14 +446,14 @@ enum wwwurl_status wwwurl_parse(const char *s, size_t len, uint32_t flags, struc
  *
  * Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
  */
-enum wwwurl_status wwwurl_create(const char *proto,
-                                 const char *hostport,
-                                 const char *path,
-                                 const char *args,
-                                 const char *user,
-                                 const char *pass,
-                                 uint32_t flags,
-                                 struct wwwurl_url **out);
+wwwurl_status wwwurl_create(const char *proto,
+                            const char *hostport,
+                            const char *path,
+                            const char *args,
+                            const char *user,
+                            const char *pass,
+                            uint32_t flags,
+                            struct wwwurl_url **out);
 
 /**
  * Resolves a link found in the page `base` with the rules of the
@@ -459,11 +469,11 @@ enum wwwurl_status wwwurl_create(const char *proto,
  *
  * Memory and lifetimes: the caller owns the new handle; `base` is not changed.
  */
-enum wwwurl_status wwwurl_link(const struct wwwurl_url *base,
-                               const char *link,
-                               size_t len,
-                               uint32_t flags,
-                               struct wwwurl_url **out);
+wwwurl_status wwwurl_link(const struct wwwurl_url *base,
+                          const char *link,
+                          size_t len,
+                          uint32_t flags,
+                          struct wwwurl_url **out);
 
 /**
  * Copies a handle.
@@ -471,7 +481,7 @@ enum wwwurl_status wwwurl_link(const struct wwwurl_url *base,
  * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
  * caller owns the copy and releases it with `wwwurl_free`.
  */
-enum wwwurl_status wwwurl_dup(const struct wwwurl_url *u, struct wwwurl_url **out);
+wwwurl_status wwwurl_dup(const struct wwwurl_url *u, struct wwwurl_url **out);
 
 /**
  * Releases a handle. NULL is fine; the same handle must not be freed twice.
@@ -517,7 +527,7 @@ int wwwurl_port(const struct wwwurl_url *u);
  * Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
  * become invalid.
  */
-enum wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, const char *pass);
+wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, const char *pass);
 
 /**
  * The path of a URL's file in a WWWOFFLE cache:
@@ -542,11 +552,11 @@ enum wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, c
  * for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
  * even `*needed`). Allocates nothing.
  */
-enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
-                                     char prefix,
-                                     char *buf,
-                                     size_t cap,
-                                     size_t *needed);
+wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
+                                char prefix,
+                                char *buf,
+                                size_t cap,
+                                size_t *needed);
 
 /**
  * The path of a URL's file in a WWWOFFLE cache, as a new string: the same
@@ -564,10 +574,10 @@ enum wwwurl_status wwwurl_cache_file(const struct wwwurl_url *u,
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`.
  */
-enum wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
-                                         char prefix,
-                                         char **out,
-                                         size_t *out_len);
+wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
+                                    char prefix,
+                                    char **out,
+                                    size_t *out_len);
 
 /**
  * Runs one of the historical string codecs into the caller's buffer.
@@ -586,12 +596,12 @@ enum wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
  * written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
  * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
  */
-enum wwwurl_status wwwurl_transcode(wwwurl_codec codec,
-                                    const char *in,
-                                    size_t len,
-                                    char *out,
-                                    size_t cap,
-                                    size_t *needed);
+wwwurl_status wwwurl_transcode(wwwurl_codec codec,
+                               const char *in,
+                               size_t len,
+                               char *out,
+                               size_t cap,
+                               size_t *needed);
 
 /**
  * Runs one of the historical string codecs into a new string.
@@ -629,10 +639,10 @@ void wwwurl_string_free(char *s);
  * `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
  * `*out` is written only on success.
  */
-enum wwwurl_status wwwurl_rfc3986_split(const char *s,
-                                        size_t len,
-                                        uint32_t flags,
-                                        struct wwwurl_components *out);
+wwwurl_status wwwurl_rfc3986_split(const char *s,
+                                   size_t len,
+                                   uint32_t flags,
+                                   struct wwwurl_components *out);
 
 /**
  * Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
@@ -657,11 +667,11 @@ enum wwwurl_status wwwurl_rfc3986_split(const char *s,
  * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
  * writes the same result into a caller buffer instead.
  */
-enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
-                                          size_t blen,
-                                          const char *reference,
-                                          size_t rlen,
-                                          char **out);
+wwwurl_status wwwurl_rfc3986_resolve(const char *base,
+                                     size_t blen,
+                                     const char *reference,
+                                     size_t rlen,
+                                     char **out);
 
 /**
  * `wwwurl_rfc3986_resolve` into the caller's buffer.
@@ -678,13 +688,13 @@ enum wwwurl_status wwwurl_rfc3986_resolve(const char *base,
  * of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
  * Allocates nothing the caller must free.
  */
-enum wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
-                                              size_t blen,
-                                              const char *reference,
-                                              size_t rlen,
-                                              char *buf,
-                                              size_t cap,
-                                              size_t *needed);
+wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
+                                         size_t blen,
+                                         const char *reference,
+                                         size_t rlen,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *needed);
 
 /**
  * The Web Capture canonical form of an http, https, ftp or file URL (PDF
@@ -708,11 +718,11 @@ enum wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
  * `wwwurl_webcapture_canonical_buf` writes the same result into a caller
  * buffer instead.
  */
-enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
-                                               size_t len,
-                                               const char *base,
-                                               size_t blen,
-                                               char **out);
+wwwurl_status wwwurl_webcapture_canonical(const char *url,
+                                          size_t len,
+                                          const char *base,
+                                          size_t blen,
+                                          char **out);
 
 /**
  * `wwwurl_webcapture_canonical` into the caller's buffer.
@@ -726,13 +736,13 @@ enum wwwurl_status wwwurl_webcapture_canonical(const char *url,
  * `wwwurl_webcapture_canonical` (then `*needed` is not written).
  * Allocates nothing the caller must free.
  */
-enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
-                                                   size_t len,
-                                                   const char *base,
-                                                   size_t blen,
-                                                   char *buf,
-                                                   size_t cap,
-                                                   size_t *needed);
+wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
+                                              size_t len,
+                                              const char *base,
+                                              size_t blen,
+                                              char *buf,
+                                              size_t cap,
+                                              size_t *needed);
 
 /**
  * The shortest reference that resolves back to `target` against `base`
@@ -759,11 +769,11 @@ enum wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
  * `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
  * buffer instead.
  */
-enum wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
-                                                size_t blen,
-                                                const char *target,
-                                                size_t tlen,
-                                                char **out);
+wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
+                                           size_t blen,
+                                           const char *target,
+                                           size_t tlen,
+                                           char **out);
 
 /**
  * `wwwurl_rfc3986_make_relative` into the caller's buffer.
@@ -777,13 +787,13 @@ enum wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
  * `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
  * Allocates nothing the caller must free.
  */
-enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
-                                                    size_t blen,
-                                                    const char *target,
-                                                    size_t tlen,
-                                                    char *buf,
-                                                    size_t cap,
-                                                    size_t *needed);
+wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
+                                               size_t blen,
+                                               const char *target,
+                                               size_t tlen,
+                                               char *buf,
+                                               size_t cap,
+                                               size_t *needed);
 
 /**
  * Normalises a URI reference (RFC 3986 section 6.2.2, and with the
@@ -813,7 +823,7 @@ enum wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
  * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
  * writes the same result into a caller buffer instead.
  */
-enum wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask, char **out);
+wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask, char **out);
 
 /**
  * `wwwurl_rfc3986_normalize` into the caller's buffer.
@@ -826,12 +836,12 @@ enum wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t 
  * `wwwurl_rfc3986_normalize` (then `*needed` is not written).
  * Allocates nothing the caller must free.
  */
-enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
-                                                size_t len,
-                                                uint32_t mask,
-                                                char *buf,
-                                                size_t cap,
-                                                size_t *needed);
+wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
+                                           size_t len,
+                                           uint32_t mask,
+                                           char *buf,
+                                           size_t cap,
+                                           size_t *needed);
 
 /**
  * Resolves a string against a base URL the way browsers do (the browser
@@ -856,11 +866,11 @@ enum wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
  * caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
  * writes the same result into a caller buffer instead.
  */
-enum wwwurl_status wwwurl_browser_resolve(const char *base,
-                                          size_t blen,
-                                          const char *spec,
-                                          size_t slen,
-                                          char **out);
+wwwurl_status wwwurl_browser_resolve(const char *base,
+                                     size_t blen,
+                                     const char *spec,
+                                     size_t slen,
+                                     char **out);
 
 /**
  * `wwwurl_browser_resolve` into the caller's buffer.
@@ -874,13 +884,32 @@ enum wwwurl_status wwwurl_browser_resolve(const char *base,
  * `wwwurl_browser_resolve` (then `*needed` is not written).
  * Allocates nothing the caller must free.
  */
-enum wwwurl_status wwwurl_browser_resolve_buf(const char *base,
-                                              size_t blen,
-                                              const char *spec,
-                                              size_t slen,
-                                              char *buf,
-                                              size_t cap,
-                                              size_t *needed);
+wwwurl_status wwwurl_browser_resolve_buf(const char *base,
+                                         size_t blen,
+                                         const char *spec,
+                                         size_t slen,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *needed);
+
+/**
+ * A static, NUL-terminated English message for a status code.
+ *
+ * Parameters: `status`, any value; unknown values give "unknown status".
+ *
+ * Returns: a string that lives for the whole process; never NULL. Do not free it.
+ */
+const char *wwwurl_strerror(uint32_t status);
+
+/**
+ * The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
+ * test reports.
+ *
+ * Parameters: `status`, any value; unknown values give "(unknown status)".
+ *
+ * Returns: a string that lives for the whole process; never NULL. Do not free it.
+ */
+const char *wwwurl_status_name(uint32_t status);
 
 #ifdef __cplusplus
 }  /* extern "C" */

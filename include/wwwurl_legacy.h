@@ -96,53 +96,6 @@ extern const int wwwurl_legacy_layout_29h;
 #endif
 
 /**
- * SplitURL: splits a URL string into a new canonical record.
- *
- * Returns a record that the caller releases with `FreeURL()`; NULL when `url`
- * is NULL or memory ran out.
- */
-URL *SplitURL(const char *url);
-
-/**
- * CreateURL: builds a canonical record from its parts.
- *
- * Parameters: `proto`, `hostport` and `path` are required; `args`, `user` and
- * `pass` may be NULL (absent).
- *
- * Returns a record that the caller releases with `FreeURL()`; NULL when a
- * required argument is NULL or memory ran out.
- */
-URL *CreateURL(const char *proto,
-               const char *hostport,
-               const char *path,
-               const char *args,
-               const char *user,
-               const char *pass);
-
-/**
- * FreeURL: releases a record and the `private_*` strings the application set
- * (`private_dir` unless it equals `hostport`, `private_link` unless it
- * equals `name`, `private_file` always). NULL does nothing.
- */
-void FreeURL(URL *url);
-
-/**
- * AddPasswordURL: rebuilds `url` in place (same pointer) with a new user and
- * password (either may be NULL). The old strings, the `private_*` ones
- * included, are released. NULL `url` does nothing; if memory runs out the
- * record is left as it was.
- */
-void AddPasswordURL(URL *url, const char *user, const char *pass);
-
-/**
- * LinkURL: resolves `link`, found in the page `url`, into a new record.
- *
- * Returns a record that the caller releases with `FreeURL()`; NULL when an
- * argument is NULL or memory ran out.
- */
-URL *LinkURL(const URL *url, const char *link);
-
-/**
  * URLDecodeGeneric: decodes every `%XY` (a non-hex digit counts as 0).
  *
  * Returns a new string that the caller frees with `free()`, cut at the first
@@ -292,6 +245,53 @@ char *CanonicaliseHost(const char *h);
  * The path never gets longer. NULL does nothing.
  */
 void CanonicaliseName(char *p);
+
+/**
+ * SplitURL: splits a URL string into a new canonical record.
+ *
+ * Returns a record that the caller releases with `FreeURL()`; NULL when `url`
+ * is NULL or memory ran out.
+ */
+URL *SplitURL(const char *url);
+
+/**
+ * CreateURL: builds a canonical record from its parts.
+ *
+ * Parameters: `proto`, `hostport` and `path` are required; `args`, `user` and
+ * `pass` may be NULL (absent).
+ *
+ * Returns a record that the caller releases with `FreeURL()`; NULL when a
+ * required argument is NULL or memory ran out.
+ */
+URL *CreateURL(const char *proto,
+               const char *hostport,
+               const char *path,
+               const char *args,
+               const char *user,
+               const char *pass);
+
+/**
+ * FreeURL: releases a record and the `private_*` strings the application set
+ * (`private_dir` unless it equals `hostport`, `private_link` unless it
+ * equals `name`, `private_file` always). NULL does nothing.
+ */
+void FreeURL(URL *url);
+
+/**
+ * AddPasswordURL: rebuilds `url` in place (same pointer) with a new user and
+ * password (either may be NULL). The old strings, the `private_*` ones
+ * included, are released. NULL `url` does nothing; if memory runs out the
+ * record is left as it was.
+ */
+void AddPasswordURL(URL *url, const char *user, const char *pass);
+
+/**
+ * LinkURL: resolves `link`, found in the page `url`, into a new record.
+ *
+ * Returns a record that the caller releases with `FreeURL()`; NULL when an
+ * argument is NULL or memory ran out.
+ */
+URL *LinkURL(const URL *url, const char *link);
 
 #ifdef __cplusplus
 }  /* extern "C" */

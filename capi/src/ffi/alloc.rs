@@ -1,6 +1,7 @@
 //! C strings in and out: borrowing C input, and output in `malloc`ed memory
 //! that C releases with `free()`.
 
+use super::status::*;
 use crate::core::ascii::c_len;
 use crate::core::codec::Sink;
 use libc::c_char;
@@ -33,6 +34,25 @@ pub(crate) fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
     // SAFETY: by the API contract `p` points at `len` readable bytes that stay
     // alive for the duration of the call.
     Some(unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) })
+}
+
+/// The one check of an input against the configured maximum length
+/// (`wwwurl_set_max_input`): `WWWURL_ERR_TOO_LONG` beyond it.
+#[inline]
+pub(crate) fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
+    if s.len() > super::settings::max_input() {
+        Err(WWWURL_ERR_TOO_LONG)
+    } else {
+        Ok(s)
+    }
+}
+
+/// The input `(p, len)` of a function that returns a status (see [`input`]),
+/// checked: `WWWURL_ERR_NULL` for a NULL pointer with a length, then
+/// [`within_limit`].
+#[inline]
+pub(crate) fn checked_input<'a>(p: *const c_char, len: usize) -> Result<&'a [u8], wwwurl_status> {
+    within_limit(input(p, len).ok_or(WWWURL_ERR_NULL)?)
 }
 
 /// `malloc` for every block handed to C, so that tests can make it fail

@@ -3,6 +3,7 @@
 use super::alloc::c_str;
 use super::guard::guard;
 use super::settings;
+use super::status::*;
 use crate::core::config::Compat;
 use libc::{c_char, c_int};
 
@@ -19,16 +20,28 @@ pub const WWWURL_COMPAT_29H: wwwurl_compat = 1;
 ///
 /// Parameters: `hostport`, copied; the caller keeps ownership.
 ///
-/// Returns 0 on success; -1 (and no change) when `hostport` is NULL, empty,
-/// or contains a control byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`.
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `hostport` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
+/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`. Nothing changes
+/// unless it returns `WWWURL_OK`.
 ///
 /// Thread-safe: it may race with parsing calls, which see the old or the new value.
 #[no_mangle]
-pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> c_int {
+pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> wwwurl_status {
     guard(|| match c_str(hostport) {
-        Some(h) => settings::update(|c| c.set_local_host(h)).map_or(-1, |r| r.map_or(-1, |()| 0)),
-        None => -1,
+        Some(h) => applied(settings::update(|c| c.set_local_host(h))),
+        None => WWWURL_ERR_NULL,
     })
+}
+
+/// The status of a configuration change: refused values are invalid
+/// arguments, and so is a configuration that another thread's panic left
+/// unusable (nothing is changed then either).
+fn applied<E>(r: Option<Result<(), E>>) -> wwwurl_status {
+    match r {
+        Some(Ok(())) => WWWURL_OK,
+        _ => WWWURL_ERR_INVALID_ARGUMENT,
+    }
 }
 
 /// Sets the default port of a protocol (compared case-insensitively) that
@@ -36,17 +49,17 @@ pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> c_int {
 /// `DefaultPort()`. `port` 0 removes the protocol's default. The defaults are
 /// http 80, https 443, ftp 21, finger 79.
 ///
-/// Returns 0 on success; -1 (and no change) when `proto` is NULL, empty or
-/// has bytes other than letters, digits, `+ - .`, or `port` is outside 0..65535.
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `proto` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or has bytes other than
+/// letters, digits, `+ - .`, or `port` is outside 0..65535. Nothing changes
+/// unless it returns `WWWURL_OK`.
 ///
 /// Thread-safe.
 #[no_mangle]
-pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> c_int {
+pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> wwwurl_status {
     guard(|| match c_str(proto) {
-        Some(p) => {
-            settings::update(|c| c.set_default_port(p, port)).map_or(-1, |r| r.map_or(-1, |()| 0))
-        }
-        None => -1,
+        Some(p) => applied(settings::update(|c| c.set_default_port(p, port))),
+        None => WWWURL_ERR_NULL,
     })
 }
 
@@ -54,15 +67,20 @@ pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> 
 /// modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
 /// `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
 /// `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
-/// `wwwurl-29h`). Other values are ignored. Modern calls can choose per
-/// call with their `flags`.
+/// `wwwurl-29h`). Modern calls can choose per call with their `flags`.
+///
+/// Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` (and no change)
+/// for any other value.
 ///
 /// Thread-safe.
 #[no_mangle]
-pub extern "C" fn wwwurl_set_compat(mode: wwwurl_compat) {
-    guard(|| match mode {
-        WWWURL_COMPAT_29 => settings::set_compat(Compat::V29),
-        WWWURL_COMPAT_29H => settings::set_compat(Compat::V29h),
-        _ => {}
+pub extern "C" fn wwwurl_set_compat(mode: wwwurl_compat) -> wwwurl_status {
+    guard(|| {
+        match mode {
+            WWWURL_COMPAT_29 => settings::set_compat(Compat::V29),
+            WWWURL_COMPAT_29H => settings::set_compat(Compat::V29h),
+            _ => return WWWURL_ERR_INVALID_ARGUMENT,
+        }
+        WWWURL_OK
     })
 }

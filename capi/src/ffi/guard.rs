@@ -82,6 +82,15 @@ pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
     r.unwrap_or_else(|_| R::on_panic())
 }
 
+/// [`guard`] for a function that returns a status, its body written with
+/// `?`: an error is the status returned.
+#[inline]
+pub(crate) fn guard_status(
+    f: impl FnOnce() -> Result<super::status::wwwurl_status, super::status::wwwurl_status>,
+) -> super::status::wwwurl_status {
+    guard(|| f().unwrap_or_else(|e| e))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -9,14 +9,30 @@
 //! so the functions are declared safe and the raw-pointer lint is allowed.
 #![allow(clippy::not_unsafe_ptr_arg_deref)]
 
+// Each module says which C header declares its items: `make` generates the
+// headers from exactly these lists (tools/headers), and fails on a module
+// that says nothing, so a new file cannot stay out of the header unnoticed
+// (CONTRIBUTING.md, "Adding a function to the C API").
+
+/// Header: none.
 mod alloc;
+/// Header: wwwurl.h.
 mod config;
+/// Header: none.
 mod fault;
+/// Header: none.
 mod guard;
+/// Header: none.
 mod hooks;
+/// Header: wwwurl_legacy.h.
 mod legacy;
+/// Header: wwwurl.h.
 mod modern;
+/// Header: wwwurl_legacy.h.
 mod record;
+/// Header: none.
 mod settings;
+/// Header: wwwurl.h.
 mod standards;
+/// Header: wwwurl.h.
 mod status;

@@ -1,8 +1,11 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{c_malloc, c_str, copy_bytes, free, input, out_buffer, CBuf, ExactSink};
-use super::guard::guard;
+use super::alloc::{
+    c_malloc, c_str, checked_input, copy_bytes, free, input, out_buffer, within_limit, CBuf,
+    ExactSink,
+};
+use super::guard::{guard, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
@@ -180,15 +183,6 @@ fn from_handle<'a>(u: *const wwwurl_url) -> Option<UrlRef<'a>> {
     handle(u).map(Handle::view)
 }
 
-/// Checks the input against the maximum length.
-fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
-    if s.len() > settings::max_input() {
-        Err(WWWURL_ERR_TOO_LONG)
-    } else {
-        Ok(s)
-    }
-}
-
 /// The compat mode a call's flags select; `allowed` are the flags the call knows.
 #[inline(always)]
 fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
@@ -217,10 +211,6 @@ fn store(out: *mut *mut wwwurl_url, h: *mut Handle) -> wwwurl_status {
     // SAFETY: `out` was checked non-NULL by the caller of this helper.
     unsafe { *out = h.cast() };
     WWWURL_OK
-}
-
-fn status_of(r: Result<wwwurl_status, wwwurl_status>) -> wwwurl_status {
-    r.unwrap_or_else(|e| e)
 }
 
 /// The library's version, e.g. `"0.1.0"`.
@@ -274,21 +264,19 @@ pub extern "C" fn wwwurl_parse(
     flags: u32,
     out: *mut *mut wwwurl_url,
 ) -> wwwurl_status {
-    guard(|| {
-        status_of((|| {
-            let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
-            if out.is_null() {
-                return Err(WWWURL_ERR_NULL);
-            }
-            // Both splits end the URL at its first NUL byte as they scan,
-            // so no separate search for it.
-            let s = within_limit(s)?;
-            let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            Ok(store(
-                out,
-                split::split_to(&HookEnv, compat, s, HandleDest(compat)),
-            ))
-        })())
+    guard_status(|| {
+        let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
+        if out.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        // Both splits end the URL at its first NUL byte as they scan,
+        // so no separate search for it.
+        let s = within_limit(s)?;
+        let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        Ok(store(
+            out,
+            split::split_to(&HookEnv, compat, s, HandleDest(compat)),
+        ))
     })
 }
 
@@ -315,27 +303,25 @@ pub extern "C" fn wwwurl_create(
     flags: u32,
     out: *mut *mut wwwurl_url,
 ) -> wwwurl_status {
-    guard(|| {
-        status_of((|| {
-            let (Some(proto), Some(hostport), Some(path)) =
-                (c_str(proto), c_str(hostport), c_str(path))
-            else {
-                return Err(WWWURL_ERR_NULL);
-            };
-            if out.is_null() {
-                return Err(WWWURL_ERR_NULL);
-            }
-            let (args, user, pass) = (c_str(args), c_str(user), c_str(pass));
-            for part in [Some(proto), Some(hostport), Some(path), args, user, pass]
-                .into_iter()
-                .flatten()
-            {
-                within_limit(part)?;
-            }
-            let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
-            Ok(store(out, url_handle(&u, compat)))
-        })())
+    guard_status(|| {
+        let (Some(proto), Some(hostport), Some(path)) =
+            (c_str(proto), c_str(hostport), c_str(path))
+        else {
+            return Err(WWWURL_ERR_NULL);
+        };
+        if out.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        let (args, user, pass) = (c_str(args), c_str(user), c_str(pass));
+        for part in [Some(proto), Some(hostport), Some(path), args, user, pass]
+            .into_iter()
+            .flatten()
+        {
+            within_limit(part)?;
+        }
+        let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
+        Ok(store(out, url_handle(&u, compat)))
     })
 }
 
@@ -359,21 +345,19 @@ pub extern "C" fn wwwurl_link(
     flags: u32,
     out: *mut *mut wwwurl_url,
 ) -> wwwurl_status {
-    guard(|| {
-        status_of((|| {
-            let base = from_handle(base).ok_or(WWWURL_ERR_NULL)?;
-            let link = input(link, len).ok_or(WWWURL_ERR_NULL)?;
-            if out.is_null() {
-                return Err(WWWURL_ERR_NULL);
-            }
-            let link = c_prefix(within_limit(link)?);
-            let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-            let base = link::LinkBase::of(base);
-            Ok(store(
-                out,
-                url_handle(&link::link_parts(&HookEnv, compat, &base, link), compat),
-            ))
-        })())
+    guard_status(|| {
+        let base = from_handle(base).ok_or(WWWURL_ERR_NULL)?;
+        let link = input(link, len).ok_or(WWWURL_ERR_NULL)?;
+        if out.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        let link = c_prefix(within_limit(link)?);
+        let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let base = link::LinkBase::of(base);
+        Ok(store(
+            out,
+            url_handle(&link::link_parts(&HookEnv, compat, &base, link), compat),
+        ))
     })
 }
 
@@ -482,39 +466,37 @@ pub extern "C" fn wwwurl_set_userinfo(
     user: *const c_char,
     pass: *const c_char,
 ) -> wwwurl_status {
-    guard(|| {
-        status_of((|| {
-            if u.is_null() {
-                return Err(WWWURL_ERR_NULL);
-            }
-            // SAFETY: a live handle (API contract), not aliased during the call.
-            let h = unsafe { &mut *u.cast::<Handle>() };
-            let (user, pass) = (c_str(user), c_str(pass));
-            for part in [user, pass].into_iter().flatten() {
-                within_limit(part)?;
-            }
-            // In the handle's own mode, not the process-wide one: a handle
-            // made with WWWURL_FLAG_29H keeps its `&amp;` (README, "The
-            // modern API").
-            let new = h.view().with_password(&HookEnv, h.compat, user, pass);
-            let bytes = new.buffer();
-            let block = c_malloc(bytes.len().max(1)).cast::<u8>();
-            if block.is_null() {
-                return Err(WWWURL_ERR_NO_MEMORY);
-            }
-            // SAFETY: a fresh block of `bytes.len()` bytes at least.
-            unsafe { copy_bytes(bytes, block) };
-            if h.bytes != Handle::inline_bytes(h) {
-                free(h.bytes);
-            }
-            *h = Handle {
-                bytes: block,
-                len: bytes.len(),
-                sp: *new.spans(),
-                compat: h.compat,
-            };
-            Ok(WWWURL_OK)
-        })())
+    guard_status(|| {
+        if u.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        // SAFETY: a live handle (API contract), not aliased during the call.
+        let h = unsafe { &mut *u.cast::<Handle>() };
+        let (user, pass) = (c_str(user), c_str(pass));
+        for part in [user, pass].into_iter().flatten() {
+            within_limit(part)?;
+        }
+        // In the handle's own mode, not the process-wide one: a handle
+        // made with WWWURL_FLAG_29H keeps its `&amp;` (README, "The
+        // modern API").
+        let new = h.view().with_password(&HookEnv, h.compat, user, pass);
+        let bytes = new.buffer();
+        let block = c_malloc(bytes.len().max(1)).cast::<u8>();
+        if block.is_null() {
+            return Err(WWWURL_ERR_NO_MEMORY);
+        }
+        // SAFETY: a fresh block of `bytes.len()` bytes at least.
+        unsafe { copy_bytes(bytes, block) };
+        if h.bytes != Handle::inline_bytes(h) {
+            free(h.bytes);
+        }
+        *h = Handle {
+            bytes: block,
+            len: bytes.len(),
+            sp: *new.spans(),
+            compat: h.compat,
+        };
+        Ok(WWWURL_OK)
     })
 }
 
@@ -683,17 +665,15 @@ pub extern "C" fn wwwurl_transcode(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| {
-        status_of((|| {
-            let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-            let s = within_limit(input(r#in, len).ok_or(WWWURL_ERR_NULL)?)?;
-            if out.is_null() && cap != 0 {
-                return Err(WWWURL_ERR_NULL);
-            }
-            let mut sink = BoundedSink::new(out_buffer(out, cap));
-            c.apply(s, &mut sink);
-            Ok(finish(sink, needed))
-        })())
+    guard_status(|| {
+        let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+        let s = checked_input(r#in, len)?;
+        if out.is_null() && cap != 0 {
+            return Err(WWWURL_ERR_NULL);
+        }
+        let mut sink = BoundedSink::new(out_buffer(out, cap));
+        c.apply(s, &mut sink);
+        Ok(finish(sink, needed))
     })
 }
 

@@ -1,6 +1,6 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{input, malloc_copy, out_buffer};
+use super::alloc::{checked_input, input, malloc_copy, out_buffer, within_limit};
 use super::guard::guard;
 use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
@@ -101,8 +101,8 @@ pub extern "C" fn wwwurl_rfc3986_split(
         if out.is_null() {
             return WWWURL_ERR_NULL;
         }
-        if s.len() > super::settings::max_input() {
-            return WWWURL_ERR_TOO_LONG;
+        if let Err(e) = within_limit(s) {
+            return e;
         }
         let c = match flags {
             0 => rfc3986::split(s),
@@ -165,11 +165,7 @@ fn to_buffer(
 /// against the input limit, and ended at its first NUL byte, since a NUL
 /// could not be told apart from the end of the result.
 fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status> {
-    let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
-    if s.len() > super::settings::max_input() {
-        return Err(WWWURL_ERR_TOO_LONG);
-    }
-    Ok(c_prefix(s))
+    Ok(c_prefix(checked_input(s, len)?))
 }
 
 /// Both string arguments, or the first error.

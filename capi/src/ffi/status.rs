@@ -2,8 +2,10 @@
 
 /// The result of every modern `wwwurl_*` call that can fail.
 ///
-/// Numbers are part of the ABI and are never reused.
-#[repr(C)]
+/// A 32-bit unsigned number in C (`uint32_t`), whatever size the compiler
+/// gives enums (`-fshort-enums`). Numbers are part of the ABI and are never
+/// reused.
+#[repr(u32)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum wwwurl_status {
     /// Success.
@@ -33,19 +35,61 @@ pub enum wwwurl_status {
 
 pub(crate) use wwwurl_status::*;
 
-/// The message of each status, NUL-terminated, indexed by its number.
-const MESSAGES: [&str; 10] = [
-    "success\0",
-    "a required argument is NULL\0",
-    "input longer than the configured maximum\0",
-    "output buffer too small\0",
-    "invalid argument\0",
-    "out of memory\0",
-    "internal error\0",
-    "relative reference without an absolute base\0",
-    "unsupported scheme\0",
-    "protocol or host not a plain directory name for a cache path\0",
-];
+impl wwwurl_status {
+    /// Every status, in the order of its number.
+    const ALL: [wwwurl_status; 10] = [
+        WWWURL_OK,
+        WWWURL_ERR_NULL,
+        WWWURL_ERR_TOO_LONG,
+        WWWURL_ERR_BUFFER_TOO_SMALL,
+        WWWURL_ERR_INVALID_ARGUMENT,
+        WWWURL_ERR_NO_MEMORY,
+        WWWURL_ERR_PANIC,
+        WWWURL_ERR_NOT_ABSOLUTE,
+        WWWURL_ERR_UNSUPPORTED_SCHEME,
+        WWWURL_ERR_UNSAFE_PATH,
+    ];
+
+    /// The status numbered `n`, if there is one.
+    fn from_number(n: u32) -> Option<wwwurl_status> {
+        usize::try_from(n)
+            .ok()
+            .and_then(|i| Self::ALL.get(i))
+            .copied()
+    }
+
+    /// The status's C name and its message, each NUL-terminated: the one
+    /// table of both, which `wwwurl_status_name` and `wwwurl_strerror`
+    /// give to C (and the C tests use). The match is exhaustive: a new
+    /// status does not compile without its name and message.
+    const fn describe(self) -> (&'static str, &'static str) {
+        match self {
+            WWWURL_OK => ("WWWURL_OK\0", "success\0"),
+            WWWURL_ERR_NULL => ("WWWURL_ERR_NULL\0", "a required argument is NULL\0"),
+            WWWURL_ERR_TOO_LONG => (
+                "WWWURL_ERR_TOO_LONG\0",
+                "input longer than the configured maximum\0",
+            ),
+            WWWURL_ERR_BUFFER_TOO_SMALL => {
+                ("WWWURL_ERR_BUFFER_TOO_SMALL\0", "output buffer too small\0")
+            }
+            WWWURL_ERR_INVALID_ARGUMENT => ("WWWURL_ERR_INVALID_ARGUMENT\0", "invalid argument\0"),
+            WWWURL_ERR_NO_MEMORY => ("WWWURL_ERR_NO_MEMORY\0", "out of memory\0"),
+            WWWURL_ERR_PANIC => ("WWWURL_ERR_PANIC\0", "internal error\0"),
+            WWWURL_ERR_NOT_ABSOLUTE => (
+                "WWWURL_ERR_NOT_ABSOLUTE\0",
+                "relative reference without an absolute base\0",
+            ),
+            WWWURL_ERR_UNSUPPORTED_SCHEME => {
+                ("WWWURL_ERR_UNSUPPORTED_SCHEME\0", "unsupported scheme\0")
+            }
+            WWWURL_ERR_UNSAFE_PATH => (
+                "WWWURL_ERR_UNSAFE_PATH\0",
+                "protocol or host not a plain directory name for a cache path\0",
+            ),
+        }
+    }
+}
 
 /// A static, NUL-terminated English message for a status code.
 ///
@@ -53,13 +97,25 @@ const MESSAGES: [&str; 10] = [
 ///
 /// Returns: a string that lives for the whole process; never NULL. Do not free it.
 #[no_mangle]
-pub extern "C" fn wwwurl_strerror(status: libc::c_int) -> *const libc::c_char {
-    let msg = usize::try_from(status)
-        .ok()
-        .and_then(|i| MESSAGES.get(i))
-        .copied()
-        .unwrap_or("unknown status\0");
-    msg.as_ptr().cast()
+pub extern "C" fn wwwurl_strerror(status: u32) -> *const libc::c_char {
+    wwwurl_status::from_number(status)
+        .map_or("unknown status\0", |s| s.describe().1)
+        .as_ptr()
+        .cast()
+}
+
+/// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
+/// test reports.
+///
+/// Parameters: `status`, any value; unknown values give "(unknown status)".
+///
+/// Returns: a string that lives for the whole process; never NULL. Do not free it.
+#[no_mangle]
+pub extern "C" fn wwwurl_status_name(status: u32) -> *const libc::c_char {
+    wwwurl_status::from_number(status)
+        .map_or("(unknown status)\0", |s| s.describe().0)
+        .as_ptr()
+        .cast()
 }
 
 #[cfg(test)]
@@ -67,13 +123,24 @@ mod tests {
     use super::*;
 
     #[test]
-    fn every_status_has_its_message() {
-        for (i, m) in MESSAGES.iter().enumerate() {
-            assert!(m.ends_with('\0') && !m[..m.len() - 1].contains('\0'));
-            assert_eq!(wwwurl_strerror(i as i32), m.as_ptr().cast());
+    fn every_status_has_its_number_name_and_message() {
+        for (i, &st) in wwwurl_status::ALL.iter().enumerate() {
+            assert_eq!(st as usize, i);
+            let (name, msg) = st.describe();
+            for t in [name, msg] {
+                assert!(t.ends_with('\0') && !t[..t.len() - 1].contains('\0'));
+            }
+            assert_eq!(&name[..name.len() - 1], format!("{st:?}"));
+            assert_eq!(wwwurl_strerror(i as u32), msg.as_ptr().cast());
+            assert_eq!(wwwurl_status_name(i as u32), name.as_ptr().cast());
         }
-        assert_eq!(WWWURL_ERR_UNSAFE_PATH as usize, MESSAGES.len() - 1);
-        let unknown = wwwurl_strerror(-1);
-        assert_eq!(unknown, wwwurl_strerror(1000));
+        assert_eq!(
+            wwwurl_status::ALL.len(),
+            WWWURL_ERR_UNSAFE_PATH as usize + 1
+        );
+        assert_eq!(wwwurl_strerror(u32::MAX), wwwurl_strerror(10));
+        // SAFETY: the function returns a static NUL-terminated string.
+        let unknown = unsafe { std::ffi::CStr::from_ptr(wwwurl_status_name(10)) };
+        assert_eq!(unknown.to_bytes(), b"(unknown status)");
     }
 }

@@ -165,6 +165,42 @@ pub fn man_page(f: &Function, header: &str, version: &str, see_also: &str) -> St
     m
 }
 
+/// The modules that `mod.rs` of the C ABI declares, in order, each with
+/// the header that declares its items (`wwwurl.h`, `wwwurl_legacy.h` or
+/// `none`), from a doc line `/// Header: HEADER.` right before each
+/// `mod NAME;`. An error names a module declared without one, or an
+/// unknown header.
+pub fn header_sources(mod_rs: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    let mut pending: Option<&str> = None;
+    for line in mod_rs.lines() {
+        let t = line.trim();
+        if let Some(h) = t.strip_prefix("/// Header:") {
+            pending = Some(h.trim().trim_end_matches('.'));
+            continue;
+        }
+        let Some(rest) = t
+            .strip_prefix("pub mod ")
+            .or_else(|| t.strip_prefix("mod "))
+        else {
+            pending = None;
+            continue;
+        };
+        let name = rest.trim_end_matches(';').trim();
+        let header = pending.take().ok_or_else(|| {
+            format!("module `{name}` does not say its header (`/// Header: ...`)")
+        })?;
+        if !matches!(header, "wwwurl.h" | "wwwurl_legacy.h" | "none") {
+            return Err(format!("module `{name}`: unknown header `{header}`"));
+        }
+        out.push((name.to_string(), header.to_string()));
+    }
+    if out.is_empty() {
+        return Err("no module declared".to_string());
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +224,19 @@ mod tests {
         let m = man_page(&f[0], "x.h", "1", "x(3)");
         assert!(m.contains("F \\- does it\n"), "{m}");
         assert!(m.contains("int *F(const char *a,\n       int b);\n"), "{m}");
+    }
+
+    #[test]
+    fn header_sources_follow_mod_rs_and_refuse_a_silent_module() {
+        let m = "/// Header: wwwurl.h.\nmod a;\n/// Header: none.\npub mod b;\n/// Header: wwwurl_legacy.h.\nmod c;\n";
+        assert_eq!(
+            header_sources(m).unwrap(),
+            [("a", "wwwurl.h"), ("b", "none"), ("c", "wwwurl_legacy.h")]
+                .map(|(x, y)| (x.to_string(), y.to_string()))
+        );
+        assert!(header_sources("/// Header: wwwurl.h.\nmod a;\nmod new;\n")
+            .unwrap_err()
+            .contains("`new`"));
+        assert!(header_sources("/// Header: other.h.\nmod a;\n").is_err());
     }
 }

@@ -7,15 +7,10 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use wwwurl_headers::{functions, man_page, portable};
+use wwwurl_headers::{functions, header_sources, man_page, portable};
 
-const MODERN_SOURCES: &[&str] = &[
-    "src/ffi/status.rs",
-    "src/ffi/config.rs",
-    "src/ffi/modern.rs",
-    "src/ffi/standards.rs",
-];
-const LEGACY_SOURCES: &[&str] = &["src/ffi/record.rs", "src/ffi/legacy.rs"];
+/// Where the C ABI declares its modules, each with the header of its items.
+const MODULES: &str = "src/ffi/mod.rs";
 
 fn main() -> ExitCode {
     let args: Vec<_> = std::env::args_os().skip(1).collect();
@@ -47,17 +42,32 @@ fn main() -> ExitCode {
          #define WWWURL_VERSION_NUMBER ({major} * 10000 + {minor} * 100 + {patch})\n"
     );
 
+    let mod_rs = std::fs::read_to_string(capi.join(MODULES)).expect("read ffi/mod.rs");
+    let sources = match header_sources(&mod_rs) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("wwwurl-headers: {MODULES}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let of = |h: &str| -> Vec<String> {
+        sources
+            .iter()
+            .filter(|(_, header)| header == h)
+            .map(|(m, _)| format!("src/ffi/{m}.rs"))
+            .collect()
+    };
     let modern = generate(
         &capi,
         "cbindgen.toml",
-        MODERN_SOURCES,
+        &of("wwwurl.h"),
         &include.join("wwwurl.h"),
         &version_macros,
     );
     let legacy = generate(
         &capi,
         "cbindgen-legacy.toml",
-        LEGACY_SOURCES,
+        &of("wwwurl_legacy.h"),
         &include.join("wwwurl_legacy.h"),
         "",
     );
@@ -81,7 +91,7 @@ fn main() -> ExitCode {
 
 /// Writes the header made from `sources` (relative to `capi`) to `dest`,
 /// made portable (see `src/lib.rs`); returns its text.
-fn generate(capi: &Path, config: &str, sources: &[&str], dest: &Path, extra: &str) -> String {
+fn generate(capi: &Path, config: &str, sources: &[String], dest: &Path, extra: &str) -> String {
     let mut cfg = cbindgen::Config::from_file(capi.join(config)).expect("cbindgen config");
     if !extra.is_empty() {
         let mut a = cfg.after_includes.take().unwrap_or_default();
