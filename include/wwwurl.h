@@ -103,9 +103,9 @@
  * reused.
  */
 enum wwwurl_status
-#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
+#if (defined(__cplusplus) && __cplusplus >= 201103L) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L)
   : uint32_t
-#endif /* defined(__cplusplus) || __STDC_VERSION__ >= 202311L */
+#endif /* (defined(__cplusplus) && __cplusplus >= 201103L) || (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L) */
  {
   /**
    * Success.
@@ -152,7 +152,7 @@ enum wwwurl_status
   WWWURL_ERR_UNSAFE_PATH = 9
 };
 #ifndef __cplusplus
-#if __STDC_VERSION__ >= 202311L
+#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
 typedef enum wwwurl_status wwwurl_status;
 #else
 typedef uint32_t wwwurl_status;

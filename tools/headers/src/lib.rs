@@ -4,8 +4,21 @@
 //! headers and the manual cannot drift apart.
 
 /// Rewrites cbindgen's header text so that it compiles as C89 and C++98:
-/// `//` comments become `/* */`, and the last enumerator loses its comma.
+/// `//` comments become `/* */`, the last enumerator loses its comma, and
+/// the fixed underlying type of an enum (`enum E : uint32_t`) is only
+/// written where the language has it (C++11, C23): C++98 gets a plain enum,
+/// and the conditions name `__STDC_VERSION__` only where it is defined.
 pub fn portable(text: &str) -> String {
+    let text = text
+        .replace(
+            "defined(__cplusplus) || __STDC_VERSION__ >= 202311L",
+            "(defined(__cplusplus) && __cplusplus >= 201103L) || \
+             (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L)",
+        )
+        .replace(
+            "#if __STDC_VERSION__ >= 202311L",
+            "#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L",
+        );
     let lines: Vec<&str> = text.lines().collect();
     let mut out = String::with_capacity(text.len() + 64);
     for (i, line) in lines.iter().enumerate() {
@@ -238,5 +251,19 @@ mod tests {
             .unwrap_err()
             .contains("`new`"));
         assert!(header_sources("/// Header: other.h.\nmod a;\n").is_err());
+    }
+
+    #[test]
+    fn enum_underlying_type_only_where_the_language_has_it() {
+        let t = "enum E\n#if defined(__cplusplus) || __STDC_VERSION__ >= 202311L\n  : uint32_t\n\
+                 #endif  // defined(__cplusplus) || __STDC_VERSION__ >= 202311L\n {\n  A = 0,\n};\n\
+                 #if __STDC_VERSION__ >= 202311L\n";
+        let p = portable(t);
+        let cond = "(defined(__cplusplus) && __cplusplus >= 201103L) || \
+                    (defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L)";
+        assert!(p.contains(&format!("#if {cond}\n")), "{p}");
+        assert!(p.contains(&format!("#endif  /* {cond} */\n")), "{p}");
+        assert!(p.contains("#if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L\n"));
+        assert!(p.contains("  A = 0\n};"));
     }
 }
