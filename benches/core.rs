@@ -21,11 +21,11 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use percent_encoding::{percent_decode, percent_encode, AsciiSet, CONTROLS};
-use wwwurl::core::codec::{decode_generic, encode_path};
-use wwwurl::core::config::{Compat, Config};
-use wwwurl::core::hash::make_hash;
-use wwwurl::core::path::canonicalise_name;
-use wwwurl::core::split::split_url;
+use wwwurl::codec::{decode_generic, encode_path};
+use wwwurl::config::{Compat, Config};
+use wwwurl::hash::make_hash;
+use wwwurl::path::canonicalise_name;
+use wwwurl::split::split_url;
 
 struct Options {
     rounds: usize,

@@ -2,13 +2,13 @@
 //!
 //! URL handling for C proxy and cache code.
 //!
-//! [`core`] holds the behaviour: pure functions on byte slices, no `unsafe`,
-//! no libc. It reproduces the WWWOFFLE 2.9 URL routines byte for byte and
+//! The modules hold the behaviour: pure functions on byte slices, no
+//! `unsafe`, no libc. It reproduces the WWWOFFLE 2.9 URL routines byte for byte and
 //! adds RFC 3986, browser-style and Web Capture tools.
 //!
 //! ```
-//! use wwwurl::core::config::{Compat, Config};
-//! use wwwurl::core::{hash, rfc3986, split};
+//! use wwwurl::config::{Compat, Config};
+//! use wwwurl::{hash, rfc3986, split};
 //!
 //! // WWWOFFLE's canonical URL, and the name of its cache file.
 //! let url = split::split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/../b");
@@ -31,5 +31,26 @@
 //! depends on this crate builds neither (README, "Using it from Rust").
 // Every public item is documented (CONTRIBUTING.md).
 #![deny(missing_docs)]
+// Safe Rust only: the C ABI, in the crate `wwwurl-capi`, is the only place
+// for `unsafe`.
+#![forbid(unsafe_code)]
 
-pub mod core;
+pub mod ascii;
+pub mod browser;
+pub mod cache;
+pub mod cnum;
+pub mod codec;
+pub mod config;
+pub mod date;
+pub mod form;
+pub mod hash;
+pub mod host;
+pub mod html;
+pub mod link;
+pub mod normalize;
+pub mod path;
+pub mod relative;
+pub mod rfc3986;
+pub mod split;
+pub mod url;
+pub mod webcapture;

@@ -63,8 +63,8 @@
 
 use std::collections::BTreeMap;
 use url::Url;
-use wwwurl::core::relative::make_relative;
-use wwwurl::core::rfc3986;
+use wwwurl::relative::make_relative;
+use wwwurl::rfc3986;
 
 /// A small xorshift generator: reproducible inputs without dependencies.
 struct Rng(u64);
@@ -457,7 +457,7 @@ fn browser_resolution_agrees_with_rust_url() {
             let Ok(theirs) = b.join(&r) else { continue };
             pairs += 1;
             let mut o = Vec::new();
-            let ours = match wwwurl::core::browser::resolve(base.as_bytes(), r.as_bytes(), &mut o) {
+            let ours = match wwwurl::browser::resolve(base.as_bytes(), r.as_bytes(), &mut o) {
                 Ok(()) => String::from_utf8_lossy(&o).into_owned(),
                 Err(e) => format!("error: {e}"),
             };

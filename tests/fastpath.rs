@@ -16,10 +16,10 @@ mod common;
 use std::cell::RefCell;
 use std::path::PathBuf;
 
-use wwwurl::core::codec::BoundedSink;
-use wwwurl::core::config::{Compat, Config, Env};
-use wwwurl::core::split::{split_url, split_url_fast, split_url_general, FastSplit};
-use wwwurl::core::url::{Field, Spans, Url, UrlRef};
+use wwwurl::codec::BoundedSink;
+use wwwurl::config::{Compat, Config, Env};
+use wwwurl::split::{split_url, split_url_fast, split_url_general, FastSplit};
+use wwwurl::url::{Field, Spans, Url, UrlRef};
 
 /// An environment that answers like `inner` and logs every call.
 struct Logged<E> {

@@ -4,9 +4,9 @@
 
 use std::time::{Duration, Instant};
 
-use wwwurl::core::rfc3986::{Components, ResolveError};
-use wwwurl::core::webcapture::WebCaptureError;
-use wwwurl::core::{browser, rfc3986, webcapture};
+use wwwurl::rfc3986::{Components, ResolveError};
+use wwwurl::webcapture::WebCaptureError;
+use wwwurl::{browser, rfc3986, webcapture};
 
 /// Every present component as `name[bytes]`, in order; absent ones omitted.
 /// Offsets are applied to the original input, so they are checked too.
@@ -748,7 +748,7 @@ fn assert_parts_ordered(s: &[u8], c: &Components) {
 /// Independent transcriptions of the documents, byte by byte and without
 /// any concern for speed, that the random inputs below compare the library
 /// against: RFC 3986 appendix B, §5.2.2 to §5.2.4 and §5.3, RFC 1808 §4
-/// step 6, and the Web Capture steps as `src/core/webcapture.rs` lists them.
+/// step 6, and the Web Capture steps as `src/webcapture.rs` lists them.
 mod reference {
     /// The five components of appendix B's expression
     /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.
@@ -1190,7 +1190,7 @@ fn gen_base(rng: &mut Rng) -> Vec<u8> {
 
 fn make_relative(base: &[u8], t: &[u8]) -> Vec<u8> {
     let mut o = Vec::new();
-    wwwurl::core::relative::make_relative(base, t, &mut o).unwrap();
+    wwwurl::relative::make_relative(base, t, &mut o).unwrap();
     o
 }
 
@@ -1272,20 +1272,20 @@ fn make_relative_cases() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     let mut o = Vec::new();
     assert_eq!(
-        wwwurl::core::relative::make_relative(b"a/b", b"c", &mut o),
+        wwwurl::relative::make_relative(b"a/b", b"c", &mut o),
         Err(ResolveError::BaseNotAbsolute)
     );
 }
 
-fn normalize(s: &[u8], mask: wwwurl::core::normalize::Mask) -> Vec<u8> {
+fn normalize(s: &[u8], mask: wwwurl::normalize::Mask) -> Vec<u8> {
     let mut o = Vec::new();
-    wwwurl::core::normalize::normalize(s, mask, &mut o);
+    wwwurl::normalize::normalize(s, mask, &mut o);
     o
 }
 
 #[test]
 fn normalize_is_idempotent_and_keeps_components() {
-    use wwwurl::core::normalize::Mask;
+    use wwwurl::normalize::Mask;
     let mut rng = Rng(0x0622_0018);
     let pct: &[u8] = b"%7e%7E%2e%41%3a%zz%4%gg/a.B";
     for i in 0..100_000 {
@@ -1470,7 +1470,7 @@ fn browser_resolve_results_are_fixed_points() {
 
 #[test]
 fn new_tools_linear_on_a_megabyte() {
-    use wwwurl::core::normalize::Mask;
+    use wwwurl::normalize::Mask;
     let deep = repeat(b"a/", b"http://h/", b"x");
     let other = repeat(b"b/", b"http://h/", b"y");
     // Half a megabyte of `../` would climb the base's directories; the

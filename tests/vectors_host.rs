@@ -2,8 +2,8 @@
 
 mod common;
 
-use wwwurl::core::host::canonicalise_host;
-use wwwurl::core::path::canonicalise_name;
+use wwwurl::host::canonicalise_host;
+use wwwurl::path::canonicalise_name;
 
 /// Runs `f` on the single input of every vector of `name`; fails listing the
 /// first mismatches.

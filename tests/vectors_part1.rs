@@ -7,8 +7,8 @@
 mod common;
 
 use common::{show, Vector};
-use wwwurl::core::codec::{truncate_at_nul, Codec};
-use wwwurl::core::{date, form, hash, html};
+use wwwurl::codec::{truncate_at_nul, Codec};
+use wwwurl::{date, form, hash, html};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;

@@ -10,10 +10,10 @@
 mod common;
 
 use common::{show, Vector};
-use wwwurl::core::config::{Compat, Config};
-use wwwurl::core::link::link_url;
-use wwwurl::core::split::split_url;
-use wwwurl::core::url::{create_url, Field, Url};
+use wwwurl::config::{Compat, Config};
+use wwwurl::link::link_url;
+use wwwurl::split::split_url;
+use wwwurl::url::{create_url, Field, Url};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;

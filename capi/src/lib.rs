@@ -3,7 +3,7 @@
 //!
 //! It exposes the `wwwurl` crate to C: the historical names and `URL`
 //! record (`include/wwwurl_legacy.h`) and the modern `wwwurl_*` functions
-//! (`include/wwwurl.h`). The behaviour lives in `wwwurl::core`; this crate
+//! (`include/wwwurl.h`). The behaviour lives in the `wwwurl` crate; this crate
 //! only converts between C and Rust.
 //!
 //! Data flows one way: C string -> ffi (borrow bytes) -> core -> ffi (copy
@@ -17,8 +17,5 @@
     unsafe_op_in_unsafe_fn
 )]
 #![allow(non_camel_case_types)]
-
-/// The behaviour, under the name the C ABI layer has always used for it.
-use wwwurl_core::core;
 
 mod ffi;

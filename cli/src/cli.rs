@@ -4,8 +4,8 @@
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use std::path::PathBuf;
-use wwwurl::core::config::{Compat, Config};
-use wwwurl::core::normalize::Mask;
+use wwwurl::config::{Compat, Config};
+use wwwurl::normalize::Mask;
 
 /// The help heading of the options every subcommand takes.
 const GLOBAL: &str = "Global options";

@@ -6,16 +6,16 @@ use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::core::cache::{cache_path, UnsafePath};
-use wwwurl::core::codec::{c_prefix, Codec};
-use wwwurl::core::config::{Compat, Config};
-use wwwurl::core::hash::make_hash;
-use wwwurl::core::link::link_url;
-use wwwurl::core::normalize::{normalize, Mask};
-use wwwurl::core::rfc3986::{Components, Part};
-use wwwurl::core::split::split_url;
-use wwwurl::core::url::{Field, Url};
-use wwwurl::core::{browser, relative, rfc3986, webcapture};
+use wwwurl::cache::{cache_path, UnsafePath};
+use wwwurl::codec::{c_prefix, Codec};
+use wwwurl::config::{Compat, Config};
+use wwwurl::hash::make_hash;
+use wwwurl::link::link_url;
+use wwwurl::normalize::{normalize, Mask};
+use wwwurl::rfc3986::{Components, Part};
+use wwwurl::split::split_url;
+use wwwurl::url::{Field, Url};
+use wwwurl::{browser, relative, rfc3986, webcapture};
 
 /// The settings every URL is built with.
 #[derive(Debug)]

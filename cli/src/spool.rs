@@ -16,9 +16,9 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-use wwwurl::core::config::Compat;
-use wwwurl::core::hash::make_hash;
-use wwwurl::core::split::split_url;
+use wwwurl::config::Compat;
+use wwwurl::hash::make_hash;
+use wwwurl::split::split_url;
 
 /// Runs a `spool` subcommand.
 pub fn run(ctx: &Ctx, cmd: &SpoolCmd) -> Result<Status, Fatal> {

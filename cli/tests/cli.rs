@@ -11,9 +11,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use wwwurl::core::config::{Compat, Config};
-use wwwurl::core::hash::make_hash;
-use wwwurl::core::split::split_url;
+use wwwurl::config::{Compat, Config};
+use wwwurl::hash::make_hash;
+use wwwurl::split::split_url;
 
 fn wwwurl<A: AsRef<[u8]>>(args: &[A]) -> Command {
     let mut c = Command::new(env!("CARGO_BIN_EXE_wwwurl"));

@@ -2,10 +2,10 @@
 //! that C releases with `free()`.
 
 use super::status::*;
-use crate::core::ascii::c_len;
-use crate::core::codec::Sink;
 use libc::c_char;
 use std::ffi::CStr;
+use wwwurl_core::ascii::c_len;
+use wwwurl_core::codec::Sink;
 
 /// The bytes of a NUL-terminated C string, or `None` for NULL.
 ///

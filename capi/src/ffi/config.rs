@@ -4,8 +4,8 @@ use super::alloc::c_str;
 use super::guard::guard;
 use super::settings;
 use super::status::*;
-use crate::core::config::Compat;
 use libc::{c_char, c_int};
+use wwwurl_core::config::Compat;
 
 /// Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
 pub type wwwurl_compat = u32;

@@ -5,9 +5,9 @@
 use super::alloc::{c_str, free};
 use super::record::URL;
 use super::settings::Settings;
-use crate::core::config::Env;
 use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};
+use wwwurl_core::config::Env;
 
 extern "C" {
     fn libwwwurl_hook_local_host(present: *mut c_int) -> *mut c_char;

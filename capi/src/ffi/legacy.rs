@@ -3,10 +3,10 @@
 
 use super::alloc::{c_malloc, c_str, malloc_copy, CBuf};
 use super::guard::guard;
-use crate::core::codec::{self, Codec, Sink};
-use crate::core::{date, form, hash, host, html, path};
 use libc::{c_char, c_int, c_long, size_t, time_t};
 use std::cell::RefCell;
+use wwwurl_core::codec::{self, Codec, Sink};
+use wwwurl_core::{date, form, hash, host, html, path};
 
 fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut c_char {
     guard(|| {

@@ -2,7 +2,7 @@
 //!
 //! Every exported function runs its body through [`guard::guard`], so no
 //! panic unwinds into C, and turns NULL arguments into a defined result
-//! before anything else. The URL rules themselves live in `crate::core`.
+//! before anything else. The URL rules themselves live in `wwwurl_core`.
 //!
 //! These are C entry points: C callers have no notion of Rust's `unsafe`, and
 //! every pointer argument is checked for NULL and documented in the header,

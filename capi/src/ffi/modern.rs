@@ -9,15 +9,15 @@ use super::guard::{guard, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
-use crate::core::cache::{self, UnsafePath};
-use crate::core::codec::{c_prefix, BoundedSink, Codec, Sink};
-use crate::core::config::Compat;
-use crate::core::split::{RecordBytes, RecordDest};
-use crate::core::url::{Field, Spans, Url, UrlRef};
-use crate::core::{link, split, url};
 use libc::{c_char, c_int, size_t};
 use std::mem::size_of;
 use std::ptr::{null, null_mut};
+use wwwurl_core::cache::{self, UnsafePath};
+use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
+use wwwurl_core::config::Compat;
+use wwwurl_core::split::{RecordBytes, RecordDest};
+use wwwurl_core::url::{Field, Spans, Url, UrlRef};
+use wwwurl_core::{link, split, url};
 
 /// A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
 /// `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.

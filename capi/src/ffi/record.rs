@@ -17,12 +17,12 @@ use super::alloc::{c_malloc, c_str, free, ExactSink};
 use super::guard::guard;
 use super::hooks::HookEnv;
 use super::settings;
-use crate::core::split::{RecordBytes, RecordDest};
-use crate::core::url::{Field, Span, Spans, Url};
-use crate::core::{link, split, url};
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::null_mut;
+use wwwurl_core::split::{RecordBytes, RecordDest};
+use wwwurl_core::url::{Field, Span, Spans, Url};
+use wwwurl_core::{link, split, url};
 
 /// The URL record of WWWOFFLE 2.9, or of 2.9h with the feature `v29h`
 /// (declared in `wwwurl_legacy.h`).

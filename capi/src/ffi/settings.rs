@@ -7,9 +7,9 @@
 //! looked like a data race to them. Readers share the lock and never block
 //! one another; setters are rare.
 
-use crate::core::config::{builtin_default_port, Compat, Config, Env, DEFAULT_LOCAL_HOST};
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use wwwurl_core::config::{builtin_default_port, Compat, Config, Env, DEFAULT_LOCAL_HOST};
 
 struct Store {
     lock: UnsafeCell<libc::pthread_rwlock_t>,

@@ -4,13 +4,13 @@ use super::alloc::{checked_input, input, malloc_copy, out_buffer, within_limit};
 use super::guard::guard;
 use super::modern::{finish, WWWURL_FLAG_BROWSER};
 use super::status::*;
-use crate::core::browser::BrowserResolveError;
-use crate::core::codec::Sink;
-use crate::core::codec::{c_prefix, BoundedSink};
-use crate::core::rfc3986::{Components, Part};
-use crate::core::webcapture::WebCaptureError;
-use crate::core::{browser, normalize, relative, rfc3986, webcapture};
 use libc::{c_char, size_t};
+use wwwurl_core::browser::BrowserResolveError;
+use wwwurl_core::codec::Sink;
+use wwwurl_core::codec::{c_prefix, BoundedSink};
+use wwwurl_core::rfc3986::{Components, Part};
+use wwwurl_core::webcapture::WebCaptureError;
+use wwwurl_core::{browser, normalize, relative, rfc3986, webcapture};
 
 /// Where one component lies in the input.
 #[repr(C)]

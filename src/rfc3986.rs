@@ -161,7 +161,7 @@ pub(crate) fn find(s: &[u8], from: usize, stop: impl Fn(u8) -> bool) -> usize {
 /// `s`; `path` is always `Some`.
 ///
 /// ```
-/// use wwwurl::core::rfc3986::split;
+/// use wwwurl::rfc3986::split;
 ///
 /// let s = b"https://user@example.com:8443/p/q?x#frag";
 /// let c = split(s);
@@ -262,7 +262,7 @@ fn split_authority(s: &[u8], a: usize, e: usize, c: &mut Components) {
 /// at most once, so the time is linear even for a megabyte of `/../`.
 ///
 /// ```
-/// use wwwurl::core::rfc3986::remove_dot_segments;
+/// use wwwurl::rfc3986::remove_dot_segments;
 ///
 /// let mut out = Vec::new();
 /// remove_dot_segments(b"/a/b/c/./../../g", &mut out);
@@ -320,7 +320,7 @@ fn drop_last_segment(out: &mut Vec<u8>, floor: usize) {
 /// string is accepted as a reference.
 ///
 /// ```
-/// use wwwurl::core::rfc3986::{resolve, ResolveError};
+/// use wwwurl::rfc3986::{resolve, ResolveError};
 ///
 /// // The examples of RFC 3986, section 5.4.
 /// let base = b"http://a/b/c/d;p?q";

@@ -306,7 +306,7 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
 /// historical code was undefined.
 ///
 /// ```
-/// use wwwurl::core::host::canonicalise_host;
+/// use wwwurl::host::canonicalise_host;
 ///
 /// let mut out = Vec::new();
 /// canonicalise_host(b"WWW.Example.COM:8080", &mut out);

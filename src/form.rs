@@ -13,7 +13,7 @@ use super::ascii::is_space;
 /// are in no range.
 ///
 /// ```
-/// use wwwurl::core::form::split_form_args;
+/// use wwwurl::form::split_form_args;
 ///
 /// let s = b"a=1&b=2;c=3";
 /// let args: Vec<&[u8]> = split_form_args(s).into_iter().map(|(a, e)| &s[a..e]).collect();

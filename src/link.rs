@@ -41,9 +41,9 @@ impl<'a> LinkBase<'a> {
 /// points to. `link` is read as a C string, up to its first NUL.
 ///
 /// ```
-/// use wwwurl::core::config::{Compat, Config};
-/// use wwwurl::core::link::link_url;
-/// use wwwurl::core::split::split_url;
+/// use wwwurl::config::{Compat, Config};
+/// use wwwurl::link::link_url;
+/// use wwwurl::split::split_url;
 ///
 /// let env = Config::default();
 /// let page = split_url(&env, Compat::V29, b"http://www.example.com/dir/page.html");
@@ -111,7 +111,7 @@ pub fn link_parts<E: Env + ?Sized>(env: &E, compat: Compat, base: &LinkBase, lin
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::Config;
+    use crate::config::Config;
 
     fn link(base: &[u8], l: &[u8]) -> Vec<u8> {
         let env = Config::default();
@@ -167,6 +167,6 @@ mod tests {
     }
 
     fn create_url_for_test(env: &Config) -> Url {
-        crate::core::url::create_url(env, Compat::V29, b"http", b"h", b"p", None, None, None)
+        crate::url::create_url(env, Compat::V29, b"http", b"h", b"p", None, None, None)
     }
 }

@@ -239,7 +239,7 @@ find_stop_fn!(
 /// does every path given to [`canonicalise_name_or_root`].
 ///
 /// ```
-/// use wwwurl::core::path::canonicalise_name;
+/// use wwwurl::path::canonicalise_name;
 ///
 /// let mut p = b"/a/./b/../c//d".to_vec();
 /// canonicalise_name(&mut p);

@@ -155,7 +155,7 @@ fn is_port(port: &[u8], default: u64) -> bool {
 /// Never fails; any byte string is a reference.
 ///
 /// ```
-/// use wwwurl::core::normalize::{normalize, Mask};
+/// use wwwurl::normalize::{normalize, Mask};
 ///
 /// let mut out = Vec::new();
 /// normalize(b"HTTP://Example.COM:80/%7Euser/./a", Mask::ALL, &mut out);

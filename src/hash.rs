@@ -33,7 +33,7 @@ const HASH_ALPHABET: [u8; 64] = {
 /// uses it for.
 ///
 /// ```
-/// use wwwurl::core::hash::make_hash;
+/// use wwwurl::hash::make_hash;
 ///
 /// // The name of WWWOFFLE's cache file for this URL (D... and U...).
 /// assert_eq!(&make_hash(b"http://www.example.com/"), b"8XdxEfXQ8cgf+gTedREo+g");
@@ -62,7 +62,7 @@ pub fn make_hash(s: &[u8]) -> [u8; 22] {
 /// padded with `=` to a multiple of 4 characters.
 ///
 /// ```
-/// use wwwurl::core::hash::{base64_decode, base64_encode};
+/// use wwwurl::hash::{base64_decode, base64_encode};
 ///
 /// let mut enc = Vec::new();
 /// base64_encode(b"user:pass", &mut enc);

@@ -180,7 +180,7 @@ fn is_default_port(port: &[u8], default: Option<&[u8]>) -> bool {
 /// nothing is appended.
 ///
 /// ```
-/// use wwwurl::core::webcapture::canonical;
+/// use wwwurl::webcapture::canonical;
 ///
 /// let mut out = Vec::new();
 /// canonical(b"HTTP://Example.COM:80/a/../b", None, &mut out).unwrap();

@@ -121,7 +121,7 @@ macro_rules! find_stop_fn {
         $(#[$doc])*
         #[inline(always)]
         $vis fn $name(s: &[u8], mut i: usize) -> usize {
-            use $crate::core::ascii::{first_lane, last_block, Block};
+            use $crate::ascii::{first_lane, last_block, Block};
             /// 0xff in the lanes where `$stop` holds.
             #[inline(always)]
             #[allow(clippy::needless_range_loop)]

@@ -26,8 +26,8 @@ pub trait Env {
 /// A complete, self-contained configuration value.
 ///
 /// ```
-/// use wwwurl::core::config::{Compat, Config};
-/// use wwwurl::core::split::split_url;
+/// use wwwurl::config::{Compat, Config};
+/// use wwwurl::split::split_url;
 ///
 /// let mut env = Config::default();
 /// env.set_local_host(b"proxy.lan:3128").unwrap();

@@ -475,7 +475,7 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out:
 /// copied. The output may contain NUL bytes; C callers see it end there.
 ///
 /// ```
-/// use wwwurl::core::codec::decode_generic;
+/// use wwwurl::codec::decode_generic;
 ///
 /// let mut out = Vec::new();
 /// decode_generic(b"a%20b+c%2F", &mut out);
@@ -490,7 +490,7 @@ pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> bool {
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
 ///
 /// ```
-/// use wwwurl::core::codec::decode_form;
+/// use wwwurl::codec::decode_form;
 ///
 /// let mut out = Vec::new();
 /// decode_form(b"a%20b+c", &mut out);
@@ -615,7 +615,7 @@ fn encode_dense<S: Sink>(s: &[u8], mut i: usize, out: &mut S, table: &[u32; 256]
 /// URLEncodePath: keeps [`PATH_KEEP`], escapes every other byte as `%XY`.
 ///
 /// ```
-/// use wwwurl::core::codec::{encode_path, BoundedSink};
+/// use wwwurl::codec::{encode_path, BoundedSink};
 ///
 /// let mut out = Vec::new();
 /// encode_path(b"/a b/\xe9", &mut out);
@@ -635,7 +635,7 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) {
 /// byte `%XY`.
 ///
 /// ```
-/// use wwwurl::core::codec::encode_form;
+/// use wwwurl::codec::encode_form;
 ///
 /// let mut out = Vec::new();
 /// encode_form(b"a b&c=d", &mut out);

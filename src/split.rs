@@ -23,8 +23,8 @@ use super::url::{build, Parts, Scratch, Spans, Url};
 /// general route of [`split_url_general`]. The two give identical records.
 ///
 /// ```
-/// use wwwurl::core::config::{Compat, Config};
-/// use wwwurl::core::split::split_url;
+/// use wwwurl::config::{Compat, Config};
+/// use wwwurl::split::split_url;
 ///
 /// let url = split_url(&Config::default(), Compat::V29, b"HTTP://WWW.Example.COM:80/a/./b/../c?x=1");
 /// assert_eq!(url.name(), b"http://www.example.com/a/c?x=1");
@@ -283,8 +283,8 @@ pub fn split_url_general<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::Config;
-    use crate::core::url::Field;
+    use crate::config::Config;
+    use crate::url::Field;
 
     fn split(s: &[u8]) -> Url {
         split_url(&Config::default(), Compat::V29, s)
@@ -431,7 +431,7 @@ mod tests {
     fn original_fields_keep_the_split_text() {
         let u = split(b"HTTP://H/%41?");
         assert_eq!(
-            u.get(crate::core::url::Field::OriginalName),
+            u.get(crate::url::Field::OriginalName),
             Some(&b"HTTP://H/%41?"[..])
         );
         assert_eq!(u.original_pathp(), 8);

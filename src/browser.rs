@@ -352,7 +352,7 @@ fn scheme_end(s: &[u8]) -> Option<usize> {
 /// On error nothing is appended.
 ///
 /// ```
-/// use wwwurl::core::browser::resolve;
+/// use wwwurl::browser::resolve;
 ///
 /// // Backslashes are slashes, and leading and trailing spaces go, as in a browser.
 /// let mut out = Vec::new();

@@ -102,7 +102,7 @@ fn relative_path(dir: &[u8], path: &[u8]) -> Vec<u8> {
 /// Fails only when `base` has no scheme; then nothing is appended.
 ///
 /// ```
-/// use wwwurl::core::relative::make_relative;
+/// use wwwurl::relative::make_relative;
 ///
 /// let mut out = Vec::new();
 /// make_relative(b"http://a/b/c/d", b"http://a/b/e/f", &mut out).unwrap();

@@ -302,7 +302,7 @@ fn month_index(name: &[u8]) -> i64 {
 /// base 10 (0 when there is none). No process state is used.
 ///
 /// ```
-/// use wwwurl::core::date::{date_to_time_t, rfc822_date_utc};
+/// use wwwurl::date::{date_to_time_t, rfc822_date_utc};
 ///
 /// assert_eq!(date_to_time_t(b"Sun, 06 Nov 1994 08:49:37 GMT"), 784111777);
 /// let mut out = Vec::new();

@@ -443,8 +443,8 @@ pub(crate) struct Parts<'a> {
 /// 0 from `env` means the protocol has none, so no port is ever removed.
 ///
 /// ```
-/// use wwwurl::core::config::{Compat, Config};
-/// use wwwurl::core::url::create_url;
+/// use wwwurl::config::{Compat, Config};
+/// use wwwurl::url::create_url;
 ///
 /// let url = create_url(
 ///     &Config::default(), Compat::V29,
@@ -791,7 +791,7 @@ impl Url {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::config::Config;
+    use crate::config::Config;
 
     fn create(
         proto: &[u8],

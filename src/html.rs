@@ -16,7 +16,7 @@ const HTML_SPECIAL_NBSP: ByteSet = HTML_SPECIAL.add(b' ');
 /// README) was undefined; this always writes the whole escaped string.
 ///
 /// ```
-/// use wwwurl::core::html::html_string;
+/// use wwwurl::html::html_string;
 ///
 /// let mut out = Vec::new();
 /// html_string(b"<a href=\"x\">&</a>", false, &mut out);

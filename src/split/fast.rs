@@ -9,11 +9,11 @@
 //! differential test `tests/fastpath.rs` holds it to the general path byte
 //! for byte.
 
-use crate::core::ascii::{find_stop_fn, hex_value, ByteSet};
-use crate::core::cnum::atoi;
-use crate::core::codec::{path_keep_byte, recode_copy_byte, CountingSink, Sink, FORM_KEEP};
-use crate::core::config::{Compat, Env};
-use crate::core::url::{Span, Spans};
+use crate::ascii::{find_stop_fn, hex_value, ByteSet};
+use crate::cnum::atoi;
+use crate::codec::{path_keep_byte, recode_copy_byte, CountingSink, Sink, FORM_KEEP};
+use crate::config::{Compat, Env};
+use crate::url::{Span, Spans};
 
 // The byte classes of the fast path, as comparisons that the compiler turns
 // into SIMD code over 16 bytes at a time.
@@ -106,7 +106,7 @@ find_stop_fn!(
 /// step, as [`find_stop_fn`] scans, each lane also seeing the byte before.
 #[inline(always)]
 fn path_next(s: &[u8], mut i: usize) -> usize {
-    use crate::core::ascii::first_lane;
+    use crate::ascii::first_lane;
     /// 0xff in lane `k` where `path_stop(w[k], w[k + 1])` holds.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)]
@@ -352,8 +352,8 @@ pub struct FastSplit<'a> {
 
 impl<'a> FastSplit<'a> {
     /// The plan for `s` when its parts are already canonical (see
-    /// [`crate::core::split::split_url_fast`]), or `None` when they may not
-    /// be; then [`crate::core::split::split_url_general`] gives the record.
+    /// [`crate::split::split_url_fast`]), or `None` when they may not
+    /// be; then [`crate::split::split_url_general`] gives the record.
     #[inline(always)]
     pub fn plan<E: Env + ?Sized>(env: &E, compat: Compat, s: &'a [u8]) -> Option<Self> {
         let l = canonical_layout(env, compat, s)?;
