@@ -501,19 +501,24 @@ static void *toggler_main(void *arg)
         toggler_note(t, "wwwurl_set_default_port(\"x-wwwurl.test+2\", 65535)", 0,
                      wwwurl_set_default_port("x-wwwurl.test+2", 65535));
         /* refused, and no change */
-        toggler_note(t, "wwwurl_set_local_host(\"bad host\")", -1,
+        toggler_note(t, "wwwurl_set_local_host(\"bad host\")", WWWURL_ERR_INVALID_ARGUMENT,
                      wwwurl_set_local_host("bad host"));
-        toggler_note(t, "wwwurl_set_local_host(\"\")", -1, wwwurl_set_local_host(""));
-        toggler_note(t, "wwwurl_set_local_host(\"a/b\")", -1, wwwurl_set_local_host("a/b"));
-        toggler_note(t, "wwwurl_set_default_port(\"http\", 65536)", -1,
+        toggler_note(t, "wwwurl_set_local_host(\"\")", WWWURL_ERR_INVALID_ARGUMENT,
+                     wwwurl_set_local_host(""));
+        toggler_note(t, "wwwurl_set_local_host(\"a/b\")", WWWURL_ERR_INVALID_ARGUMENT,
+                     wwwurl_set_local_host("a/b"));
+        toggler_note(t, "wwwurl_set_default_port(\"http\", 65536)", WWWURL_ERR_INVALID_ARGUMENT,
                      wwwurl_set_default_port("http", 65536));
-        toggler_note(t, "wwwurl_set_default_port(\"http\", -1)", -1,
+        toggler_note(t, "wwwurl_set_default_port(\"http\", -1)", WWWURL_ERR_INVALID_ARGUMENT,
                      wwwurl_set_default_port("http", -1));
-        toggler_note(t, "wwwurl_set_default_port(\"ht tp\", 1)", -1,
+        toggler_note(t, "wwwurl_set_default_port(\"ht tp\", 1)", WWWURL_ERR_INVALID_ARGUMENT,
                      wwwurl_set_default_port("ht tp", 1));
-        toggler_note(t, "wwwurl_set_default_port(\"\", 1)", -1, wwwurl_set_default_port("", 1));
+        toggler_note(t, "wwwurl_set_default_port(\"\", 1)", WWWURL_ERR_INVALID_ARGUMENT,
+                     wwwurl_set_default_port("", 1));
         /* the values in force, written again: real writes all the same */
-        wwwurl_set_compat(WWWURL_COMPAT_29);
+        toggler_note(t, "wwwurl_set_compat(WWWURL_COMPAT_29)", WWWURL_OK,
+                     wwwurl_set_compat(WWWURL_COMPAT_29));
+        toggler_note(t, "wwwurl_set_compat(7)", WWWURL_ERR_INVALID_ARGUMENT, wwwurl_set_compat(7));
         toggler_note(t, "wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT)", WWWURL_OK,
                      wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
         t->iterations++;
