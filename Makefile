@@ -62,7 +62,13 @@ HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl
 COMPLETIONS := $(BUILD)/completions/wwwurl $(BUILD)/completions/_wwwurl \
 	$(BUILD)/completions/wwwurl.fish
 
-all: lib gen $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS)
+# The tool's man page, written by the tool too (`wwwurl manpage`, from the
+# definitions of --help and cli/man/sections.roff), dated by the last commit
+# unless SOURCE_DATE_EPOCH says otherwise, so that a checkout makes the same
+# page on every build.
+MAN1 := $(BUILD)/man/wwwurl.1
+
+all: lib gen $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS) $(MAN1)
 
 lib: $(LIB_A) $(LIB29H_A)
 
@@ -72,6 +78,12 @@ $(BUILD)/completions/wwwurl: $(TOOL)
 	$(TOOL) completions zsh > $(BUILD)/completions/_wwwurl
 	$(TOOL) completions fish > $(BUILD)/completions/wwwurl.fish
 $(BUILD)/completions/_wwwurl $(BUILD)/completions/wwwurl.fish: $(BUILD)/completions/wwwurl
+
+$(MAN1): $(TOOL)
+	@mkdir -p $(@D)
+	SOURCE_DATE_EPOCH="$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct 2>/dev/null)}" \
+	  $(TOOL) manpage > $@.tmp
+	@mv $@.tmp $@
 
 # The C libraries (package wwwurl-capi, capi/) and the tool (wwwurl-cli, cli/).
 $(CARGO_A) $(LIB_SO) $(TOOL): FORCE
@@ -129,15 +141,20 @@ header-compile: lib
 	@echo "headers: clean as $(HEADER_C_STDS) $(HEADER_CXX_STDS), 2.9 and 2.9h records"
 
 # One section 3 page per exported function (made by tools/headers from the
-# header comments), each formatted by groff without a warning.
-manpages-test: lib gen
+# header comments), each formatted by groff without a warning; and so is the
+# tool's page (whose every subcommand, option and argument tests/cli.rs
+# checks against --help, in rust-test).
+manpages-test: lib gen $(MAN1)
 	@{ $(call SYMS,$(LIB_SO)); $(call SYMS,$(LIB29H_SO)); } | sort -u | \
 	  grep -v '^wwwurl_legacy_layout_' > $(BUILD)/functions.txt
 	@ls $(MAN3_DIR) | sed 's/\.3$$//' | sort > $(BUILD)/man3.txt
 	@diff -u $(BUILD)/functions.txt $(BUILD)/man3.txt || { echo "man pages differ from the exported functions"; exit 1; }
 	@for f in $(MAN3_DIR)/*.3; do \
 	  w=$$(groff -man -ww -z $$f 2>&1); test -z "$$w" || { echo "$$f: $$w"; exit 1; }; done
-	@echo "man pages: $$(wc -l < $(BUILD)/man3.txt), one per exported function"
+	@w=$$(groff -man -ww -z $(MAN1) 2>&1); test -z "$$w" || { echo "$(MAN1): $$w"; exit 1; }
+	@for s in NAME SYNOPSIS DESCRIPTION COMMANDS 'INPUT AND OUTPUT' 'EXIT STATUS' EXAMPLES; do \
+	  grep -Eq "^\.SH \"?$$s\"?$$" $(MAN1) || { echo "$(MAN1): no section $$s"; exit 1; }; done
+	@echo "man pages: $$(wc -l < $(BUILD)/man3.txt), one per exported function, and wwwurl.1"
 
 # ---- pkg-config -----------------------------------------------------------
 
@@ -344,6 +361,7 @@ install-test: all
 	test -f $(INSTALL_STAGE)/usr/lib/x86_64-linux-gnu/cmake/wwwurl/wwwurl-config.cmake
 	test -f $(INSTALL_STAGE)/usr/share/man/man3/SplitURL.3
 	test -f $(INSTALL_STAGE)/usr/share/man/man3/wwwurl_parse.3
+	cmp $(MAN1) $(INSTALL_STAGE)/usr/share/man/man1/wwwurl.1
 	grep -q wwwurl $(INSTALL_STAGE)/usr/share/bash-completion/completions/wwwurl
 	$(MAKE) --no-print-directory -s uninstall CARGO=false DESTDIR=$(INSTALL_STAGE) PREFIX=/usr \
 	  LIBDIR=/usr/lib/x86_64-linux-gnu > /dev/null
@@ -413,7 +431,7 @@ D_ZSH  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 D_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 INSTALLED_FILES := $(LIB_SO) $(LIB_A) $(LIB29H_DIR)/libwwwurl.so $(LIB29H_A) \
-	$(TOOL) $(MAN3_DIR)/SplitURL.3 $(COMPLETIONS)
+	$(TOOL) $(MAN3_DIR)/SplitURL.3 $(COMPLETIONS) $(MAN1)
 CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
 	-e "s|@REL_LIBDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
 	-e "s|@REL_INCLUDEDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(INCLUDEDIR))|g" \
@@ -439,7 +457,7 @@ install: install-check
 	$(CMAKE_SED) cmake/wwwurl-config.cmake.in > $(D_CM)/wwwurl-config.cmake
 	$(CMAKE_SED) cmake/wwwurl-config-version.cmake.in > $(D_CM)/wwwurl-config-version.cmake
 	install -m 0755 $(TOOL) $(D_BIN)/wwwurl
-	install -m 0644 doc/wwwurl.1 $(D_MAN)/man1/wwwurl.1
+	install -m 0644 $(MAN1) $(D_MAN)/man1/wwwurl.1
 	install -m 0644 $(MAN3_DIR)/*.3 $(D_MAN)/man3/
 	install -d $(D_BASH) $(D_ZSH) $(D_FISH)
 	install -m 0644 $(BUILD)/completions/wwwurl $(D_BASH)/wwwurl

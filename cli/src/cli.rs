@@ -1,5 +1,8 @@
 //! The command line: subcommands, options and the help text that documents
-//! every output format (the man page `doc/wwwurl.1` says the same).
+//! every output format. The man page is made from the same definitions
+//! (`manpage.rs`), so prose about an option or a subcommand belongs here,
+//! in its doc comment: the first paragraph is the `-h` summary, the whole
+//! comment the `--help` text and the man page's.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
@@ -8,7 +11,7 @@ use wwwurl::config::{Compat, Config};
 use wwwurl::normalize::Mask;
 
 /// The help heading of the options every subcommand takes.
-const GLOBAL: &str = "Global options";
+pub const GLOBAL: &str = "Global options";
 
 /// Shown under every line-oriented subcommand's help.
 const LINES_HELP: &str = "\
@@ -45,6 +48,27 @@ bytes, UTF-8 or not, pass through unchanged.
 Exit status: 0 if every input succeeded, 1 if any failed or standard output \
 could not be written, 2 for bad usage.";
 
+/// What a spool directory holds and how `spool` reads it: the long help of
+/// `spool`, and shown under each of its subcommands' help.
+macro_rules! spool_help {
+    () => {
+        "\
+A WWWOFFLE spool directory holds, for each cached URL, \
+<proto>/<hostport>/D<hash> (the data) and <proto>/<hostport>/U<hash> (the \
+URL as text; a final line end is ignored), hash being MakeHash of the \
+split URL's `file` under --compat (see `wwwurl cachefile`). Only \
+directories at the second level are host directories, and only files named \
+`D` or `U` and 22 characters of the MakeHash alphabet are cache files; \
+anything else (such as `outgoing/` or `lasttime/`) is left alone. Paths \
+are printed relative to DIR, escaped like all output. Nothing below DIR is \
+reached through a symbolic link: a link is reported on standard error as \
+`PATH: symbolic link, not followed` and skipped (exit status 1). A URL \
+whose protocol or host would not make one plain directory name (empty, \
+`.`, `..`, with `/`, a space, a control byte or a byte of 0x80 or more) \
+is refused."
+    };
+}
+
 /// The top-level command line.
 #[derive(Parser, Debug)]
 #[command(
@@ -55,9 +79,24 @@ could not be written, 2 for bad usage.";
     arg_required_else_help = true,
     about = "WWWOFFLE 2.9 URL routines, byte for byte, and RFC 3986 tools",
     long_about = "WWWOFFLE 2.9 URL routines, byte for byte, and RFC 3986 tools.\n\n\
-        Each subcommand takes its inputs as arguments, or, with none, one per \
-        line from standard input, streaming: millions of URLs per second for \
-        `canon`. Use `--` before an input that starts with `-`.",
+        `wwwurl` applies the URL routines of WWWOFFLE 2.9 (SplitURL, LinkURL, \
+        MakeHash and the percent encoders and decoders) to URLs given as \
+        arguments or read from standard input, with exactly the bytes the \
+        historical C code produced. Canonical URLs name the files of a WWWOFFLE \
+        cache, so one changed byte loses a cached page; the tool is for people \
+        who run WWWOFFLE caches or canonicalise URL lists in bulk. It also offers \
+        RFC 3986 reference resolution, normalisation, make-relative and component \
+        splitting, a browser-style lenient split and the Web Capture canonical \
+        form; the `spool` subcommands check, list, search and migrate a WWWOFFLE \
+        cache directory.\n\n\
+        Each subcommand takes its inputs as arguments, then one per line from the \
+        files named with --input; with neither, one per line from standard \
+        input, streaming: millions of URLs per second for `canon`. An argument is \
+        always an input itself, never a file name. Inputs and outputs are bytes: \
+        a URL that is not UTF-8 comes out exactly as the routines made it. Use \
+        `--` before an input that starts with `-`.\n\n\
+        `wwwurl SUBCOMMAND --help` (or `wwwurl help SUBCOMMAND`) prints the \
+        subcommand's options and output format, `-h` a summary.",
     after_help = "Exit status: 0 on success, 1 if any input failed or standard output could not be \
         written, 2 for bad usage.\n\
         Run `wwwurl help SUBCOMMAND` or `wwwurl SUBCOMMAND --help` for its output format."
@@ -65,11 +104,20 @@ could not be written, 2 for bad usage.";
 pub struct Cli {
     /// Which WWWOFFLE release to reproduce: 2.9 turns `&amp;` into `&` in
     /// the args of a URL, 2.9h keeps it
+    ///
+    /// With 2.9 the canonical args of a URL have every `&amp;` (in any case)
+    /// replaced by `&`; with 2.9h they keep it. The canonical URL names the
+    /// cache files, so a cache must be read with the release that wrote it
+    /// (see `spool migrate`).
     #[arg(long, global = true, value_enum, default_value_t = CompatArg::V29, help_heading = GLOBAL)]
     pub compat: CompatArg,
 
     /// The host and port that local URLs (`/path`, an empty host) point to
     /// [default: localhost:8080]
+    ///
+    /// A local URL is one without a host, such as `/path` or `http:///path`.
+    /// A value that is empty or has a space, a control byte, a byte above
+    /// 0x7E, or one of `/ ? # @` is a usage error.
     #[arg(
         long,
         global = true,
@@ -81,6 +129,9 @@ pub struct Cli {
 
     /// Print fields and lines byte for byte, without escaping control bytes
     /// (one input line may then print as several lines)
+    ///
+    /// Without it, each control byte is printed as `%XY` (upper-case hex),
+    /// which cannot be told apart from a `%XY` that was in the data.
     #[arg(long, global = true, help_heading = GLOBAL)]
     pub raw: bool,
 
@@ -123,7 +174,7 @@ fn parse_local_host(s: &str) -> Result<Config, String> {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Split URLs with SplitURL and print every field of the record
+    /// Split URLs with SplitURL and print every field of the record.
     ///
     /// Prints one `field: value` line per field of the WWWOFFLE URL record,
     /// in this order: name, file, proto, hostport, host, port, path, args,
@@ -142,7 +193,7 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print the canonical URL (the record's `name`)
+    /// Print the canonical URL (the record's `name`).
     ///
     /// Prints `proto://hostport/path[?args]` as SplitURL makes it: lower-case
     /// protocol and host, no default port, dot segments removed, path and
@@ -157,10 +208,10 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print the canonical URL with user and password (the record's `file`)
+    /// Print the canonical URL with user and password (the record's `file`).
     ///
-    /// Like `canon`, with `user[:pass]@` (URLEncodePassword) after `://`
-    /// when the URL has a user.
+    /// Like `canon`, with `user[:pass]@` (each encoded with
+    /// URLEncodePassword) after `://` when the URL has a user.
     #[command(after_help = LINES_HELP)]
     File {
         /// URLs to canonicalise
@@ -171,12 +222,13 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Resolve links found in a page with LinkURL and print their names
+    /// Resolve links found in a page with LinkURL and print their names.
     ///
     /// Splits BASE (the page's URL) with SplitURL, resolves each REF against
     /// it the way WWWOFFLE does and prints the canonical name of the result.
-    /// This is not RFC 3986 resolution (see `resolve`): `g:h` is relative
-    /// here, and the page's query is dropped.
+    /// This is not RFC 3986 resolution (see `resolve`): a link such as `g:h`,
+    /// without a `/` after the colon, is relative here, and the page's query
+    /// is dropped.
     #[command(after_help = LINES_HELP)]
     Link {
         /// URL of the page the links are found in
@@ -190,15 +242,18 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print the path of a URL's file in a WWWOFFLE cache
+    /// Print the path of a URL's file in a WWWOFFLE cache.
     ///
     /// Prints `<proto>/<hostport>/<prefix><hash>`, relative to the spool
     /// directory, where hash is MakeHash of the record's `file` (the URL with
     /// user and password): `D` names the data file, `U` the file holding the
     /// URL. A URL whose protocol or host would not make one plain directory
     /// name (empty, `.`, `..`, with a `/` or a control byte, or a protocol
-    /// with a byte of 0x80 or more) is refused: the path would leave the
-    /// spool directory or not have three components.
+    /// with a byte of 0x80 or more, as in `..://h/x` or `http://..:80x/`) is
+    /// refused: the path would leave the spool directory or not have three
+    /// components. It is reported on standard error (`the protocol "P" would
+    /// not make one plain directory name of the cache path`, or `the host`)
+    /// and gives an empty output line and exit status 1.
     #[command(after_help = LINES_HELP)]
     Cachefile {
         /// Which cache file to name
@@ -212,10 +267,11 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Percent-encode strings with one of the WWWOFFLE encoders
+    /// Percent-encode strings with one of the WWWOFFLE encoders.
     ///
     /// Prints the string with every byte outside the encoder's set written
-    /// as `%XY` (upper-case hex).
+    /// as `%XY` (upper-case hex). Exactly one of the encoder flags is
+    /// required.
     #[command(after_help = LINES_HELP)]
     Encode {
         /// Which encoder
@@ -229,12 +285,12 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Percent-decode strings (URLDecodeGeneric or URLDecodeFormArgs)
+    /// Percent-decode strings (URLDecodeGeneric or URLDecodeFormArgs).
     ///
-    /// Each `%XY` followed by two bytes becomes one byte (a non-hex digit
-    /// counts as 0). The output ends at the first NUL byte decoded (as the
-    /// C routine's string does); decoded control bytes are escaped back to
-    /// `%XY` unless --raw.
+    /// Each `%` followed by two bytes becomes one byte (a non-hex digit
+    /// counts as 0); a `%` with fewer than two bytes after it is copied. The
+    /// output ends at the first NUL byte decoded (as the C routine's string
+    /// does); decoded control bytes are escaped back to `%XY` unless --raw.
     #[command(after_help = LINES_HELP)]
     Decode {
         /// URLDecodeFormArgs: also turn `+` into a space
@@ -248,10 +304,11 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print MakeHash of strings (the name WWWOFFLE gives a cache file)
+    /// Print MakeHash of strings (the name WWWOFFLE gives a cache file).
     ///
     /// Prints the MD5 of the bytes in base 64, `/` replaced by `-`, without
-    /// padding: 22 characters.
+    /// padding: 22 characters. WWWOFFLE names its cache files with it (see
+    /// `cachefile`).
     #[command(after_help = LINES_HELP)]
     Hash {
         /// Strings to hash
@@ -262,17 +319,24 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Resolve references against a base URL (RFC 3986 section 5.2)
+    /// Resolve references against a base URL (RFC 3986 section 5.2).
     ///
     /// Prints the target URI of each REF, with dot segments removed; nothing
-    /// else is normalised. A reference that cannot be resolved (for example
-    /// against a BASE without a scheme) is an error for that input.
+    /// else is normalised. Resolution is strict: a REF with the base's scheme
+    /// is not made relative. A reference that cannot be resolved is an error
+    /// for that input; against a BASE without a scheme, every one is.
     #[command(after_help = LINES_HELP)]
     Resolve {
         /// Resolve the way browsers do (browser URL parsing draft, section
         /// 4): `\` read as `/`, bytes <= 0x20 trimmed, `http:g` relative
         /// against an http base; only a fragment resolves against a
         /// non-hierarchical base
+        ///
+        /// Bytes up to 0x20 are trimmed at both ends, `\` is read as `/`, a
+        /// reference with the base's own scheme (`http:g`, `foo:g`) is made
+        /// relative, and against a non-hierarchical base such as `mailto:`
+        /// only a fragment resolves: anything else is an error for that
+        /// input.
         #[arg(long)]
         browser: bool,
         /// Absolute base URI
@@ -286,7 +350,7 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Normalise URI references (RFC 3986 section 6.2.2, optionally 6.2.3)
+    /// Normalise URI references (RFC 3986 section 6.2.2, optionally 6.2.3).
     ///
     /// Prints each reference with the scheme and host in lower case,
     /// percent-encoded unreserved characters (`A-Z a-z 0-9 - . _ ~`) decoded,
@@ -304,6 +368,9 @@ pub enum Command {
         only: Vec<NormalizePart>,
         /// Also normalise by scheme (RFC 3986 section 6.2.3): no empty or
         /// default port, `/` for an empty http(s), ws(s) or ftp path
+        ///
+        /// The default ports are 80 for http and ws, 443 for https and wss,
+        /// 21 for ftp.
         #[arg(long)]
         scheme_based: bool,
         /// URI references to normalise
@@ -314,9 +381,10 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print the shortest reference to each URL from BASE (RFC 3986 make-relative)
+    /// Print the shortest reference to each URL from BASE (RFC 3986 make-relative).
     ///
-    /// Prints, for each URL, the shortest reference that `wwwurl resolve
+    /// RFC 3986 section 5.2 run backwards. Prints, for each URL, the shortest
+    /// reference that `wwwurl resolve
     /// BASE` turns back into the URL (itself resolved against BASE first, so
     /// it may be relative and loses its dot segments): `g`, `../g`, `/g`,
     /// `?q`, `#f`, the empty line for BASE itself, `//host/path` when only
@@ -336,17 +404,24 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Split URL references into their RFC 3986 components
+    /// Split URL references into their RFC 3986 components.
     ///
     /// Prints one `component: value` line each, in this order: scheme,
     /// authority, userinfo, user, password, host, port, path, query,
     /// fragment. Values are the input's own bytes, delimiters left out; an
     /// absent component prints as `(absent)`, which is not the same as an
-    /// empty one. A blank line separates the URLs.
+    /// empty one (for example the query of `a?`). A blank line separates the
+    /// URLs.
+    ///
+    /// The split is the regular expression of RFC 3986 appendix B, the user
+    /// information ending at the last `@`, a bracketed IPv6 host and the port
+    /// after the last `:` outside the brackets.
     #[command(name = "rfc3986-split", after_help = BLOCKS_HELP)]
     Rfc3986Split {
         /// Split leniently, as browsers do: bytes <= 0x20 trimmed at both
         /// ends, `\` read as `/`, the authority ended by `/ \ ? # ;`
+        ///
+        /// Any number of slashes may also follow the scheme.
         #[arg(long)]
         browser: bool,
         /// URL references to split
@@ -357,12 +432,13 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print the Web Capture canonical form of URLs (PDF "URL Strings")
+    /// Print the Web Capture canonical form of URLs (PDF "URL Strings").
     ///
-    /// Makes the URL absolute (against BASE, RFC 3986), drops the fragment,
-    /// lower-cases scheme and host, drops the host of `file://localhost` and
-    /// a default port (80 http, 443 https, 21 ftp), removes dot segments (RFC
-    /// 1808); percent-encoding is left as it is. A relative URL without
+    /// The canonical form of the PDF Reference, "URL Strings": makes the URL
+    /// absolute (against BASE, RFC 3986), drops the fragment, lower-cases
+    /// scheme and host, drops the host of `file://localhost` and a default
+    /// port (80 http, 443 https, 21 ftp), removes dot segments (RFC 1808
+    /// section 4); percent-encoding is left as it is. A relative URL without
     /// BASE, and a scheme other than http, https, ftp or file, are errors
     /// for that input.
     #[command(after_help = LINES_HELP)]
@@ -379,10 +455,16 @@ pub enum Command {
     },
 
     /// Check, list, search and migrate a WWWOFFLE cache (spool directory)
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        long_about = concat!(
+            "Check, list, search and migrate a WWWOFFLE cache (spool directory).\n\n",
+            spool_help!()
+        )
+    )]
     Spool(SpoolCmd),
 
-    /// Print a shell completion script
+    /// Print a shell completion script.
     ///
     /// For bash: `wwwurl completions bash > /etc/bash_completion.d/wwwurl`
     /// (or `source <(wwwurl completions bash)`); for zsh, write it as
@@ -393,21 +475,37 @@ pub enum Command {
         #[arg(value_enum)]
         shell: clap_complete::Shell,
     },
+
+    /// Print the man page, wwwurl(1), in roff.
+    ///
+    /// The page is made from the same definitions as --help, with the
+    /// sections that have no place there (input and output, exit status,
+    /// examples). `make` writes it and `make install` installs it; where it
+    /// is not installed, `wwwurl manpage | man -l -` shows it.
+    Manpage,
 }
 
 /// The help heading of the input options of line-oriented subcommands.
-const INPUT: &str = "Input options";
+pub const INPUT: &str = "Input options";
 
 /// Where a line-oriented subcommand reads its inputs besides its arguments.
 #[derive(Args, Debug, Clone)]
 pub struct InputOpts {
     /// Read inputs from FILE, one per line, after the arguments; `-` is
     /// standard input; may be repeated
+    ///
+    /// The files are read in order. One that cannot be opened or read is
+    /// reported and the run goes on with the next (exit status 1).
     #[arg(short = 'i', long = "input", value_name = "FILE", help_heading = INPUT)]
     pub files: Vec<OsString>,
 
     /// Process input lines with N threads; the output keeps the input
     /// order [default: the number of CPUs]
+    ///
+    /// N is 1 to 1024. The output, and the failure reports, come in input
+    /// order whatever N; memory use stays constant: a fixed number of
+    /// batches of about 64 KiB of lines is in flight. Arguments are always
+    /// processed by one thread.
     #[arg(
         short = 'j',
         long,
@@ -420,6 +518,12 @@ pub struct InputOpts {
     /// Show a progress line on standard error (lines, bytes, rate, time
     /// left); the default when standard error is a terminal and the input
     /// regular files
+    ///
+    /// The line has the lines done, the bytes read (of the total, with a
+    /// percentage, when every input is a regular file), the lines per second
+    /// and, when the total is known, the time left. On a terminal it is
+    /// redrawn in place five times a second; otherwise a line is printed
+    /// every second. A final line gives the totals.
     #[arg(long, help_heading = INPUT)]
     pub progress: bool,
 
@@ -448,28 +552,19 @@ impl InputOpts {
 }
 
 /// Shown under every `spool` subcommand's help.
-const SPOOL_HELP: &str = "\
-A WWWOFFLE spool directory holds, for each cached URL, \
-<proto>/<hostport>/D<hash> (the data) and <proto>/<hostport>/U<hash> (the \
-URL as text; a final line end is ignored), hash being MakeHash of the \
-split URL's `file` under --compat (see `wwwurl cachefile`). Paths are \
-printed relative to DIR, escaped like all output. Nothing below DIR is \
-reached through a symbolic link: links are reported and skipped. A URL \
-whose protocol or host would not make one plain directory name (empty, \
-`.`, `..`, with `/`, a space, a control byte or a byte of 0x80 or more) \
-is refused.";
+const SPOOL_HELP: &str = spool_help!();
 
 /// The `spool` subcommands.
 #[derive(Subcommand, Debug)]
 pub enum SpoolCmd {
-    /// Check that every U file's URL names its own U/D pair
+    /// Check that every U file's URL names its own U/D pair.
     ///
     /// Splits and hashes the URL of every U file (with --compat) and prints
     /// one line per problem: `mismatch: PATH: holds URL, whose files are
     /// PATH2` for a URL that names other files (or `mismatch: PATH: holds
     /// URL: REASON`), `orphan: PATH: no D file` or `orphan: PATH: no U
-    /// file` for half a pair, `unreadable: PATH: ...` for a cache file
-    /// name that is not a regular file. A summary line ends the output.
+    /// file` for half a pair, `unreadable: PATH: not a regular file` for a
+    /// cache file name that is not a regular file. A summary line ends the output.
     /// Exit status 1 if there is any problem.
     #[command(after_help = SPOOL_HELP)]
     Verify {
@@ -478,7 +573,7 @@ pub enum SpoolCmd {
         dir: PathBuf,
     },
 
-    /// List the cached URLs (the text of the U files)
+    /// List the cached URLs (the text of the U files).
     ///
     /// One URL per line, sorted by protocol, host and file name; only the
     /// host directory HOST (a hostport such as `www.foo.com:8080`) when
@@ -493,7 +588,7 @@ pub enum SpoolCmd {
         host: Option<OsString>,
     },
 
-    /// Print where URLs are, or would be, cached
+    /// Print where URLs are, or would be, cached.
     ///
     /// Prints `STATE PATH` for each URL, PATH being the data file's and
     /// STATE `cached` (U and D files present), `url-only`, `data-only` or
@@ -508,18 +603,23 @@ pub enum SpoolCmd {
         urls: Vec<OsString>,
     },
 
-    /// Rename cache files for another WWWOFFLE release (2.9 <-> 2.9h)
+    /// Rename cache files for another WWWOFFLE release (2.9 <-> 2.9h).
     ///
     /// Switching between 2.9 and 2.9h changes the name of every URL with
-    /// `&amp;` in its args. For each U file whose URL names it under
-    /// --from, works out its name under --to and prints `rename OLD ->
-    /// NEW` for the U file and for its D file. Only prints unless --apply;
-    /// then renames each file atomically, never over an existing file. A
-    /// file whose URL does not name it under --from is skipped, a rename
-    /// onto an existing (or already planned) name is refused; both are
-    /// reported on standard error. A summary line ends the output. Exit
-    /// status 1 if anything was skipped or refused. --from and --to take
-    /// the place of --compat here.
+    /// `&amp;` in its args, so its cached page can no longer be found. For
+    /// each U file whose URL names it under --from, works out its name under
+    /// --to and prints `rename OLD -> NEW` for the U file and for its D file.
+    /// Only prints (--dry-run) unless --apply; then each file gets its new
+    /// name with a hard link, which never replaces an existing file, and
+    /// loses the old one (an interrupted run leaves both names, which `spool
+    /// verify` reports), and a U file is put back if its D file cannot
+    /// follow. A file whose URL does not name it under --from is skipped, a
+    /// rename onto an existing (or already planned) name is refused; both
+    /// are reported on standard error. The whole of a host directory is
+    /// planned before anything is renamed, so a dry run prints exactly what
+    /// --apply does. A summary line ends the output. Exit status 1 if
+    /// anything was skipped or refused. --from and --to take the place of
+    /// --compat here.
     #[command(after_help = SPOOL_HELP)]
     Migrate {
         /// The spool directory
@@ -577,6 +677,10 @@ pub struct EncodeHow {
     pub password: bool,
     /// URLRecodeFormArgs: normalise an already encoded query (`%7e` -> `~`,
     /// `%2b` -> `%2B`, space -> `+`)
+    ///
+    /// A `%XY` triple becomes its byte when --form keeps that byte, `+` when
+    /// it is a space, else it stays with its two hex digits upper-cased; a
+    /// space becomes `+`; `& = ; + ?` are kept.
     #[arg(long)]
     pub recode: bool,
 }

@@ -251,6 +251,13 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 .map_err(|e| write_error(e, Status::Clean))?;
             Ok(Status::Clean)
         }
+        Command::Manpage => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&crate::manpage::render())
+                .and_then(|()| out.flush())
+                .map_err(|e| write_error(e, Status::Clean))?;
+            Ok(Status::Clean)
+        }
         Command::Webcapture { base, urls, input } => {
             let base = base.as_deref().map(OsStr::as_bytes);
             drive(

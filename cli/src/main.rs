@@ -9,6 +9,7 @@
 //!   input line by line) through a subcommand, buffers the output and keeps
 //!   the exit status; [`pool`] does the same on `--jobs` threads.
 //! * [`escape`] is the one escape of control bytes all output goes through.
+//! * [`manpage`] makes the man page from the definitions of [`cli`].
 //! * [`progress`] draws the `--progress` line and routes every message to
 //!   standard error.
 //! * [`spool`] checks, lists and migrates WWWOFFLE caches, through [`fsat`],
@@ -28,6 +29,7 @@ mod commands;
 mod escape;
 mod fsat;
 mod lines;
+mod manpage;
 mod pool;
 mod progress;
 mod spool;

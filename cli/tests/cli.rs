@@ -526,7 +526,7 @@ fn help_everywhere() {
             assert!(help.contains(opt), "{line_sub} lacks {opt}: {help}");
         }
     }
-    assert!(top.contains("spool") && top.contains("completions"));
+    assert!(top.contains("spool") && top.contains("completions") && top.contains("manpage"));
     assert!(text(&ok(run(&["split", "--help"]))).contains("(null)"));
     assert!(text(&ok(run(&["rfc3986-split", "--help"]))).contains("(absent)"));
     assert!(text(&ok(run(&["help", "cachefile"]))).contains("<proto>/<hostport>/<prefix><hash>"));
@@ -1552,6 +1552,140 @@ fn shell_completions() {
         assert!(s.contains("spool") && s.contains("progress"), "{shell}");
     }
     usage_error(&["completions", "tcsh"]);
+}
+
+/// The sections of a man page: `(heading, body)` for each `.SH` and `.SS`,
+/// the heading as printed (quotes and `\-` escapes undone).
+fn man_sections(page: &str) -> Vec<(String, String)> {
+    let mut sections: Vec<(String, String)> = Vec::new();
+    for line in page.lines() {
+        if let Some(h) = line.strip_prefix(".SH ").or(line.strip_prefix(".SS ")) {
+            let h = h.trim_matches('"').replace("\\-", "-");
+            sections.push((h, String::new()));
+        } else if let Some((_, body)) = sections.last_mut() {
+            body.push_str(line);
+            body.push('\n');
+        }
+    }
+    sections
+}
+
+/// What a `-h` text lists under each heading: `(heading, name)`, the name
+/// being a long option's without its dashes, an argument's value name, or
+/// a subcommand's.
+fn help_items(help: &str) -> Vec<(String, String)> {
+    let mut heading = String::new();
+    let mut items = Vec::new();
+    for line in help.lines() {
+        if !line.starts_with(' ') && line.ends_with(':') {
+            heading = line.trim_end_matches(':').to_owned();
+            continue;
+        }
+        let Some(first) = line
+            .strip_prefix("  ")
+            .and_then(|l| l.split_whitespace().next())
+        else {
+            continue;
+        };
+        let name = match heading.as_str() {
+            "Commands" => first.to_owned(),
+            "Arguments" => first.trim_matches(|c| "[]<>.".contains(c)).to_owned(),
+            _ => match line.split_whitespace().find_map(|w| w.strip_prefix("--")) {
+                Some(long) => long.trim_end_matches(',').to_owned(),
+                None => continue,
+            },
+        };
+        items.push((heading.clone(), name));
+    }
+    items
+}
+
+#[test]
+fn man_page_documents_every_subcommand_option_and_argument() {
+    let page = text(&ok(wwwurl(&["manpage"])
+        .env("SOURCE_DATE_EPOCH", "951782400")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()));
+    let v = env!("CARGO_PKG_VERSION");
+    assert!(
+        page.contains(&format!(
+            ".TH WWWURL 1 2000-02-29 \"wwwurl {v}\" \"User Commands\"\n"
+        )),
+        "{}",
+        page.lines().take(5).collect::<Vec<_>>().join("\n")
+    );
+    let sections = man_sections(&page);
+    let section = |h: &str| -> &str {
+        let found = sections.iter().find(|(name, _)| name == h);
+        &found
+            .unwrap_or_else(|| panic!("the man page has no section {h}"))
+            .1
+    };
+    // The hand-written sections follow the generated ones.
+    for h in ["INPUT AND OUTPUT", "EXIT STATUS", "EXAMPLES", "SEE ALSO"] {
+        section(h);
+    }
+    assert!(section("COMMANDS").is_empty());
+
+    // Every subcommand of every --help, depth first, with its options and
+    // arguments, under the heading --help gives them.
+    let mut todo = vec![Vec::<String>::new()];
+    let mut seen = 0;
+    while let Some(path) = todo.pop() {
+        let help = text(&ok(run(&[&path[..], &["-h".to_owned()]].concat())));
+        let name = path.join(" ");
+        for (heading, item) in help_items(&help) {
+            let roff = item.replace('-', "\\-");
+            let (h, needle) = match heading.as_str() {
+                "Commands" if item == "help" => continue,
+                "Commands" => {
+                    let mut sub = path.clone();
+                    sub.push(item);
+                    todo.push(sub);
+                    continue;
+                }
+                "Arguments" => (name.as_str(), format!("\\fI{roff}\\fR")),
+                "Options" if path.is_empty() || matches!(item.as_str(), "help" | "version") => {
+                    ("OPTIONS", format!("\\fB\\-\\-{roff}\\fR"))
+                }
+                "Options" => (name.as_str(), format!("\\fB\\-\\-{roff}\\fR")),
+                other => (&*other.to_uppercase(), format!("\\fB\\-\\-{roff}\\fR")),
+            };
+            assert!(
+                section(h).contains(&needle),
+                "man page section {h} lacks {needle} ({name} -h, {heading})"
+            );
+            seen += 1;
+        }
+        if !path.is_empty() && !help.contains("\nCommands:") {
+            // A leaf: its line in the synopsis.
+            let sy = format!(".SY \"wwwurl {}\"\n", name.replace('-', "\\-"));
+            assert!(section("SYNOPSIS").contains(&sy), "no synopsis for {name}");
+        }
+    }
+    assert!(seen > 60, "only {seen} items checked");
+
+    // groff formats it without a warning, where it is installed.
+    if let Ok(mut child) = Command::new("groff")
+        .args(["-man", "-ww", "-z"])
+        .stdin(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+    {
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(page.as_bytes())
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success() && out.stderr.is_empty(),
+            "{}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]
