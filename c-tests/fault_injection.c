@@ -627,6 +627,8 @@ static void t_every_status(hgroup *g, const char *dir)
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');
+        CHECK(g, h_status_name(i), "has its C name",
+              strncmp(wwwurl_status_name(i), "WWWURL_", 7) == 0);
     }
     wwwurl_free(h);
     h_case_end(g);
