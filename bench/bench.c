@@ -47,29 +47,7 @@
 #include <uriparser/Uri.h>
 #endif
 
-#if !defined(HAVE_CALLGRIND_H) && !defined(NO_CALLGRIND_H) && defined(__has_include)
-#if __has_include(<valgrind/callgrind.h>)
-#define HAVE_CALLGRIND_H 1
-#endif
-#endif
-#ifdef HAVE_CALLGRIND_H
-#include <valgrind/callgrind.h>
-#define CG_START() CALLGRIND_START_INSTRUMENTATION
-#define CG_STOP() CALLGRIND_STOP_INSTRUMENTATION
-#define CG_MACROS 1
-#else
-#define CG_START() ((void)0)
-#define CG_STOP() ((void)0)
-#define CG_MACROS 0
-#endif
-
-/* Keeps the compiler from removing work whose result is not otherwise used. */
-#if defined(__GNUC__)
-#define ESCAPE(p) __asm__ volatile("" : : "g"(p) : "memory")
-#else
-static void *volatile escape_sink;
-#define ESCAPE(p) (escape_sink = (void *)(p))
-#endif
+#include "measure.h"
 
 /* ---- the corpus ---------------------------------------------------------- */
 

@@ -56,12 +56,12 @@ BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 .PHONY: bench bench-c bench-rust bench-cli bench-callgrind bench-perbyte bench-corpus \
 	bench-corpus-test linear-test memory-test
 
-$(BUILD)/bench: bench/bench.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+$(BUILD)/bench: bench/bench.c bench/measure.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_PEER_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/bench.c \
 	  $(LIB_A) $(BENCH_PEER_LIBS) $(STATIC_DEPS)
 
-$(BUILD)/perbyte: bench/perbyte.c include/wwwurl_legacy.h $(LIB_A)
+$(BUILD)/perbyte: bench/perbyte.c bench/measure.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/perbyte.c $(LIB_A) $(STATIC_DEPS)
 

@@ -20,7 +20,11 @@ use std::ops::Range;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use percent_encoding::{percent_decode, percent_encode, AsciiSet, CONTROLS};
+use percent_encoding::{percent_decode, percent_encode};
+
+#[path = "../tests/common/percent_sets.rs"]
+mod percent_sets;
+use percent_sets::PATH_SET;
 use wwwurl::codec::{decode_generic, encode_path};
 use wwwurl::config::{Compat, Config};
 use wwwurl::hash::make_hash;
@@ -142,29 +146,6 @@ const FUNCTIONS: [(&str, &str); 9] = [
     ("decode", "decode_generic (path)"),
     ("pe_decode", "percent-encoding decode (path)"),
 ];
-
-/// The bytes URLEncodePath escapes, as a `percent-encoding` set (which
-/// always escapes the bytes above 0x7f): every ASCII byte outside
-/// `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
-const PATH_SET: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'#')
-    .add(b'%')
-    .add(b'&')
-    .add(b'\'')
-    .add(b'<')
-    .add(b'>')
-    .add(b'?')
-    .add(b'@')
-    .add(b'[')
-    .add(b'\\')
-    .add(b']')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}');
 
 /// Runs function `name` over URLs `range`.
 fn pass(name: &str, c: &mut Ctx, range: Range<usize>) {

@@ -6,32 +6,11 @@
 mod common;
 
 use common::load;
-use percent_encoding::{percent_decode, percent_encode, AsciiSet, CONTROLS};
+use percent_encoding::{percent_decode, percent_encode, AsciiSet};
 
-/// The bytes URLEncodePath escapes, as a `percent-encoding` set (which
-/// always escapes the bytes above 0x7f).
-const PATH_SET: &AsciiSet = &CONTROLS
-    .add(b' ')
-    .add(b'"')
-    .add(b'#')
-    .add(b'%')
-    .add(b'&')
-    .add(b'\'')
-    .add(b'<')
-    .add(b'>')
-    .add(b'?')
-    .add(b'@')
-    .add(b'[')
-    .add(b'\\')
-    .add(b']')
-    .add(b'^')
-    .add(b'`')
-    .add(b'{')
-    .add(b'|')
-    .add(b'}');
-
-/// The bytes URLEncodePassword escapes: PATH_SET and `( ) / : ;`.
-const PASSWORD_SET: &AsciiSet = &PATH_SET.add(b'(').add(b')').add(b'/').add(b':').add(b';');
+#[path = "common/percent_sets.rs"]
+mod percent_sets;
+use percent_sets::{PASSWORD_SET, PATH_SET};
 
 fn encode(s: &[u8], set: &'static AsciiSet) -> Vec<u8> {
     percent_encode(s, set).flat_map(str::bytes).collect()
