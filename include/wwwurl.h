@@ -24,26 +24,6 @@
 
 
 /**
- * Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
- */
-#define WWWURL_FLAG_29H 1
-
-/**
- * Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
- */
-#define WWWURL_FLAG_29 2
-
-/**
- * Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
- */
-#define WWWURL_FLAG_BROWSER 4
-
-/**
- * The default of `wwwurl_set_max_input`: 8 MiB.
- */
-#define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
-
-/**
  * `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
  */
 #define WWWURL_NORMALIZE_SCHEME 1
@@ -94,6 +74,26 @@
  * Every mask bit: syntax- and scheme-based normalisation.
  */
 #define WWWURL_NORMALIZE_ALL 255
+
+/**
+ * Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
+ */
+#define WWWURL_FLAG_29H 1
+
+/**
+ * Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
+ */
+#define WWWURL_FLAG_29 2
+
+/**
+ * Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
+ */
+#define WWWURL_FLAG_BROWSER 4
+
+/**
+ * The default of `wwwurl_set_max_input`: 8 MiB.
+ */
+#define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
 
 /**
  * The result of every modern `wwwurl_*` call that can fail.
@@ -246,16 +246,6 @@ typedef struct wwwurl_components {
 } wwwurl_components;
 
 /**
- * WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
- */
-#define WWWURL_COMPAT_29 0
-
-/**
- * WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
- */
-#define WWWURL_COMPAT_29H 1
-
-/**
  * The canonical URL without user and password.
  */
 #define WWWURL_PART_NAME 0
@@ -344,6 +334,16 @@ typedef struct wwwurl_components {
  * URLEncodePassword.
  */
 #define WWWURL_CODEC_ENCODE_PASSWORD 5
+
+/**
+ * WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
+ */
+#define WWWURL_COMPAT_29 0
+
+/**
+ * WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
+ */
+#define WWWURL_COMPAT_29H 1
 
 #ifdef __cplusplus
 extern "C" {

@@ -4,15 +4,9 @@ use super::alloc::c_str;
 use super::guard::guard;
 use super::settings;
 use super::status::*;
+use super::types::*;
 use libc::{c_char, c_int};
 use wwwurl_core::config::Compat;
-
-/// Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
-pub type wwwurl_compat = u32;
-/// WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
-pub const WWWURL_COMPAT_29: wwwurl_compat = 0;
-/// WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
-pub const WWWURL_COMPAT_29H: wwwurl_compat = 1;
 
 /// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
 /// get, unless the program defines `GetLocalHostPort()`. The default is

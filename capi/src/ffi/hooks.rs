@@ -3,7 +3,7 @@
 //! `hooks.c`), else the process-wide configuration.
 
 use super::alloc::{c_str, free};
-use super::record::URL;
+use super::legacy_types::URL;
 use super::settings::Settings;
 use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};

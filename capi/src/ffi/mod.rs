@@ -26,6 +26,8 @@ mod guard;
 mod hooks;
 /// Header: wwwurl_legacy.h.
 mod legacy;
+/// Header: wwwurl_legacy.h.
+mod legacy_types;
 /// Header: wwwurl.h.
 mod modern;
 /// Header: wwwurl_legacy.h.
@@ -36,3 +38,5 @@ mod settings;
 mod standards;
 /// Header: wwwurl.h.
 mod status;
+/// Header: wwwurl.h.
+mod types;

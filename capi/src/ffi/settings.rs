@@ -104,7 +104,7 @@ pub(crate) const DEFAULT_COMPAT: Compat = if cfg!(feature = "v29h") {
 };
 
 static COMPAT: AtomicU8 = AtomicU8::new(DEFAULT_COMPAT as u8);
-static MAX_INPUT: AtomicUsize = AtomicUsize::new(super::modern::WWWURL_DEFAULT_MAX_INPUT);
+static MAX_INPUT: AtomicUsize = AtomicUsize::new(super::types::WWWURL_DEFAULT_MAX_INPUT);
 
 /// The process-wide compat mode.
 #[inline]

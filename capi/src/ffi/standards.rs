@@ -2,8 +2,9 @@
 
 use super::alloc::{checked_input, input, malloc_copy, out_buffer, within_limit};
 use super::guard::guard;
-use super::modern::{finish, WWWURL_FLAG_BROWSER};
+use super::modern::finish;
 use super::status::*;
+use super::types::WWWURL_FLAG_BROWSER;
 use libc::{c_char, size_t};
 use wwwurl_core::browser::BrowserResolveError;
 use wwwurl_core::codec::Sink;
