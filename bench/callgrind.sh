@@ -26,17 +26,9 @@ count=${3:-2000}
 [ $# -ge 3 ] && shift 3 || shift $#
 names=${*:-$("$bench" --list)}
 dir=${CALLGRIND_DIR:-build/callgrind}
-valgrind=${VALGRIND:-valgrind}
 mkdir -p "$dir"
 
-command -v "$valgrind" >/dev/null 2>&1 || { echo "$0: valgrind not found" >&2; exit 2; }
-
-# The total instructions (Ir) recorded in a callgrind output file: the
-# "totals:" line (with --instr-atstart=no "summary:" says 0), else "summary:".
-total_ir() {
-    awk '/^totals:/ { t = $2 } /^summary:/ { s = $2 }
-         END { print (t != "" ? t : (s != "" ? s : 0)) }' "$1"
-}
+. "$(dirname "$0")/callgrind-common.sh"
 
 macros=$("$bench" --has-callgrind-macros)
 echo "corpus: $corpus, first $count URLs"

@@ -30,15 +30,9 @@ fi
 bin=$1
 size=${2:-1048576}
 dir=${CALLGRIND_DIR:-build/callgrind-perbyte}
-valgrind=${VALGRIND:-valgrind}
 mkdir -p "$dir"
 
-command -v "$valgrind" >/dev/null 2>&1 || { echo "$0: valgrind not found" >&2; exit 2; }
-
-total_ir() {
-    awk '/^totals:/ { t = $2 } /^summary:/ { s = $2 }
-         END { print (t != "" ? t : (s != "" ? s : 0)) }' "$1"
-}
+. "$(dirname "$0")/callgrind-common.sh"
 
 # The input length printed by perbyte: "perbyte F P: N bytes, ...".
 input_bytes() {
