@@ -124,6 +124,7 @@ use super::rfc3986::{
     find, keep_path_off_authority, part, remove_dot_segments, split_path_query_fragment,
     split_userinfo, Components, Part,
 };
+use crate::buf::{Buf, NoMemory};
 use std::fmt;
 
 /// The draft's control characters: every byte up to and including space.
@@ -247,6 +248,14 @@ pub enum BrowserResolveError {
     /// The base is not hierarchical and the string is neither empty nor a
     /// fragment (the draft's §4.1 "invalid URL").
     BaseNotHierarchical,
+    /// Memory ran out.
+    NoMemory,
+}
+
+impl From<NoMemory> for BrowserResolveError {
+    fn from(_: NoMemory) -> BrowserResolveError {
+        BrowserResolveError::NoMemory
+    }
 }
 
 impl fmt::Display for BrowserResolveError {
@@ -256,6 +265,7 @@ impl fmt::Display for BrowserResolveError {
             BrowserResolveError::BaseNotHierarchical => {
                 "base URL is not hierarchical: only a fragment resolves against it"
             }
+            BrowserResolveError::NoMemory => "out of memory",
         })
     }
 }
@@ -283,59 +293,61 @@ fn hierarchical(s: &[u8], c: &Components) -> bool {
 
 /// Appends `s`, split with [`split`], recomposed in RFC 3986 syntax (see
 /// the module docs, "Parsed as an absolute URL").
-fn write_absolute(s: &[u8], out: &mut Vec<u8>) {
+fn write_absolute(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let start = out.len();
-    if write_absolute_once(s, out) {
+    if write_absolute_once(s, out)? {
         // Written as `scheme:///path`, the URL would split with the path's
         // first segment as its authority, since every scheme but file takes
         // any number of slashes before it: split it that way now, so that
         // the result is a fixed point. Once is enough: the authority is
         // then not empty, or the path is.
-        let first = out.split_off(start);
-        write_absolute_once(&first, out);
+        let first = Buf::from_slice(&out[start..])?;
+        out.truncate(start);
+        write_absolute_once(&first, out)?;
     }
+    Ok(())
 }
 
 /// [`write_absolute`] in one pass; true when the result has an empty
 /// authority, a scheme other than `file` and a path starting with `/`.
-fn write_absolute_once(s: &[u8], out: &mut Vec<u8>) -> bool {
+fn write_absolute_once(s: &[u8], out: &mut Buf) -> Result<bool, NoMemory> {
     let c = split(s);
     let get = |p: Option<Part>| p.map(|p| p.bytes(s));
     if let Some(sc) = get(c.scheme) {
-        out.extend_from_slice(sc);
-        out.push(b':');
+        out.extend_from_slice(sc)?;
+        out.push(b':')?;
     }
     if let Some(a) = get(c.authority) {
-        out.extend_from_slice(b"//");
-        out.extend_from_slice(a);
+        out.extend_from_slice(b"//")?;
+        out.extend_from_slice(a)?;
     }
     let path = get(c.path).unwrap_or_default();
     let path_at = out.len();
     if hierarchical(s, &c) {
         let at = out.len();
-        let slashed: Vec<u8> = path
-            .iter()
-            .map(|&b| if b == b'\\' { b'/' } else { b })
-            .collect();
-        remove_dot_segments(&slashed, out);
+        let mut slashed = Buf::from_slice(path)?;
+        for b in slashed.iter_mut().filter(|b| **b == b'\\') {
+            *b = b'/';
+        }
+        remove_dot_segments(&slashed, out)?;
         if c.authority.is_none() {
-            keep_path_off_authority(out, at);
+            keep_path_off_authority(out, at)?;
         }
     } else {
-        out.extend_from_slice(path);
+        out.extend_from_slice(path)?;
     }
     if let Some(q) = get(c.query) {
-        out.push(b'?');
-        out.extend_from_slice(q);
+        out.push(b'?')?;
+        out.extend_from_slice(q)?;
     }
     let ambiguous = get(c.authority).is_some_and(<[u8]>::is_empty)
         && !get(c.scheme).is_some_and(|sc| sc.eq_ignore_ascii_case(b"file"))
         && out.get(path_at) == Some(&b'/');
     if let Some(f) = get(c.fragment) {
-        out.push(b'#');
-        out.extend_from_slice(f);
+        out.push(b'#')?;
+        out.extend_from_slice(f)?;
     }
-    ambiguous
+    Ok(ambiguous)
 }
 
 /// The offset of the `:` ending a valid scheme of the trimmed `s` (§3.1 and
@@ -349,17 +361,19 @@ fn scheme_end(s: &[u8]) -> Option<usize> {
 /// URL parsing draft's §4 does, completed as the module docs say, and
 /// appends the resolved URL to `out`.
 ///
-/// On error nothing is appended.
+/// On a refused base nothing is appended; when memory runs out, what was
+/// appended is unspecified.
 ///
 /// ```
 /// use wwwurl::browser::resolve;
+/// use wwwurl::buf::Buf;
 ///
 /// // Backslashes are slashes, and leading and trailing spaces go, as in a browser.
-/// let mut out = Vec::new();
+/// let mut out = Buf::new();
 /// resolve(b"http://example.com/a/b", b"  ..\\c ", &mut out).unwrap();
 /// assert_eq!(out, b"http://example.com/c");
 /// ```
-pub fn resolve(base: &[u8], spec: &[u8], out: &mut Vec<u8>) -> Result<(), BrowserResolveError> {
+pub fn resolve(base: &[u8], spec: &[u8], out: &mut Buf) -> Result<(), BrowserResolveError> {
     let bc = split(base);
     let scheme = bc
         .scheme
@@ -369,7 +383,7 @@ pub fn resolve(base: &[u8], spec: &[u8], out: &mut Vec<u8>) -> Result<(), Browse
     let mut rel = spec;
     if let Some(colon) = scheme_end(spec) {
         if !(spec[..colon].eq_ignore_ascii_case(scheme) && hierarchical(base, &bc)) {
-            write_absolute(spec, out);
+            write_absolute(spec, out)?;
             return Ok(());
         }
         rel = &spec[colon + 1..];
@@ -382,7 +396,7 @@ fn resolve_relative(
     base: &[u8],
     bc: &Components,
     spec: &[u8],
-    out: &mut Vec<u8>,
+    out: &mut Buf,
 ) -> Result<(), BrowserResolveError> {
     let get = |p: Option<Part>| p.map(|p| p.bytes(base));
     // The base up to the end of its path (before `?`), and up to the end of
@@ -400,50 +414,53 @@ fn resolve_relative(
     let first = spec.first().copied();
 
     if spec.is_empty() || first == Some(b'#') {
-        let mut s = upto_query.to_vec();
-        s.extend_from_slice(spec);
-        write_absolute(&s, out);
+        let mut s = Buf::with_capacity(upto_query.len() + spec.len())?;
+        s.extend_from_slice(upto_query)?;
+        s.extend_from_slice(spec)?;
+        write_absolute(&s, out)?;
         return Ok(());
     }
     if !hierarchical(base, bc) {
         return Err(BrowserResolveError::BaseNotHierarchical);
     }
-    let mut s = get(bc.scheme).unwrap_or_default().to_vec();
-    s.push(b':');
+    let mut s = Buf::with_capacity(base.len() + spec.len() + 2)?;
+    s.extend_from_slice(get(bc.scheme).unwrap_or_default())?;
+    s.push(b':')?;
     if first.is_some_and(is_slash) {
         if spec.len() >= 2 && is_slash(spec[1]) {
             // §4.2 scheme-relative.
         } else if let Some(a) = get(bc.authority) {
             // §4.3 authority-relative.
-            s.extend_from_slice(b"//");
-            s.extend_from_slice(a);
+            s.extend_from_slice(b"//")?;
+            s.extend_from_slice(a)?;
         }
-        s.extend_from_slice(spec);
+        s.extend_from_slice(spec)?;
     } else if first == Some(b'?') {
         // §4.4 query-relative.
         s.clear();
-        s.extend_from_slice(upto_path);
-        s.extend_from_slice(spec);
+        s.extend_from_slice(upto_path)?;
+        s.extend_from_slice(spec)?;
     } else {
         // §4.6 path-relative: RFC 3986 §5.2.3's merge, slash characters
         // both ways.
         if let Some(a) = get(bc.authority) {
-            s.extend_from_slice(b"//");
-            s.extend_from_slice(a);
+            s.extend_from_slice(b"//")?;
+            s.extend_from_slice(a)?;
         }
         let p = path.bytes(base);
         match p.iter().rposition(|&b| is_slash(b)) {
-            Some(i) => s.extend_from_slice(&p[..=i]),
-            None if bc.authority.is_some() => s.push(b'/'),
+            Some(i) => s.extend_from_slice(&p[..=i])?,
+            None if bc.authority.is_some() => s.push(b'/')?,
             None => {}
         }
-        s.extend_from_slice(spec);
+        s.extend_from_slice(spec)?;
     }
-    write_absolute(&s, out);
+    write_absolute(&s, out)?;
     Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -71,34 +71,83 @@ pub fn check(proto: &[u8], hostport: &[u8]) -> Result<(), UnsafePath> {
     }
 }
 
-/// Appends `<proto>/<hostport>/<prefix><MakeHash(file)>` to `out`, or
-/// refuses, appending nothing, when the protocol or the host would not make
-/// one plain directory name ([`check`]). `prefix` is the caller's to check
-/// (`D` for the data file, `U` for the URL file).
-pub fn cache_path<S: Sink + ?Sized>(
-    proto: &[u8],
-    hostport: &[u8],
+/// A checked cache path, `<proto>/<hostport>/<prefix><MakeHash(file)>`,
+/// ready to be written: see [`cache_path`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CachePath<'a> {
+    proto: &'a [u8],
+    hostport: &'a [u8],
+    prefix: u8,
+    hash: [u8; 22],
+}
+
+impl CachePath<'_> {
+    /// Its length in bytes.
+    pub fn len(&self) -> usize {
+        self.proto.len() + 1 + self.hostport.len() + 2 + self.hash.len()
+    }
+
+    /// Never: a cache path has at least its file name.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Appends the path to `out`.
+    pub fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.reserve(self.len())?;
+        out.extend(self.proto)?;
+        out.push(b'/')?;
+        out.extend(self.hostport)?;
+        out.push(b'/')?;
+        out.push(self.prefix)?;
+        out.extend(&self.hash)
+    }
+}
+
+/// The cache path of a URL from its protocol, hostport and file, or a
+/// refusal when the protocol or the host would not make one plain
+/// directory name ([`check`]). `prefix` is the caller's to check (`D` for
+/// the data file, `U` for the URL file).
+///
+/// ```
+/// use wwwurl::buf::Buf;
+/// use wwwurl::cache::{cache_path, UnsafePath};
+///
+/// let p = cache_path(b"http", b"h", b"http://h/", b'D').unwrap();
+/// let mut out = Buf::new();
+/// p.write_to(&mut out)?;
+/// assert_eq!(out.len(), p.len());
+/// assert!(out.starts_with(b"http/h/D"));
+/// assert_eq!(cache_path(b"..", b"h", b"", b'D'), Err(UnsafePath::Protocol));
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// ```
+pub fn cache_path<'a>(
+    proto: &'a [u8],
+    hostport: &'a [u8],
     file: &[u8],
     prefix: u8,
-    out: &mut S,
-) -> Result<(), UnsafePath> {
+) -> Result<CachePath<'a>, UnsafePath> {
     check(proto, hostport)?;
-    out.extend(proto);
-    out.push(b'/');
-    out.extend(hostport);
-    out.push(b'/');
-    out.push(prefix);
-    out.extend(&make_hash(file));
-    Ok(())
+    Ok(CachePath {
+        proto,
+        hostport,
+        prefix,
+        hash: make_hash(file),
+    })
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
+    use crate::buf::Buf;
 
     fn path(proto: &[u8], hostport: &[u8]) -> Result<Vec<u8>, UnsafePath> {
-        let mut out = Vec::new();
-        cache_path(proto, hostport, b"http://h/", b'D', &mut out).map(|()| out)
+        let p = cache_path(proto, hostport, b"http://h/", b'D')?;
+        let mut out = Buf::new();
+        p.write_to(&mut out).unwrap();
+        assert_eq!(out.len(), p.len());
+        Ok(out.into_vec())
     }
 
     #[test]
@@ -113,7 +162,7 @@ mod tests {
     }
 
     #[test]
-    fn unsafe_names_are_refused_and_nothing_is_written() {
+    fn unsafe_names_are_refused() {
         for proto in [
             &b""[..],
             b".",
@@ -125,10 +174,8 @@ mod tests {
             b"\x7f",
             b"\xc3\xa9",
         ] {
-            let mut out = b"x".to_vec();
-            let r = cache_path(proto, b"h", b"f", b'D', &mut out);
+            let r = cache_path(proto, b"h", b"f", b'D');
             assert_eq!(r, Err(UnsafePath::Protocol), "{}", proto.escape_ascii());
-            assert_eq!(out, b"x");
         }
         for host in [&b""[..], b".", b"..", b"a/b", b"h\x00", b"h\x1f", b"h\x7f"] {
             assert_eq!(

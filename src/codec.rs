@@ -1,58 +1,63 @@
 //! Percent decoding, encoding and re-encoding (doc/behaviour.md, Percent decoding to URLRecodeFormArgs).
 //!
 //! Every transform writes into a [`Sink`], so the same loop serves a growing
-//! `Vec<u8>` and a caller's fixed buffer that only counts what does not fit.
+//! [`Buf`] and a caller's fixed buffer that only counts what does not fit.
 //! Runs of bytes that pass unchanged are copied in bulk.
 
-use super::ascii::{byte_mask, c_len, find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
+use std::convert::Infallible;
+
+use crate::ascii::{byte_mask, c_len, find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
+use crate::buf::Buf;
 
 /// Where a transform writes its output.
+///
+/// A sink over a fixed buffer cannot fail (its [`Sink::Error`] is
+/// [`Infallible`]: what does not fit is counted, not written); a growing
+/// one, [`Buf`], reports that memory ran out, and the transform stops there.
 pub trait Sink {
+    /// What a failed write reports.
+    type Error;
     /// Appends one byte.
-    fn push(&mut self, b: u8);
+    fn push(&mut self, b: u8) -> Result<(), Self::Error>;
     /// Appends a run of bytes.
-    fn extend(&mut self, s: &[u8]);
+    fn extend(&mut self, s: &[u8]) -> Result<(), Self::Error>;
+    /// Makes room for `n` more bytes at once, where the sink grows: a hint
+    /// that saves the growth steps of a long output.
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) -> Result<(), Self::Error> {
+        let _ = n;
+        Ok(())
+    }
     /// Appends a run of bytes and a NUL: one field of a record.
     #[inline(always)]
-    fn extend_nul(&mut self, s: &[u8]) {
-        self.extend(s);
-        self.push(0);
+    fn extend_nul(&mut self, s: &[u8]) -> Result<(), Self::Error> {
+        self.extend(s)?;
+        self.push(0)
     }
     /// Appends `s` and a NUL, the byte at `k` (when `k < s.len()`) also
     /// becoming a NUL: two fields that lie one byte apart in `s` (a
     /// protocol and the host after its `://`, a path and the args after its
     /// `?`), in one copy.
     #[inline(always)]
-    fn extend_nul_cut(&mut self, s: &[u8], k: usize) {
+    fn extend_nul_cut(&mut self, s: &[u8], k: usize) -> Result<(), Self::Error> {
         if k < s.len() {
-            self.extend(&s[..k]);
-            self.push(0);
-            self.extend_nul(&s[k + 1..]);
+            self.extend(&s[..k])?;
+            self.push(0)?;
+            self.extend_nul(&s[k + 1..])
         } else {
-            self.extend_nul(s);
+            self.extend_nul(s)
         }
     }
     /// Appends the first three bytes of `w` (the fourth is ignored): an
     /// escape `%XY` taken whole from a table.
     #[inline(always)]
-    fn push3(&mut self, w: [u8; 4]) {
-        self.extend(&w[..3]);
+    fn push3(&mut self, w: [u8; 4]) -> Result<(), Self::Error> {
+        self.extend(&w[..3])
     }
     /// Appends `%` and the two upper-case hex digits of `b`.
     #[inline(always)]
-    fn push_escaped(&mut self, b: u8) {
-        self.push3(ESCAPED[usize::from(b)].to_le_bytes());
-    }
-}
-
-impl Sink for Vec<u8> {
-    #[inline(always)]
-    fn push(&mut self, b: u8) {
-        Vec::push(self, b)
-    }
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
-        self.extend_from_slice(s)
+    fn push_escaped(&mut self, b: u8) -> Result<(), Self::Error> {
+        self.push3(ESCAPED[usize::from(b)].to_le_bytes())
     }
 }
 
@@ -93,20 +98,23 @@ impl<'a> BoundedSink<'a> {
 }
 
 impl Sink for BoundedSink<'_> {
+    type Error = Infallible;
     #[inline(always)]
-    fn push(&mut self, b: u8) {
+    fn push(&mut self, b: u8) -> Result<(), Infallible> {
         if let Some(slot) = self.buf.get_mut(self.len) {
             *slot = b;
         }
         self.len += 1;
+        Ok(())
     }
     #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
+    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
         match self.buf.get_mut(self.len..self.len + s.len()) {
             Some(d) => copy_short(d, s),
             None => self.extend_partly(s),
         }
         self.len += s.len();
+        Ok(())
     }
 }
 
@@ -151,13 +159,16 @@ pub(crate) fn copy_short(d: &mut [u8], s: &[u8]) {
 pub struct CountingSink(pub usize);
 
 impl Sink for CountingSink {
+    type Error = Infallible;
     #[inline(always)]
-    fn push(&mut self, _b: u8) {
+    fn push(&mut self, _b: u8) -> Result<(), Infallible> {
         self.0 += 1;
+        Ok(())
     }
     #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
+    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
         self.0 += s.len();
+        Ok(())
     }
 }
 
@@ -199,16 +210,16 @@ impl Codec {
     /// Runs the codec on `s`, appending to `out`. Returns whether the
     /// output may hold a NUL byte that `s` did not: true only when a
     /// decoder decoded a `%XY` triple.
-    pub fn apply<S: Sink>(self, s: &[u8], out: &mut S) -> bool {
+    pub fn apply<S: Sink>(self, s: &[u8], out: &mut S) -> Result<bool, S::Error> {
         match self {
             Codec::DecodeGeneric => return decode_generic(s, out),
             Codec::DecodeForm => return decode_form(s, out),
-            Codec::RecodeForm => recode_form(s, out),
-            Codec::EncodePath => encode_path(s, out),
-            Codec::EncodeForm => encode_form(s, out),
-            Codec::EncodePassword => encode_password(s, out),
+            Codec::RecodeForm => recode_form(s, out)?,
+            Codec::EncodePath => encode_path(s, out)?,
+            Codec::EncodeForm => encode_form(s, out)?,
+            Codec::EncodePassword => encode_password(s, out)?,
         }
-        false
+        Ok(false)
     }
 }
 
@@ -376,7 +387,7 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
 /// Decodes `s` into `out`; returns whether a `%XY` triple was decoded
 /// (only then can the output hold a NUL byte).
 #[inline(always)]
-fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> bool {
+fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> Result<bool, S::Error> {
     let n = s.len();
     let mut i = 0;
     let mut decoded = false;
@@ -386,7 +397,7 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> bool {
         } else {
             next_percent(s, i)
         };
-        out.extend(&s[i..j]);
+        out.extend(&s[i..j])?;
         i = j;
         if i == n {
             break;
@@ -394,18 +405,18 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> bool {
         if i + 2 < n && s[i] == b'%' {
             // Returns anywhere, the next scan going on from there.
             i = if plus_is_space {
-                decode_dense::<S, true>(s, i, out)
+                decode_dense::<S, true>(s, i, out)?
             } else {
-                decode_dense::<S, false>(s, i, out)
+                decode_dense::<S, false>(s, i, out)?
             };
             decoded = true;
         } else {
             // A `+`, or a `%` without two bytes after it.
-            out.push(if s[i] == b'%' { b'%' } else { b' ' });
+            out.push(if s[i] == b'%' { b'%' } else { b' ' })?;
             i += 1;
         }
     }
-    decoded
+    Ok(decoded)
 }
 
 /// Decodes `s` from `i`, where a `%XY` triple starts, through a stage
@@ -416,7 +427,11 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> bool {
 /// [`decode_with`] copy faster, or where fewer than eight bytes are left.
 /// Out of line: the stage costs its set-up, which plain text never pays.
 #[inline(never)]
-fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out: &mut S) -> usize {
+fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(
+    s: &[u8],
+    mut i: usize,
+    out: &mut S,
+) -> Result<usize, S::Error> {
     // Room for a chunk's output and the eight-byte store that ends it.
     let mut stage = [0u8; STAGE_LEN + 8];
     loop {
@@ -436,8 +451,8 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out:
                 continue;
             }
             let Some(w) = s.get(i..i + 8) else {
-                out.extend(&stage[..o]);
-                return i;
+                out.extend(&stage[..o])?;
+                return Ok(i);
             };
             let x = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
             let stops = if PLUS_IS_SPACE {
@@ -461,12 +476,12 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out:
             if k == 8 {
                 plain_words += 1;
                 if plain_words == 4 {
-                    out.extend(&stage[..o]);
-                    return i;
+                    out.extend(&stage[..o])?;
+                    return Ok(i);
                 }
             }
         }
-        out.extend(&stage[..o]);
+        out.extend(&stage[..o])?;
     }
 }
 
@@ -475,30 +490,34 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(s: &[u8], mut i: usize, out:
 /// copied. The output may contain NUL bytes; C callers see it end there.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::codec::decode_generic;
 ///
-/// let mut out = Vec::new();
-/// decode_generic(b"a%20b+c%2F", &mut out);
+/// let mut out = Buf::new();
+/// decode_generic(b"a%20b+c%2F", &mut out)?;
 /// assert_eq!(out, b"a b+c/");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 ///
 /// Returns whether a triple was decoded: only then can the output hold a NUL.
-pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> bool {
+pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
     decode_with(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::codec::decode_form;
 ///
-/// let mut out = Vec::new();
-/// decode_form(b"a%20b+c", &mut out);
+/// let mut out = Buf::new();
+/// decode_form(b"a%20b+c", &mut out)?;
 /// assert_eq!(out, b"a b c");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 ///
 /// Returns whether a triple was decoded: only then can the output hold a NUL.
-pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) -> bool {
+pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
     decode_with(s, out, true)
 }
 
@@ -563,7 +582,7 @@ const STAGE_MASK: usize = 127;
 const _: () = assert!(3 * DENSE_CHUNK + 4 <= STAGE_LEN);
 
 #[inline(always)]
-fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
+fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) -> Result<(), S::Error> {
     let table = match keep {
         Keep::Path => &ENCODE_PATH,
         Keep::Form => &ENCODE_FORM,
@@ -578,12 +597,13 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
             Keep::Form => next_form_escape(s, i),
             Keep::Password => next_password_escape(s, i),
         };
-        out.extend(&s[i..j]);
+        out.extend(&s[i..j])?;
         i = j;
         if i < n {
-            i = encode_dense(s, i, out, table);
+            i = encode_dense(s, i, out, table)?;
         }
     }
+    Ok(())
 }
 
 /// Encodes `s` from `i`, where a byte to escape is, by chunks through a
@@ -591,7 +611,12 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) {
 /// escape; returns where it stopped. Out of line: the stage costs its
 /// set-up, which text without escapes never pays.
 #[inline(never)]
-fn encode_dense<S: Sink>(s: &[u8], mut i: usize, out: &mut S, table: &[u32; 256]) -> usize {
+fn encode_dense<S: Sink>(
+    s: &[u8],
+    mut i: usize,
+    out: &mut S,
+    table: &[u32; 256],
+) -> Result<usize, S::Error> {
     let mut stage: Stage = [0; STAGE_LEN + 4];
     while i < s.len() {
         let chunk = &s[i..s.len().min(i + DENSE_CHUNK)];
@@ -603,31 +628,34 @@ fn encode_dense<S: Sink>(s: &[u8], mut i: usize, out: &mut S, table: &[u32; 256]
             stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
             o += (e >> 24) as usize;
         }
-        out.extend(&stage[..o]);
+        out.extend(&stage[..o])?;
         i += chunk.len();
         if o == chunk.len() {
             break;
         }
     }
-    i
+    Ok(i)
 }
 
 /// URLEncodePath: keeps [`PATH_KEEP`], escapes every other byte as `%XY`.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::codec::{encode_path, BoundedSink};
 ///
-/// let mut out = Vec::new();
-/// encode_path(b"/a b/\xe9", &mut out);
+/// let mut out = Buf::new();
+/// encode_path(b"/a b/\xe9", &mut out)?;
 /// assert_eq!(out, b"/a%20b/%E9");
 ///
-/// // Into a caller's buffer: what fits is written, everything is counted.
+/// // Into a caller's buffer: what fits is written, everything is counted,
+/// // and nothing can fail.
 /// let mut buf = [0u8; 4];
 /// let mut sink = BoundedSink::new(&mut buf);
-/// encode_path(b"/a b", &mut sink);
+/// let Ok(()) = encode_path(b"/a b", &mut sink);
 /// assert_eq!(sink.needed(), 6);
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) {
+pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     encode_with(s, out, Keep::Path)
 }
 
@@ -635,18 +663,20 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) {
 /// byte `%XY`.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::codec::encode_form;
 ///
-/// let mut out = Vec::new();
-/// encode_form(b"a b&c=d", &mut out);
+/// let mut out = Buf::new();
+/// encode_form(b"a b&c=d", &mut out)?;
 /// assert_eq!(out, b"a+b%26c%3Dd");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn encode_form<S: Sink>(s: &[u8], out: &mut S) {
+pub fn encode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     encode_with(s, out, Keep::Form)
 }
 
 /// URLEncodePassword: keeps [`PASSWORD_KEEP`], escapes every other byte.
-pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) {
+pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     encode_with(s, out, Keep::Password)
 }
 
@@ -656,13 +686,13 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) {
 /// byte when that is in R, `+` when it is a space, else `%` and the two
 /// original characters upper-cased; a space becomes `+`; any other byte
 /// (including a `%` without two bytes after it) becomes `%XY`.
-pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) {
+pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     let n = s.len();
     let mut i = 0;
     let mut stage: Stage = [0; STAGE_LEN + 4];
     while i < n {
         let j = next_recode_stop(s, i);
-        out.extend(&s[i..j]);
+        out.extend(&s[i..j])?;
         i = j;
         // Then chunks of up to 16 steps (a byte or a triple each), until a
         // chunk has only bytes to copy.
@@ -699,12 +729,13 @@ pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) {
                 stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
                 o += (e >> 24) as usize;
             }
-            out.extend(&stage[..o]);
+            out.extend(&stage[..o])?;
             if copied_only {
                 break;
             }
         }
     }
+    Ok(())
 }
 
 /// What URLRecodeFormArgs writes for a byte that does not start a `%XY`
@@ -729,7 +760,7 @@ static RECODE: [u32; 256] = {
 
 /// Cuts `v` at its first NUL byte, as a C string would end there.
 #[inline]
-pub fn truncate_at_nul(v: &mut Vec<u8>) {
+pub fn truncate_at_nul(v: &mut Buf) {
     v.truncate(c_len(v));
 }
 
@@ -740,26 +771,27 @@ pub fn c_prefix(s: &[u8]) -> &[u8] {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn run(c: Codec, s: &[u8]) -> Vec<u8> {
-        let mut v = Vec::new();
-        c.apply(s, &mut v);
-        v
+        let mut v = Buf::new();
+        c.apply(s, &mut v).unwrap();
+        v.into_vec()
     }
 
     #[test]
     fn extend_nul_cut_splits_one_run_into_two_fields() {
-        let mut v = Vec::new();
-        v.extend_nul_cut(b"http://h", 4);
-        v.extend_nul_cut(b"/p?", 2);
-        v.extend_nul_cut(b"ab", 2);
-        v.extend_nul_cut(b"", 0);
+        let mut v = Buf::new();
+        v.extend_nul_cut(b"http://h", 4).unwrap();
+        v.extend_nul_cut(b"/p?", 2).unwrap();
+        v.extend_nul_cut(b"ab", 2).unwrap();
+        v.extend_nul_cut(b"", 0).unwrap();
         assert_eq!(v, b"http\0//h\0/p\0\0ab\0\0");
         let mut buf = [0xaa; 6];
         let mut b = BoundedSink::new(&mut buf);
-        b.extend_nul_cut(b"abc:de", 3);
+        let Ok(()) = b.extend_nul_cut(b"abc:de", 3);
         assert_eq!(b.needed(), 7);
         assert_eq!(&buf, b"abc\0de");
     }
@@ -889,7 +921,7 @@ mod tests {
     fn bounded_sink_counts_and_never_overflows() {
         let mut buf = [0u8; 4];
         let mut sink = BoundedSink::new(&mut buf);
-        encode_path(b"a b c", &mut sink);
+        let Ok(()) = encode_path(b"a b c", &mut sink);
         assert_eq!(sink.needed(), 9);
         assert!(!sink.fits());
         assert_eq!(&buf, b"a%20");
@@ -944,9 +976,9 @@ mod tests {
     #[test]
     fn escape_table_matches_format() {
         for b in 0..=255u8 {
-            let mut v = Vec::new();
-            v.push_escaped(b);
-            assert_eq!(v, format!("%{b:02X}").into_bytes());
+            let mut v = Buf::new();
+            v.push_escaped(b).unwrap();
+            assert_eq!(v.into_vec(), format!("%{b:02X}").into_bytes());
         }
     }
 }

@@ -6,6 +6,7 @@
 
 use super::ascii::is_space;
 use super::cnum::c_strtol;
+use crate::codec::Sink;
 
 /// Seconds in a day.
 const DAY: i64 = 86_400;
@@ -133,7 +134,7 @@ pub fn timegm(year: i64, mon: i64, mday: i64, hour: i64, min: i64, sec: i64) -> 
 
 /// Appends `n` in decimal, right-aligned in `width` columns, like C's
 /// `%*ld` (`pad` b' ') or `%0*ld` (`pad` b'0', zeros after the sign).
-fn push_int(out: &mut Vec<u8>, n: i64, width: usize, pad: u8) {
+fn push_int<S: Sink>(out: &mut S, n: i64, width: usize, pad: u8) -> Result<(), S::Error> {
     let mut digits = [0u8; 20];
     let mut i = digits.len();
     let mut u = n.unsigned_abs();
@@ -149,22 +150,27 @@ fn push_int(out: &mut Vec<u8>, n: i64, width: usize, pad: u8) {
     let fill = width.saturating_sub(len);
     if pad == b'0' {
         if n < 0 {
-            out.push(b'-');
+            out.push(b'-')?;
         }
-        out.resize(out.len() + fill, b'0');
+        for _ in 0..fill {
+            out.push(b'0')?;
+        }
     } else {
-        out.resize(out.len() + fill, pad);
+        for _ in 0..fill {
+            out.push(pad)?;
+        }
         if n < 0 {
-            out.push(b'-');
+            out.push(b'-')?;
         }
     }
-    out.extend_from_slice(&digits[i..]);
+    out.extend(&digits[i..])?;
+    Ok(())
 }
 
 /// Appends the two decimal digits of `n` (0 to 99).
 #[inline]
-fn push_2(out: &mut Vec<u8>, n: u8) {
-    out.extend_from_slice(&[b'0' + n / 10, b'0' + n % 10]);
+fn push_2<S: Sink>(out: &mut S, n: u8) -> Result<(), S::Error> {
+    out.extend(&[b'0' + n / 10, b'0' + n % 10])
 }
 
 /// RFC822Date with `utc` set: appends `Www, DD Mon YYYY HH:MM:SS GMT`.
@@ -172,22 +178,23 @@ fn push_2(out: &mut Vec<u8>, n: u8) {
 /// The year is written like C's `%4d` of `tm_year + 1900`: right-aligned in
 /// 4 columns with spaces, wider when needed, and astronomical (0 is 1 BC, -1
 /// is 2 BC). Every `i64` gives a date, also where C's `gmtime` fails.
-pub fn rfc822_date_utc(t: i64, out: &mut Vec<u8>) {
+pub fn rfc822_date_utc<S: Sink>(t: i64, out: &mut S) -> Result<(), S::Error> {
     let f = utc_fields(t);
-    out.extend_from_slice(WEEKDAYS[f.weekday as usize]);
-    out.extend_from_slice(b", ");
-    push_2(out, f.day);
-    out.push(b' ');
-    out.extend_from_slice(MONTHS[f.month as usize - 1]);
-    out.push(b' ');
-    push_int(out, f.year, 4, b' ');
-    out.push(b' ');
-    push_2(out, f.hour);
-    out.push(b':');
-    push_2(out, f.minute);
-    out.push(b':');
-    push_2(out, f.second);
-    out.extend_from_slice(b" GMT");
+    out.extend(WEEKDAYS[f.weekday as usize])?;
+    out.extend(b", ")?;
+    push_2(out, f.day)?;
+    out.push(b' ')?;
+    out.extend(MONTHS[f.month as usize - 1])?;
+    out.push(b' ')?;
+    push_int(out, f.year, 4, b' ')?;
+    out.push(b' ')?;
+    push_2(out, f.hour)?;
+    out.push(b':')?;
+    push_2(out, f.minute)?;
+    out.push(b':')?;
+    push_2(out, f.second)?;
+    out.extend(b" GMT")?;
+    Ok(())
 }
 
 /// What a successful [`scan`] read: the `%d` values in order and the `%3s`
@@ -305,9 +312,14 @@ fn month_index(name: &[u8]) -> i64 {
 /// use wwwurl::date::{date_to_time_t, rfc822_date_utc};
 ///
 /// assert_eq!(date_to_time_t(b"Sun, 06 Nov 1994 08:49:37 GMT"), 784111777);
-/// let mut out = Vec::new();
-/// rfc822_date_utc(784111777, &mut out);
-/// assert_eq!(out, b"Sun, 06 Nov 1994 08:49:37 GMT");
+/// use wwwurl::codec::BoundedSink;
+///
+/// // The date fits a fixed buffer: nothing to allocate, nothing can fail.
+/// let mut buf = [0u8; 64];
+/// let mut out = BoundedSink::new(&mut buf);
+/// let Ok(()) = rfc822_date_utc(784111777, &mut out);
+/// let n = out.needed();
+/// assert_eq!(&buf[..n], b"Sun, 06 Nov 1994 08:49:37 GMT");
 /// ```
 pub fn date_to_time_t(s: &[u8]) -> i64 {
     let (day, mon, year, hour, min, sec) = if let Some(r) = scan(s, b"%*s %d %3s %d %d:%d:%d") {
@@ -344,7 +356,7 @@ pub fn date_to_time_t(s: &[u8]) -> i64 {
 /// `HH:MM:SS`; finally ` (<d>s)`. Parts are separated by one space. A
 /// negative `d` gives what the historical C arithmetic gives (quotients
 /// rounded toward zero, negative parts written with their sign).
-pub fn duration_to_string(d: i64, out: &mut Vec<u8>) {
+pub fn duration_to_string<S: Sink>(d: i64, out: &mut S) -> Result<(), S::Error> {
     let weeks = d / 604_800;
     let rest = d % 604_800;
     let mut days = rest / DAY;
@@ -352,54 +364,57 @@ pub fn duration_to_string(d: i64, out: &mut Vec<u8>) {
     let (hours, minutes, seconds) = (rest / 3600, rest / 60 % 60, rest % 60);
     let with_weeks = weeks > 4;
     if with_weeks {
-        push_int(out, weeks, 0, b' ');
-        out.push(b'w');
+        push_int(out, weeks, 0, b' ')?;
+        out.push(b'w')?;
     } else {
         days += weeks * 7;
     }
     if days != 0 {
         if with_weeks {
-            out.push(b' ');
+            out.push(b' ')?;
         }
-        push_int(out, days, 0, b' ');
-        out.push(b'd');
+        push_int(out, days, 0, b' ')?;
+        out.push(b'd')?;
     }
     if hours != 0 || minutes != 0 || seconds != 0 {
         if with_weeks || days != 0 {
-            out.push(b' ');
+            out.push(b' ')?;
         }
         if minutes == 0 && seconds == 0 {
-            push_int(out, hours, 0, b' ');
-            out.push(b'h');
+            push_int(out, hours, 0, b' ')?;
+            out.push(b'h')?;
         } else {
-            push_int(out, hours, 2, b'0');
-            out.push(b':');
-            push_int(out, minutes, 2, b'0');
+            push_int(out, hours, 2, b'0')?;
+            out.push(b':')?;
+            push_int(out, minutes, 2, b'0')?;
             if seconds != 0 {
-                out.push(b':');
-                push_int(out, seconds, 2, b'0');
+                out.push(b':')?;
+                push_int(out, seconds, 2, b'0')?;
             }
         }
     }
-    out.extend_from_slice(b" (");
-    push_int(out, d, 0, b' ');
-    out.extend_from_slice(b"s)");
+    out.extend(b" (")?;
+    push_int(out, d, 0, b' ')?;
+    out.extend(b"s)")?;
+    Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
+    use crate::buf::Buf;
 
     fn rfc(t: i64) -> String {
-        let mut v = Vec::new();
-        rfc822_date_utc(t, &mut v);
-        String::from_utf8(v).unwrap()
+        let mut v = Buf::new();
+        rfc822_date_utc(t, &mut v).unwrap();
+        String::from_utf8(v.into_vec()).unwrap()
     }
 
     fn dur(d: i64) -> String {
-        let mut v = Vec::new();
-        duration_to_string(d, &mut v);
-        String::from_utf8(v).unwrap()
+        let mut v = Buf::new();
+        duration_to_string(d, &mut v).unwrap();
+        String::from_utf8(v.into_vec()).unwrap()
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! Both return byte ranges instead of copies: the C layer builds its single
 //! `malloc` block (or trims in place) from them, and Rust callers slice.
 
-use super::ascii::is_space;
+use crate::ascii::is_space;
+use crate::buf::{try_push, try_with_capacity, NoMemory};
 
 /// SplitFormArgs: the `(start, end)` byte ranges of the items of `s`, split
 /// at every `&` and `;`. No decoding is done.
@@ -16,20 +17,21 @@ use super::ascii::is_space;
 /// use wwwurl::form::split_form_args;
 ///
 /// let s = b"a=1&b=2;c=3";
-/// let args: Vec<&[u8]> = split_form_args(s).into_iter().map(|(a, e)| &s[a..e]).collect();
+/// let args: Vec<&[u8]> = split_form_args(s)?.into_iter().map(|(a, e)| &s[a..e]).collect();
 /// assert_eq!(args, [&b"a=1"[..], b"b=2", b"c=3"]);
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn split_form_args(s: &[u8]) -> Vec<(usize, usize)> {
-    let mut items = Vec::with_capacity(1 + s.iter().filter(|&&b| is_separator(b)).count());
+pub fn split_form_args(s: &[u8]) -> Result<Vec<(usize, usize)>, NoMemory> {
+    let mut items = try_with_capacity(1 + s.iter().filter(|&&b| is_separator(b)).count())?;
     let mut start = 0;
     for (i, &b) in s.iter().enumerate() {
         if is_separator(b) {
-            items.push((start, i));
+            try_push(&mut items, (start, i))?;
             start = i + 1;
         }
     }
-    items.push((start, s.len()));
-    items
+    try_push(&mut items, (start, s.len()))?;
+    Ok(items)
 }
 
 #[inline(always)]
@@ -52,11 +54,13 @@ pub fn trim_args(s: &[u8]) -> (usize, usize) {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn items(s: &[u8]) -> Vec<&[u8]> {
         split_form_args(s)
+            .unwrap()
             .into_iter()
             .map(|(a, b)| &s[a..b])
             .collect()

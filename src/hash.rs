@@ -62,16 +62,19 @@ pub fn make_hash(s: &[u8]) -> [u8; 22] {
 /// padded with `=` to a multiple of 4 characters.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::hash::{base64_decode, base64_encode};
 ///
-/// let mut enc = Vec::new();
-/// base64_encode(b"user:pass", &mut enc);
+/// let mut enc = Buf::new();
+/// base64_encode(b"user:pass", &mut enc)?;
 /// assert_eq!(enc, b"dXNlcjpwYXNz");
-/// let mut dec = Vec::new();
-/// base64_decode(&enc, &mut dec);
+/// let mut dec = Buf::new();
+/// base64_decode(&enc, &mut dec)?;
 /// assert_eq!(dec, b"user:pass");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn base64_encode<S: Sink>(data: &[u8], out: &mut S) {
+pub fn base64_encode<S: Sink>(data: &[u8], out: &mut S) -> Result<(), S::Error> {
+    out.reserve(data.len().div_ceil(3) * 4)?;
     let mut chunks = data.chunks_exact(3);
     for c in &mut chunks {
         let v = (u32::from(c[0]) << 16) | (u32::from(c[1]) << 8) | u32::from(c[2]);
@@ -80,7 +83,7 @@ pub fn base64_encode<S: Sink>(data: &[u8], out: &mut S) {
             ALPHABET[(v >> 12) as usize & 63],
             ALPHABET[(v >> 6) as usize & 63],
             ALPHABET[v as usize & 63],
-        ]);
+        ])?;
     }
     match *chunks.remainder() {
         [a] => {
@@ -90,7 +93,7 @@ pub fn base64_encode<S: Sink>(data: &[u8], out: &mut S) {
                 ALPHABET[(v >> 12) as usize & 63],
                 b'=',
                 b'=',
-            ]);
+            ])
         }
         [a, b] => {
             let v = (u32::from(a) << 16) | (u32::from(b) << 8);
@@ -99,9 +102,9 @@ pub fn base64_encode<S: Sink>(data: &[u8], out: &mut S) {
                 ALPHABET[(v >> 12) as usize & 63],
                 ALPHABET[(v >> 6) as usize & 63],
                 b'=',
-            ]);
+            ])
         }
-        _ => {}
+        _ => Ok(()),
     }
 }
 
@@ -145,41 +148,43 @@ fn sextet(c: u8) -> u32 {
 /// * an empty or all-`=` string gives no bytes.
 ///
 /// Only the bytes of `s` are read.
-pub fn base64_decode(s: &[u8], out: &mut Vec<u8>) {
+pub fn base64_decode<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     let s = &s[..significant_len(s)];
-    out.reserve(base64_decoded_len(s));
+    out.reserve(base64_decoded_len(s))?;
     let mut chunks = s.chunks_exact(4);
     for c in &mut chunks {
         let v = (sextet(c[0]) << 18) | (sextet(c[1]) << 12) | (sextet(c[2]) << 6) | sextet(c[3]);
-        out.extend_from_slice(&[(v >> 16) as u8, (v >> 8) as u8, v as u8]);
+        out.extend(&[(v >> 16) as u8, (v >> 8) as u8, v as u8])?;
     }
     match *chunks.remainder() {
         [a, b] => {
             let v = (sextet(a) << 18) | (sextet(b) << 12);
-            out.push((v >> 16) as u8);
+            out.push((v >> 16) as u8)
         }
         [a, b, c] => {
             let v = (sextet(a) << 18) | (sextet(b) << 12) | (sextet(c) << 6);
-            out.extend_from_slice(&[(v >> 16) as u8, (v >> 8) as u8]);
+            out.extend(&[(v >> 16) as u8, (v >> 8) as u8])
         }
-        _ => {}
+        _ => Ok(()),
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
+    use crate::buf::Buf;
 
     fn enc(d: &[u8]) -> Vec<u8> {
-        let mut v = Vec::new();
-        base64_encode(d, &mut v);
-        v
+        let mut v = Buf::new();
+        base64_encode(d, &mut v).unwrap();
+        v.into_vec()
     }
 
     fn dec(s: &[u8]) -> Vec<u8> {
-        let mut v = Vec::new();
-        base64_decode(s, &mut v);
-        v
+        let mut v = Buf::new();
+        base64_decode(s, &mut v).unwrap();
+        v.into_vec()
     }
 
     #[test]

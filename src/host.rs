@@ -31,6 +31,7 @@
 use super::ascii::{hex_value, DIGITS, HEX_DIGITS, LETTERS};
 use super::cnum::{sign, skip_spaces};
 use super::codec::c_prefix;
+use crate::buf::{Buf, NoMemory};
 
 /// Lower-case hex digits, which only the IPv6 output uses.
 const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
@@ -144,7 +145,7 @@ fn dotted_groups(s: &[u8], i: usize) -> Option<[u32; 2]> {
     }
 }
 
-fn push_decimal(out: &mut Vec<u8>, mut v: u64) {
+fn push_decimal(out: &mut Buf, mut v: u64) -> Result<(), NoMemory> {
     let mut buf = [0u8; 20];
     let mut n = buf.len();
     loop {
@@ -155,18 +156,19 @@ fn push_decimal(out: &mut Vec<u8>, mut v: u64) {
             break;
         }
     }
-    out.extend_from_slice(&buf[n..]);
+    out.extend_from_slice(&buf[n..])
 }
 
-fn push_hex16(out: &mut Vec<u8>, v: u16) {
+fn push_hex16(out: &mut Buf, v: u16) -> Result<(), NoMemory> {
     let mut started = false;
     for shift in [12, 8, 4, 0] {
         let d = (v >> shift) & 15;
         if d != 0 || started || shift == 0 {
-            out.push(HEX_LOWER[d as usize]);
+            out.push(HEX_LOWER[d as usize])?;
             started = true;
         }
     }
+    Ok(())
 }
 
 fn is_separator(b: u8) -> bool {
@@ -175,7 +177,7 @@ fn is_separator(b: u8) -> bool {
 
 /// The IPv6 form: eight groups read forwards and backwards, plus a port
 /// after a bracket.
-fn canonicalise_ipv6(h: &[u8], out: &mut Vec<u8>) {
+fn canonicalise_ipv6(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let start = usize::from(h.first() == Some(&b'['));
     let mut groups = [0u32; 8];
 
@@ -251,22 +253,23 @@ fn canonicalise_ipv6(h: &[u8], out: &mut Vec<u8>) {
         }
     }
 
-    out.push(b'[');
+    out.push(b'[')?;
     for (k, g) in groups.iter().enumerate() {
         if k > 0 {
-            out.push(b':');
+            out.push(b':')?;
         }
-        push_hex16(out, *g as u16);
+        push_hex16(out, *g as u16)?;
     }
-    out.push(b']');
+    out.push(b']')?;
     if port != 0 {
-        out.push(b':');
-        push_decimal(out, u64::from(port & 0xffff));
+        out.push(b':')?;
+        push_decimal(out, u64::from(port & 0xffff))?;
     }
+    Ok(())
 }
 
 /// The dotted-quad form of a host without letters, plus its port.
-fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
+fn canonicalise_ipv4(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     // A dot anywhere counts, even one in the port: no vector tells the two
     // readings apart, and this is the plain one of "with dots".
     let bytes: [u8; 4] = if h.contains(&b'.') {
@@ -276,18 +279,19 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
     };
     for (k, b) in bytes.iter().enumerate() {
         if k > 0 {
-            out.push(b'.');
+            out.push(b'.')?;
         }
-        push_decimal(out, u64::from(*b));
+        push_decimal(out, u64::from(*b))?;
     }
     if let Some(colon) = h.iter().position(|&b| b == b':') {
         // A 32-bit `unsigned int`, as for IPv6: `1:4294967296` has no port.
         let port = strtoul0(&h[colon + 1..]) as u32;
         if port != 0 {
-            out.push(b':');
-            push_decimal(out, u64::from(port & 0xffff));
+            out.push(b':')?;
+            push_decimal(out, u64::from(port & 0xffff))?;
         }
     }
+    Ok(())
 }
 
 /// CanonicaliseHost: appends the canonical form of host `h` to `out`.
@@ -306,41 +310,45 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Vec<u8>) {
 /// historical code was undefined.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::host::canonicalise_host;
 ///
-/// let mut out = Vec::new();
-/// canonicalise_host(b"WWW.Example.COM:8080", &mut out);
+/// let mut out = Buf::new();
+/// canonicalise_host(b"WWW.Example.COM:8080", &mut out)?;
 /// assert_eq!(out, b"www.example.com:8080");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn canonicalise_host(h: &[u8], out: &mut Vec<u8>) {
+pub fn canonicalise_host(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let h = c_prefix(h);
     let colons = h.iter().filter(|&&b| b == b':').take(2).count();
     if h.first() == Some(&b'[') || colons >= 2 {
-        canonicalise_ipv6(h, out);
+        canonicalise_ipv6(h, out)
     } else if h.iter().any(|&b| LETTERS.contains(b)) {
         // A name: copied, then lowered in place (in bulk, not byte by byte).
         let start = out.len();
-        out.extend_from_slice(h);
+        out.extend_from_slice(h)?;
         out[start..].make_ascii_lowercase();
+        Ok(())
     } else {
-        canonicalise_ipv4(h, out);
+        canonicalise_ipv4(h, out)
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn canon(h: &[u8]) -> String {
-        let mut out = Vec::new();
-        canonicalise_host(h, &mut out);
-        String::from_utf8(out).unwrap()
+        let mut out = Buf::new();
+        canonicalise_host(h, &mut out).unwrap();
+        String::from_utf8(out.into_vec()).unwrap()
     }
 
     #[test]
     fn appends_to_existing_output() {
-        let mut out = b"http://".to_vec();
-        canonicalise_host(b"Example.COM", &mut out);
+        let mut out = Buf::from_slice(b"http://").unwrap();
+        canonicalise_host(b"Example.COM", &mut out).unwrap();
         assert_eq!(out, b"http://example.com");
     }
 

@@ -16,13 +16,15 @@ const HTML_SPECIAL_NBSP: ByteSet = HTML_SPECIAL.add(b' ');
 /// README) was undefined; this always writes the whole escaped string.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::html::html_string;
 ///
-/// let mut out = Vec::new();
-/// html_string(b"<a href=\"x\">&</a>", false, &mut out);
+/// let mut out = Buf::new();
+/// html_string(b"<a href=\"x\">&</a>", false, &mut out)?;
 /// assert_eq!(out, b"&lt;a href=\"x\"&gt;&amp;&lt;/a&gt;");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn html_string<S: Sink>(s: &[u8], nbsp: bool, out: &mut S) {
+pub fn html_string<S: Sink>(s: &[u8], nbsp: bool, out: &mut S) -> Result<(), S::Error> {
     let special = if nbsp {
         &HTML_SPECIAL_NBSP
     } else {
@@ -34,18 +36,19 @@ pub fn html_string<S: Sink>(s: &[u8], nbsp: bool, out: &mut S) {
         while j < s.len() && !special.contains(s[j]) {
             j += 1;
         }
-        out.extend(&s[i..j]);
+        out.extend(&s[i..j])?;
         if j == s.len() {
-            return;
+            return Ok(());
         }
         out.extend(match s[j] {
             b'<' => b"&lt;",
             b'>' => b"&gt;",
             b'&' => b"&amp;",
             _ => b"&nbsp;",
-        });
+        })?;
         i = j + 1;
     }
+    Ok(())
 }
 
 /// URLReplaceAmp (2.9): every `&amp;` (letters in any case) becomes `&`, in
@@ -87,24 +90,25 @@ fn find_amp(s: &[u8], from: usize) -> Option<usize> {
 }
 
 /// URLReplaceAmp as a copy: appends `s` with every `&amp;` replaced to `out`.
-pub fn replace_amp<S: Sink>(s: &[u8], out: &mut S) {
+pub fn replace_amp<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     let mut i = 0;
     while i < s.len() {
         let j = s[i..]
             .iter()
             .position(|&b| b == b'&')
             .map_or(s.len(), |p| i + p);
-        out.extend(&s[i..j]);
+        out.extend(&s[i..j])?;
         if j == s.len() {
-            return;
+            return Ok(());
         }
-        out.push(b'&');
+        out.push(b'&')?;
         i = if j + 5 <= s.len() && s[j + 1..j + 5].eq_ignore_ascii_case(b"amp;") {
             j + 5
         } else {
             j + 1
         };
     }
+    Ok(())
 }
 
 /// Whether `s[j..]` starts with `&amp;`, the letters in any case.
@@ -130,20 +134,20 @@ fn is_amp_entity(s: &[u8], j: usize) -> bool {
 ///
 /// `&#0;` and `&#;` put a NUL byte into the output, where the C string ends;
 /// C callers truncate there.
-pub fn fix_html_link_url<S: Sink>(s: &[u8], out: &mut S) {
+pub fn fix_html_link_url<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     let mut i = 0;
     while i < s.len() {
         let j = s[i..]
             .iter()
             .position(|&b| b == b'&')
             .map_or(s.len(), |p| i + p);
-        out.extend(&s[i..j]);
+        out.extend(&s[i..j])?;
         if j == s.len() {
-            return;
+            return Ok(());
         }
         i = j + 1;
         if is_amp_entity(s, j) {
-            out.push(b'&');
+            out.push(b'&')?;
             i = j + 5;
         } else if s.get(j + 1) == Some(&b'#') {
             let (start, base) = if s.get(j + 2) == Some(&b'x') {
@@ -154,25 +158,26 @@ pub fn fix_html_link_url<S: Sink>(s: &[u8], out: &mut S) {
             let (value, len) = c_strtol(&s[start.min(s.len())..], base);
             let end = start + len;
             if s.get(end) == Some(&b';') {
-                push_char_ref(value as u64, out);
+                push_char_ref(value as u64, out)?;
                 i = end + 1;
             } else {
-                out.push(b'&');
+                out.push(b'&')?;
             }
         } else {
-            out.push(b'&');
+            out.push(b'&')?;
         }
     }
+    Ok(())
 }
 
 /// Writes what the character reference `u` stands for (see
 /// [`fix_html_link_url`]).
-fn push_char_ref<S: Sink>(u: u64, out: &mut S) {
+fn push_char_ref<S: Sink>(u: u64, out: &mut S) -> Result<(), S::Error> {
     if u < 0x20 {
-        out.push_escaped(u as u8);
-        out.push(u as u8);
+        out.push_escaped(u as u8)?;
+        out.push(u as u8)?;
     } else if u < 0x80 {
-        out.push(u as u8);
+        out.push(u as u8)?;
     } else if u < 0x8000_0000 {
         let (n, lead) = match u {
             0..0x800 => (2, 0xc0),
@@ -181,33 +186,36 @@ fn push_char_ref<S: Sink>(u: u64, out: &mut S) {
             0x20_0000..0x400_0000 => (5, 0xf8),
             _ => (6, 0xfc),
         };
-        out.push_escaped(lead | (u >> (6 * (n - 1))) as u8);
+        out.push_escaped(lead | (u >> (6 * (n - 1))) as u8)?;
         for k in (0..n - 1).rev() {
-            out.push_escaped(0x80 | ((u >> (6 * k)) & 0x3f) as u8);
+            out.push_escaped(0x80 | ((u >> (6 * k)) & 0x3f) as u8)?;
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
+    use crate::buf::Buf;
 
     fn html(s: &[u8], nbsp: bool) -> Vec<u8> {
-        let mut v = Vec::new();
-        html_string(s, nbsp, &mut v);
-        v
+        let mut v = Buf::new();
+        html_string(s, nbsp, &mut v).unwrap();
+        v.into_vec()
     }
 
     fn fix(s: &[u8]) -> Vec<u8> {
-        let mut v = Vec::new();
-        fix_html_link_url(s, &mut v);
-        v
+        let mut v = Buf::new();
+        fix_html_link_url(s, &mut v).unwrap();
+        v.into_vec()
     }
 
     fn amp(s: &[u8]) -> Vec<u8> {
-        let mut v = Vec::new();
-        replace_amp(s, &mut v);
-        v
+        let mut v = Buf::new();
+        replace_amp(s, &mut v).unwrap();
+        v.into_vec()
     }
 
     #[test]

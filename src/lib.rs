@@ -7,23 +7,32 @@
 //! adds RFC 3986, browser-style and Web Capture tools.
 //!
 //! ```
+//! use wwwurl::buf::Buf;
 //! use wwwurl::config::{Compat, Config};
 //! use wwwurl::{hash, rfc3986, split};
 //!
 //! // WWWOFFLE's canonical URL, and the name of its cache file.
-//! let url = split::split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/../b");
+//! let url = split::split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/../b")?;
 //! assert_eq!(url.name(), b"http://example.com/b");
 //! let file = hash::make_hash(url.name());
 //! assert_eq!(file.len(), 22);
 //!
 //! // RFC 3986 reference resolution.
-//! let mut target = Vec::new();
+//! let mut target = Buf::new();
 //! rfc3986::resolve(b"http://a/b/c/d;p?q", b"../g", &mut target).unwrap();
 //! assert_eq!(target, b"http://a/b/g");
+//! # Ok::<(), wwwurl::buf::NoMemory>(())
 //! ```
 //!
-//! Every function takes and gives bytes (`&[u8]`, `Vec<u8>`): URLs from
-//! the network need not be UTF-8.
+//! Every function takes and gives bytes (`&[u8]`, [`buf::Buf`], a
+//! [`codec::Sink`]): URLs from the network need not be UTF-8.
+//!
+//! No function aborts when memory runs out: each allocation may fail, and
+//! the function then returns [`buf::NoMemory`] (or an error enum's
+//! `NoMemory`), having released what it built. Output goes into a
+//! [`buf::Buf`], a byte vector whose growth reports the failure, or into
+//! any [`codec::Sink`], such as a fixed buffer ([`codec::BoundedSink`])
+//! that never allocates.
 //!
 //! The C libraries (`libwwwurl.a`, `libwwwurl.so`) are built from this
 //! crate by the `wwwurl-capi` package of the same workspace (`capi/`), and
@@ -37,6 +46,7 @@
 
 pub mod ascii;
 pub mod browser;
+pub mod buf;
 pub mod cache;
 pub mod cnum;
 pub mod codec;

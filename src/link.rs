@@ -5,6 +5,7 @@ use super::config::{Compat, Env};
 use super::path::canonicalise_name;
 use super::split::split_url;
 use super::url::{Url, UrlRef};
+use crate::buf::{Buf, NoMemory};
 
 /// Whether `s` starts with `prefix`, ASCII case ignored.
 fn starts_with_ignore_case(s: &[u8], prefix: &[u8]) -> bool {
@@ -46,17 +47,30 @@ impl<'a> LinkBase<'a> {
 /// use wwwurl::split::split_url;
 ///
 /// let env = Config::default();
-/// let page = split_url(&env, Compat::V29, b"http://www.example.com/dir/page.html");
-/// let link = link_url(&env, Compat::V29, &page, b"../img/logo.png");
+/// let page = split_url(&env, Compat::V29, b"http://www.example.com/dir/page.html")?;
+/// let link = link_url(&env, Compat::V29, &page, b"../img/logo.png")?;
 /// assert_eq!(link.name(), b"http://www.example.com/img/logo.png");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn link_url<E: Env + ?Sized>(env: &E, compat: Compat, base: &Url, link: &[u8]) -> Url {
+///
+/// Fails only when memory runs out.
+pub fn link_url<E: Env + ?Sized>(
+    env: &E,
+    compat: Compat,
+    base: &Url,
+    link: &[u8],
+) -> Result<Url, NoMemory> {
     link_parts(env, compat, &LinkBase::of(base), link)
 }
 
 /// LinkURL from the parts of the page's record (the C record may only offer
 /// those).
-pub fn link_parts<E: Env + ?Sized>(env: &E, compat: Compat, base: &LinkBase, link: &[u8]) -> Url {
+pub fn link_parts<E: Env + ?Sized>(
+    env: &E,
+    compat: Compat,
+    base: &LinkBase,
+    link: &[u8],
+) -> Result<Url, NoMemory> {
     let link = c_prefix(link);
     let colon = link.iter().position(|&b| b == b':');
     let slash = link.iter().position(|&b| b == b'/');
@@ -77,16 +91,16 @@ pub fn link_parts<E: Env + ?Sized>(env: &E, compat: Compat, base: &LinkBase, lin
         path,
         ..
     } = *base;
-    let mut s = Vec::with_capacity(proto.len() + 4 + hostport.len() + path.len() + link.len());
+    let mut s = Buf::with_capacity(proto.len() + 4 + hostport.len() + path.len() + link.len())?;
     if link.starts_with(b"//") {
-        s.extend_from_slice(proto);
-        s.push(b':');
-        s.extend_from_slice(link);
+        s.extend_from_slice(proto)?;
+        s.push(b':')?;
+        s.extend_from_slice(link)?;
     } else if link.first() == Some(&b'/') || link.is_empty() {
-        s.extend_from_slice(proto);
-        s.extend_from_slice(b"://");
-        s.extend_from_slice(hostport);
-        s.extend_from_slice(if link.is_empty() { path } else { link });
+        s.extend_from_slice(proto)?;
+        s.extend_from_slice(b"://")?;
+        s.extend_from_slice(hostport)?;
+        s.extend_from_slice(if link.is_empty() { path } else { link })?;
     } else {
         // The path part goes first, alone, for CanonicaliseName; the prefix
         // is then rotated in front of it, within the same allocation.
@@ -94,29 +108,30 @@ pub fn link_parts<E: Env + ?Sized>(env: &E, compat: Compat, base: &LinkBase, lin
         // one; the link then replaces it under the root, rather than after
         // the `/` of `://` as the historical string search would.
         match path.iter().rposition(|&b| b == b'/') {
-            Some(p) => s.extend_from_slice(&path[..=p]),
-            None => s.push(b'/'),
+            Some(p) => s.extend_from_slice(&path[..=p])?,
+            None => s.push(b'/')?,
         }
-        s.extend_from_slice(link);
+        s.extend_from_slice(link)?;
         canonicalise_name(&mut s);
         let prefix = proto.len() + 3 + hostport.len();
-        s.extend_from_slice(proto);
-        s.extend_from_slice(b"://");
-        s.extend_from_slice(hostport);
+        s.extend_from_slice(proto)?;
+        s.extend_from_slice(b"://")?;
+        s.extend_from_slice(hostport)?;
         s.rotate_right(prefix);
     }
     split_url(env, compat, &s)
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::config::Config;
 
     fn link(base: &[u8], l: &[u8]) -> Vec<u8> {
         let env = Config::default();
-        let b = split_url(&env, Compat::V29, base);
-        link_url(&env, Compat::V29, &b, l).name().to_vec()
+        let b = split_url(&env, Compat::V29, base).unwrap();
+        link_url(&env, Compat::V29, &b, l).unwrap().name().to_vec()
     }
 
     #[test]
@@ -163,10 +178,13 @@ mod tests {
     fn path_without_slash_is_replaced() {
         let env = Config::default();
         let b = create_url_for_test(&env);
-        assert_eq!(link_url(&env, Compat::V29, &b, b"g").name(), b"http://h/g");
+        assert_eq!(
+            link_url(&env, Compat::V29, &b, b"g").unwrap().name(),
+            b"http://h/g"
+        );
     }
 
     fn create_url_for_test(env: &Config) -> Url {
-        crate::url::create_url(env, Compat::V29, b"http", b"h", b"p", None, None, None)
+        crate::url::create_url(env, Compat::V29, b"http", b"h", b"p", None, None, None).unwrap()
     }
 }

@@ -46,6 +46,7 @@
 //! Time and memory are linear in the input length.
 
 use super::rfc3986::{self, Part};
+use crate::buf::{Buf, NoMemory};
 
 /// Which components [`normalize`] touches: a bit set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +100,7 @@ fn is_unreserved(b: u8) -> bool {
 /// A decoded hex digit stays encoded right after a `%` that starts no
 /// percent-encoding (`%a%37` keeps its `%37`): decoding it would make a new
 /// percent-encoding (`%a7`), and normalising again would change the result.
-fn percent(s: &[u8], lower: bool, out: &mut Vec<u8>) {
+fn percent(s: &[u8], lower: bool, out: &mut Buf) -> Result<(), NoMemory> {
     let start = out.len();
     let mut i = 0;
     while i < s.len() {
@@ -113,19 +114,20 @@ fn percent(s: &[u8], lower: bool, out: &mut Vec<u8>) {
                 let stray = (n >= 1 && out[out.len() - 1] == b'%')
                     || (n >= 2 && out[out.len() - 2] == b'%');
                 if is_unreserved(c) && !(stray && c.is_ascii_hexdigit()) {
-                    out.push(if lower { c.to_ascii_lowercase() } else { c });
+                    out.push(if lower { c.to_ascii_lowercase() } else { c })?;
                 } else {
-                    out.push(b'%');
-                    out.push(s[i + 1].to_ascii_uppercase());
-                    out.push(s[i + 2].to_ascii_uppercase());
+                    out.push(b'%')?;
+                    out.push(s[i + 1].to_ascii_uppercase())?;
+                    out.push(s[i + 2].to_ascii_uppercase())?;
                 }
                 i += 3;
                 continue;
             }
         }
-        out.push(if lower { b.to_ascii_lowercase() } else { b });
+        out.push(if lower { b.to_ascii_lowercase() } else { b })?;
         i += 1;
     }
+    Ok(())
 }
 
 /// The default port of the schemes §6.2.3 normalisation knows.
@@ -152,43 +154,47 @@ fn is_port(port: &[u8], default: u64) -> bool {
 }
 
 /// Appends `s` normalised by the steps `mask` selects (see the module docs).
-/// Never fails; any byte string is a reference.
+/// Fails only when memory runs out; any byte string is a reference.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::normalize::{normalize, Mask};
 ///
-/// let mut out = Vec::new();
-/// normalize(b"HTTP://Example.COM:80/%7Euser/./a", Mask::ALL, &mut out);
+/// let mut out = Buf::new();
+/// normalize(b"HTTP://Example.COM:80/%7Euser/./a", Mask::ALL, &mut out)?;
 /// assert_eq!(out, b"http://example.com/~user/a");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn normalize(s: &[u8], mask: Mask, out: &mut Vec<u8>) {
+pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
     let c = rfc3986::split(s);
     let get = |p: Option<Part>| p.map(|p| p.bytes(s));
     let scheme = get(c.scheme);
 
     if let Some(sc) = scheme {
         if mask.has(Mask::SCHEME) {
-            out.extend(sc.iter().map(u8::to_ascii_lowercase));
+            let at = out.len();
+            out.extend_from_slice(sc)?;
+            out[at..].make_ascii_lowercase();
         } else {
-            out.extend_from_slice(sc);
+            out.extend_from_slice(sc)?;
         }
-        out.push(b':');
+        out.push(b':')?;
     }
     if c.authority.is_some() {
-        out.extend_from_slice(b"//");
+        out.extend_from_slice(b"//")?;
         if let Some(u) = get(c.userinfo) {
             if mask.has(Mask::USERINFO) {
-                percent(u, false, out);
+                percent(u, false, out)?;
             } else {
-                out.extend_from_slice(u);
+                out.extend_from_slice(u)?;
             }
-            out.push(b'@');
+            out.push(b'@')?;
         }
         let host = get(c.host).unwrap_or_default();
         if mask.has(Mask::HOST) {
-            percent(host, true, out);
+            percent(host, true, out)?;
         } else {
-            out.extend_from_slice(host);
+            out.extend_from_slice(host)?;
         }
         if let Some(p) = get(c.port) {
             // Without its port, a host that holds a `:` of its own would
@@ -204,8 +210,8 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Vec<u8>) {
                 && !outside.contains(&b':')
                 && (p.is_empty() || scheme.and_then(default_port).is_some_and(|d| is_port(p, d)));
             if !drop {
-                out.push(b':');
-                out.extend_from_slice(p);
+                out.push(b':')?;
+                out.extend_from_slice(p)?;
             }
         }
     }
@@ -213,25 +219,25 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Vec<u8>) {
     let path = get(c.path).unwrap_or_default();
     let path_at = out.len();
     if mask.has(Mask::PATH) {
-        let mut p = Vec::with_capacity(path.len());
-        percent(path, false, &mut p);
+        let mut p = Buf::with_capacity(path.len())?;
+        percent(path, false, &mut p)?;
         if scheme.is_some() || p.first() == Some(&b'/') {
-            rfc3986::remove_dot_segments(&p, out);
+            rfc3986::remove_dot_segments(&p, out)?;
         } else {
-            out.extend_from_slice(&p);
+            out.extend_from_slice(&p)?;
         }
     } else {
-        out.extend_from_slice(path);
+        out.extend_from_slice(path)?;
     }
     if c.authority.is_none() {
         if mask.has(Mask::PATH) {
-            rfc3986::keep_path_off_authority(out, path_at);
+            rfc3986::keep_path_off_authority(out, path_at)?;
         }
     } else if out.len() == path_at
         && mask.has(Mask::EMPTY_PATH)
         && scheme.and_then(default_port).is_some()
     {
-        out.push(b'/');
+        out.push(b'/')?;
     }
 
     for (p, bit, delim) in [
@@ -239,24 +245,26 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Vec<u8>) {
         (c.fragment, Mask::FRAGMENT, b'#'),
     ] {
         if let Some(v) = get(p) {
-            out.push(delim);
+            out.push(delim)?;
             if mask.has(bit) {
-                percent(v, false, out);
+                percent(v, false, out)?;
             } else {
-                out.extend_from_slice(v);
+                out.extend_from_slice(v)?;
             }
         }
     }
+    Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn norm(s: &str, m: Mask) -> String {
-        let mut o = Vec::new();
-        normalize(s.as_bytes(), m, &mut o);
-        String::from_utf8(o).unwrap()
+        let mut o = Buf::new();
+        normalize(s.as_bytes(), m, &mut o).unwrap();
+        String::from_utf8(o.into_vec()).unwrap()
     }
 
     #[test]

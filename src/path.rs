@@ -6,7 +6,8 @@
 //! read cursor, so the whole rewrite is linear and stays within the path's
 //! own buffer.
 
-use super::ascii::{c_len, find_stop_fn};
+use crate::ascii::{c_len, find_stop_fn};
+use crate::buf::{Buf, NoMemory};
 
 #[inline(always)]
 const fn dot_or_nul(b: u8) -> bool {
@@ -239,13 +240,15 @@ find_stop_fn!(
 /// does every path given to [`canonicalise_name_or_root`].
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::path::canonicalise_name;
 ///
-/// let mut p = b"/a/./b/../c//d".to_vec();
+/// let mut p = Buf::from_slice(b"/a/./b/../c//d")?;
 /// canonicalise_name(&mut p);
 /// assert_eq!(p, b"/a/c//d");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn canonicalise_name(p: &mut Vec<u8>) {
+pub fn canonicalise_name(p: &mut Buf) {
     let n = canonicalise_in_place(p);
     p.truncate(n);
 }
@@ -255,22 +258,24 @@ pub fn canonicalise_name(p: &mut Vec<u8>) {
 ///
 /// This is the historical result for a path that is empty only after
 /// percent-decoding (`%00`), whose buffer still holds the undecoded length.
-pub fn canonicalise_name_or_root(p: &mut Vec<u8>) {
+pub fn canonicalise_name_or_root(p: &mut Buf) -> Result<(), NoMemory> {
     if p.is_empty() {
-        p.push(b'/');
+        p.push(b'/')
     } else {
         canonicalise_name(p);
+        Ok(())
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn canon(s: &[u8]) -> String {
-        let mut v = s.to_vec();
+        let mut v = Buf::from_slice(s).unwrap();
         canonicalise_name(&mut v);
-        String::from_utf8(v).unwrap()
+        String::from_utf8(v.into_vec()).unwrap()
     }
 
     /// The rules of doc/behaviour.md (CanonicaliseName) applied literally, with repeated searching
@@ -407,8 +412,8 @@ mod tests {
 
     #[test]
     fn or_root_turns_empty_path_into_root() {
-        let mut v = Vec::new();
-        canonicalise_name_or_root(&mut v);
+        let mut v = Buf::new();
+        canonicalise_name_or_root(&mut v).unwrap();
         assert_eq!(v, b"/");
     }
 
@@ -462,10 +467,10 @@ mod tests {
                     s.push(ALPHABET[n % 3]);
                     n /= 3;
                 }
-                let (mut fast, mut slow) = (s.clone(), s.clone());
+                let (mut fast, mut slow) = (Buf::from_slice(&s).unwrap(), s.clone());
                 canonicalise_name(&mut fast);
                 reference(&mut slow);
-                assert_eq!(fast, slow, "{:?}", String::from_utf8_lossy(&s));
+                assert_eq!(fast.into_vec(), slow, "{:?}", String::from_utf8_lossy(&s));
             }
         }
     }

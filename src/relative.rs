@@ -43,6 +43,7 @@
 //! candidates is fixed, so the time stays linear in the input lengths.
 
 use super::rfc3986::{self, Components, Part, ResolveError};
+use crate::buf::{try_push, try_with_capacity, Buf, NoMemory};
 
 /// The bytes of `p` in `s`, or `None` when absent.
 fn get(s: &[u8], p: Option<Part>) -> Option<&[u8]> {
@@ -50,17 +51,18 @@ fn get(s: &[u8], p: Option<Part>) -> Option<&[u8]> {
 }
 
 /// Appends `?query` and `#fragment` of `t` to `out` when present.
-fn query_fragment(out: &mut Vec<u8>, t: &[u8], c: &Components, query: bool) {
+fn query_fragment(out: &mut Buf, t: &[u8], c: &Components, query: bool) -> Result<(), NoMemory> {
     if query {
         if let Some(q) = get(t, c.query) {
-            out.push(b'?');
-            out.extend_from_slice(q);
+            out.push(b'?')?;
+            out.extend_from_slice(q)?;
         }
     }
     if let Some(f) = get(t, c.fragment) {
-        out.push(b'#');
-        out.extend_from_slice(f);
+        out.push(b'#')?;
+        out.extend_from_slice(f)?;
     }
+    Ok(())
 }
 
 /// The directory part of a base path used by the merge of §5.2.3: up to and
@@ -80,7 +82,7 @@ fn base_directory<'a>(b: &'a [u8], bc: &Components) -> &'a [u8] {
 /// each directory level of `dir` below the longest common one, then the rest
 /// of `path`. (For paths that do not start with `/` the result may not
 /// resolve back; [`make_relative`] checks every candidate.)
-fn relative_path(dir: &[u8], path: &[u8]) -> Vec<u8> {
+fn relative_path(dir: &[u8], path: &[u8]) -> Result<Buf, NoMemory> {
     // The longest common prefix that ends with a `/`.
     let common = dir.iter().zip(path).take_while(|(a, b)| a == b).count();
     let cut = dir[..common]
@@ -88,33 +90,58 @@ fn relative_path(dir: &[u8], path: &[u8]) -> Vec<u8> {
         .rposition(|&x| x == b'/')
         .map_or(0, |p| p + 1);
     let ups = dir[cut..].iter().filter(|&&x| x == b'/').count();
-    let mut r = Vec::with_capacity(ups * 3 + path.len() - cut);
+    let mut r = Buf::with_capacity(ups * 3 + path.len() - cut)?;
     for _ in 0..ups {
-        r.extend_from_slice(b"../");
+        r.extend_from_slice(b"../")?;
     }
-    r.extend_from_slice(&path[cut..]);
-    r
+    r.extend_from_slice(&path[cut..])?;
+    Ok(r)
+}
+
+/// The candidate references of [`make_relative`], in the order in which
+/// they are preferred among references of one length.
+struct Candidates(Vec<(usize, Buf)>);
+
+impl Candidates {
+    /// Adds `prefix`, `path` and the query and fragment of `t`.
+    fn add(
+        &mut self,
+        prefix: &[u8],
+        path: &[u8],
+        t: &[u8],
+        tc: &Components,
+        query: bool,
+    ) -> Result<(), NoMemory> {
+        let mut r = Buf::with_capacity(prefix.len() + path.len())?;
+        r.extend_from_slice(prefix)?;
+        r.extend_from_slice(path)?;
+        query_fragment(&mut r, t, tc, query)?;
+        let i = self.0.len();
+        try_push(&mut self.0, (i, r))
+    }
 }
 
 /// Appends to `out` the shortest reference that resolves against `base` to
 /// the same URI as `target` does (see the module docs).
 ///
-/// Fails only when `base` has no scheme; then nothing is appended.
+/// Fails when `base` has no scheme, and then appends nothing, or when
+/// memory runs out.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::relative::make_relative;
 ///
-/// let mut out = Vec::new();
+/// let mut out = Buf::new();
 /// make_relative(b"http://a/b/c/d", b"http://a/b/e/f", &mut out).unwrap();
 /// assert_eq!(out, b"../e/f");
 /// ```
-pub fn make_relative(base: &[u8], target: &[u8], out: &mut Vec<u8>) -> Result<(), ResolveError> {
-    let mut t = Vec::with_capacity(base.len() + target.len());
+pub fn make_relative(base: &[u8], target: &[u8], out: &mut Buf) -> Result<(), ResolveError> {
+    let mut t = Buf::with_capacity(base.len() + target.len())?;
     rfc3986::resolve(base, target, &mut t)?;
     let bc = rfc3986::split(base);
     let tc = rfc3986::split(&t);
 
-    let mut cands: Vec<Vec<u8>> = Vec::new();
+    let mut cands = Candidates(try_with_capacity(8)?);
     let same_scheme = get(base, bc.scheme) == get(&t, tc.scheme);
     if same_scheme {
         let t_path = get(&t, tc.path).unwrap_or_default();
@@ -122,66 +149,62 @@ pub fn make_relative(base: &[u8], target: &[u8], out: &mut Vec<u8>) -> Result<()
             let b_path = get(base, bc.path).unwrap_or_default();
             if b_path == t_path {
                 if get(base, bc.query) == get(&t, tc.query) {
-                    let mut r = Vec::new();
-                    query_fragment(&mut r, &t, &tc, false);
-                    cands.push(r);
+                    cands.add(b"", b"", &t, &tc, false)?;
                 }
                 if tc.query.is_some() {
-                    let mut r = Vec::new();
-                    query_fragment(&mut r, &t, &tc, true);
-                    cands.push(r);
+                    cands.add(b"", b"", &t, &tc, true)?;
                 }
             }
             let dir = base_directory(base, &bc);
-            let rel = relative_path(dir, t_path);
-            let rel = if rel.is_empty() { b".".to_vec() } else { rel };
+            let rel = relative_path(dir, t_path)?;
+            let rel: &[u8] = if rel.is_empty() { b"." } else { &rel };
             // `..` names the directory above as well as `../` does.
             let short = rel.strip_suffix(b"/").filter(|r| r.ends_with(b".."));
-            for path in [Some(&rel[..]), short].into_iter().flatten() {
+            for path in [Some(rel), short].into_iter().flatten() {
                 for prefix in [&b""[..], b"./"] {
-                    let mut r = prefix.to_vec();
-                    r.extend_from_slice(path);
-                    query_fragment(&mut r, &t, &tc, true);
-                    cands.push(r);
+                    cands.add(prefix, path, &t, &tc, true)?;
                 }
             }
             if t_path.first() == Some(&b'/') {
-                let mut r = t_path.to_vec();
-                query_fragment(&mut r, &t, &tc, true);
-                cands.push(r);
+                cands.add(b"", t_path, &t, &tc, true)?;
             }
         }
         if let Some(a) = get(&t, tc.authority) {
-            let mut r = b"//".to_vec();
-            r.extend_from_slice(a);
-            r.extend_from_slice(t_path);
-            query_fragment(&mut r, &t, &tc, true);
-            cands.push(r);
+            let mut r = Buf::with_capacity(2 + a.len() + t_path.len())?;
+            r.extend_from_slice(b"//")?;
+            r.extend_from_slice(a)?;
+            cands.add(&r, t_path, &t, &tc, true)?;
         }
     }
 
-    // The stable sort keeps the order above among candidates of one length.
-    cands.sort_by_key(Vec::len);
-    let mut check = Vec::with_capacity(t.len());
-    for r in cands.into_iter().filter(|r| r.len() < t.len()) {
+    // Shortest first, and in the order above among those of one length (an
+    // unstable sort on both keys: a stable one would allocate).
+    cands.0.sort_unstable_by_key(|(i, r)| (r.len(), *i));
+    let mut check = Buf::with_capacity(t.len())?;
+    for (_, r) in cands.0.iter().filter(|(_, r)| r.len() < t.len()) {
         check.clear();
-        if rfc3986::resolve(base, &r, &mut check).is_ok() && check == t {
-            out.extend_from_slice(&r);
-            return Ok(());
+        match rfc3986::resolve(base, r, &mut check) {
+            Ok(()) if check[..] == t[..] => {
+                out.extend_from_slice(r)?;
+                return Ok(());
+            }
+            Err(ResolveError::NoMemory) => return Err(ResolveError::NoMemory),
+            _ => {}
         }
     }
-    out.extend_from_slice(&t);
+    out.extend_from_slice(&t)?;
     Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn rel(base: &str, t: &str) -> String {
-        let mut o = Vec::new();
+        let mut o = Buf::new();
         make_relative(base.as_bytes(), t.as_bytes(), &mut o).unwrap();
-        String::from_utf8(o).unwrap()
+        String::from_utf8(o.into_vec()).unwrap()
     }
 
     #[test]
@@ -218,7 +241,7 @@ mod tests {
 
     #[test]
     fn relative_base_is_an_error() {
-        let mut o = b"keep".to_vec();
+        let mut o = Buf::from_slice(b"keep").unwrap();
         assert_eq!(
             make_relative(b"/a", b"http://a/", &mut o),
             Err(ResolveError::BaseNotAbsolute)

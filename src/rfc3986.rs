@@ -71,6 +71,8 @@
 
 use std::fmt;
 
+use crate::buf::{Buf, NoMemory};
+
 /// One component of a split: where it lies in the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Part {
@@ -126,13 +128,22 @@ pub struct Components {
 pub enum ResolveError {
     /// The base has no scheme, so it is not an absolute URI (§5.1).
     BaseNotAbsolute,
+    /// Memory ran out.
+    NoMemory,
 }
 
 impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ResolveError::BaseNotAbsolute => f.write_str("base URI has no scheme"),
+            ResolveError::NoMemory => NoMemory.fmt(f),
         }
+    }
+}
+
+impl From<NoMemory> for ResolveError {
+    fn from(_: NoMemory) -> ResolveError {
+        ResolveError::NoMemory
     }
 }
 
@@ -262,13 +273,15 @@ fn split_authority(s: &[u8], a: usize, e: usize, c: &mut Components) {
 /// at most once, so the time is linear even for a megabyte of `/../`.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::rfc3986::remove_dot_segments;
 ///
-/// let mut out = Vec::new();
-/// remove_dot_segments(b"/a/b/c/./../../g", &mut out);
+/// let mut out = Buf::new();
+/// remove_dot_segments(b"/a/b/c/./../../g", &mut out)?;
 /// assert_eq!(out, b"/a/g");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn remove_dot_segments(path: &[u8], out: &mut Vec<u8>) {
+pub fn remove_dot_segments(path: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let floor = out.len();
     let n = path.len();
     let mut i = 0;
@@ -281,29 +294,30 @@ pub fn remove_dot_segments(path: &[u8], out: &mut Vec<u8>) {
             // the input continues two bytes on.
             i += 2;
         } else if rest == b"/." {
-            out.push(b'/');
+            out.push(b'/')?;
             break;
         } else if rest.starts_with(b"/../") {
             drop_last_segment(out, floor);
             i += 3;
         } else if rest == b"/.." {
             drop_last_segment(out, floor);
-            out.push(b'/');
+            out.push(b'/')?;
             break;
         } else if rest == b"." || rest == b".." {
             break;
         } else {
             let from = if path[i] == b'/' { i + 1 } else { i };
             let end = find(path, from, |b| b == b'/');
-            out.extend_from_slice(&path[i..end]);
+            out.extend_from_slice(&path[i..end])?;
             i = end;
         }
     }
+    Ok(())
 }
 
 /// Removes the last segment of the output buffer `out[floor..]` and the `/`
 /// before it, if any.
-fn drop_last_segment(out: &mut Vec<u8>, floor: usize) {
+fn drop_last_segment(out: &mut Buf, floor: usize) {
     // The scan covers exactly the bytes that are removed, which keeps
     // remove_dot_segments linear overall.
     let cut = out[floor..]
@@ -316,23 +330,24 @@ fn drop_last_segment(out: &mut Vec<u8>, floor: usize) {
 /// Resolves `reference` against `base` (RFC 3986 §5.2, strict) and appends
 /// the target URI, recomposed per §5.3, to `out`.
 ///
-/// Fails only when `base` has no scheme; then nothing is appended. Any byte
-/// string is accepted as a reference.
+/// Fails when `base` has no scheme, and then appends nothing, or when memory
+/// runs out. Any byte string is accepted as a reference.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::rfc3986::{resolve, ResolveError};
 ///
 /// // The examples of RFC 3986, section 5.4.
 /// let base = b"http://a/b/c/d;p?q";
 /// for (reference, target) in [("g", "http://a/b/c/g"), ("../g", "http://a/b/g"), ("?y", "http://a/b/c/d;p?y")] {
-///     let mut out = Vec::new();
+///     let mut out = Buf::new();
 ///     resolve(base, reference.as_bytes(), &mut out).unwrap();
-///     assert_eq!(out, target.as_bytes());
+///     assert_eq!(&out[..], target.as_bytes());
 /// }
-/// let mut out = Vec::new();
+/// let mut out = Buf::new();
 /// assert_eq!(resolve(b"/relative/base", b"g", &mut out), Err(ResolveError::BaseNotAbsolute));
 /// ```
-pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), ResolveError> {
+pub fn resolve(base: &[u8], reference: &[u8], out: &mut Buf) -> Result<(), ResolveError> {
     let b = split(base);
     let b_scheme = b.scheme.ok_or(ResolveError::BaseNotAbsolute)?;
     let r = split(reference);
@@ -363,33 +378,33 @@ pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), R
         )
     };
 
-    out.extend_from_slice(scheme);
-    out.push(b':');
+    out.extend_from_slice(scheme)?;
+    out.push(b':')?;
     if let Some(a) = authority {
-        out.extend_from_slice(b"//");
-        out.extend_from_slice(a);
+        out.extend_from_slice(b"//")?;
+        out.extend_from_slice(a)?;
     }
 
     let path_at = out.len();
     if r.scheme.is_some() || r.authority.is_some() || r_path.first() == Some(&b'/') {
-        remove_dot_segments(r_path, out);
+        remove_dot_segments(r_path, out)?;
     } else if r_path.is_empty() {
-        out.extend_from_slice(b.path.unwrap_or_default().bytes(base));
+        out.extend_from_slice(b.path.unwrap_or_default().bytes(base))?;
     } else {
-        let merged = merge(&b, base, r_path);
-        remove_dot_segments(&merged, out);
+        let merged = merge(&b, base, r_path)?;
+        remove_dot_segments(&merged, out)?;
     }
     if authority.is_none() {
-        keep_path_off_authority(out, path_at);
+        keep_path_off_authority(out, path_at)?;
     }
 
     if let Some(q) = query {
-        out.push(b'?');
-        out.extend_from_slice(q);
+        out.push(b'?')?;
+        out.extend_from_slice(q)?;
     }
     if let Some(f) = r.fragment {
-        out.push(b'#');
-        out.extend_from_slice(f.bytes(reference));
+        out.push(b'#')?;
+        out.extend_from_slice(f.bytes(reference))?;
     }
     Ok(())
 }
@@ -402,26 +417,28 @@ pub fn resolve(base: &[u8], reference: &[u8], out: &mut Vec<u8>) -> Result<(), R
 /// `s://g`: a different URL, whose authority is `g` (§3.3: without an
 /// authority the path cannot begin with `//`). `/.` keeps the path and its
 /// meaning, as the WHATWG URL serializer does.
-pub fn keep_path_off_authority(out: &mut Vec<u8>, at: usize) {
+pub fn keep_path_off_authority(out: &mut Buf, at: usize) -> Result<(), NoMemory> {
     if out.len() >= at + 2 && out[at] == b'/' && out[at + 1] == b'/' {
-        out.splice(at..at, *b"/.");
+        out.insert_slice(at, b"/.")?;
     }
+    Ok(())
 }
 
 /// Merges a relative-path reference with the base path (§5.2.3).
-fn merge(b: &Components, base: &[u8], r_path: &[u8]) -> Vec<u8> {
+fn merge(b: &Components, base: &[u8], r_path: &[u8]) -> Result<Buf, NoMemory> {
     let b_path = b.path.unwrap_or_default().bytes(base);
-    let mut merged = Vec::with_capacity(b_path.len() + r_path.len() + 1);
+    let mut merged = Buf::with_capacity(b_path.len() + r_path.len() + 1)?;
     if b.authority.is_some() && b_path.is_empty() {
-        merged.push(b'/');
+        merged.push(b'/')?;
     } else if let Some(slash) = b_path.iter().rposition(|&c| c == b'/') {
-        merged.extend_from_slice(&b_path[..=slash]);
+        merged.extend_from_slice(&b_path[..=slash])?;
     }
-    merged.extend_from_slice(r_path);
-    merged
+    merged.extend_from_slice(r_path)?;
+    Ok(merged)
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
@@ -448,15 +465,15 @@ mod tests {
     }
 
     fn rds(p: &str) -> String {
-        let mut o = Vec::new();
-        remove_dot_segments(p.as_bytes(), &mut o);
-        String::from_utf8(o).unwrap()
+        let mut o = Buf::new();
+        remove_dot_segments(p.as_bytes(), &mut o).unwrap();
+        String::from_utf8(o.into_vec()).unwrap()
     }
 
     fn res(base: &str, r: &str) -> String {
-        let mut o = Vec::new();
+        let mut o = Buf::new();
         resolve(base.as_bytes(), r.as_bytes(), &mut o).unwrap();
-        String::from_utf8(o).unwrap()
+        String::from_utf8(o.into_vec()).unwrap()
     }
 
     #[test]
@@ -510,18 +527,18 @@ mod tests {
 
     #[test]
     fn dot_segments_keep_existing_output() {
-        let mut o = b"http://a".to_vec();
-        remove_dot_segments(b"/../../x/..", &mut o);
+        let mut o = Buf::from_slice(b"http://a").unwrap();
+        remove_dot_segments(b"/../../x/..", &mut o).unwrap();
         assert_eq!(o, b"http://a/");
-        let mut o = b"x/y".to_vec();
-        remove_dot_segments(b"z/..", &mut o);
+        let mut o = Buf::from_slice(b"x/y").unwrap();
+        remove_dot_segments(b"z/..", &mut o).unwrap();
         assert_eq!(o, b"x/y/");
     }
 
     /// The algorithm of §5.2.4 as written, with a real shrinking input buffer.
     fn rds_literal(p: &[u8]) -> Vec<u8> {
         let mut input = p.to_vec();
-        let mut out: Vec<u8> = Vec::new();
+        let mut out = Vec::new();
         let pop = |out: &mut Vec<u8>| {
             let cut = out.iter().rposition(|&b| b == b'/').unwrap_or(0);
             out.truncate(cut);
@@ -558,18 +575,19 @@ mod tests {
         let alphabet: &[&[u8]] = &[b"/", b".", b"..", b"a", b"/.", b"./"];
         let mut seed = 0x2545_f491_4f6c_dd1du64;
         for _ in 0..20_000 {
-            let mut p = Vec::new();
+            let mut p = Buf::new();
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             let len = (seed % 9) as usize;
             let mut x = seed >> 8;
             for _ in 0..len {
-                p.extend_from_slice(alphabet[(x % alphabet.len() as u64) as usize]);
+                p.extend_from_slice(alphabet[(x % alphabet.len() as u64) as usize])
+                    .unwrap();
                 x /= alphabet.len() as u64;
             }
-            let mut o = Vec::new();
-            remove_dot_segments(&p, &mut o);
+            let mut o = Buf::new();
+            remove_dot_segments(&p, &mut o).unwrap();
             assert_eq!(o, rds_literal(&p), "{}", p.escape_ascii());
         }
     }
@@ -588,7 +606,7 @@ mod tests {
 
     #[test]
     fn resolve_rejects_relative_base() {
-        let mut o = b"keep".to_vec();
+        let mut o = Buf::from_slice(b"keep").unwrap();
         assert_eq!(
             resolve(b"/a/b", b"g", &mut o),
             Err(ResolveError::BaseNotAbsolute)

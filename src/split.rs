@@ -9,9 +9,10 @@ mod fast;
 pub use fast::FastSplit;
 
 use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
-use super::codec::{truncate_at_nul, BoundedSink, CountingSink, Sink};
+use super::codec::{truncate_at_nul, CountingSink, Sink};
 use super::config::{Compat, Env};
 use super::url::{build, Parts, Scratch, Spans, Url};
+use crate::buf::{Buf, NoMemory};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
 ///
@@ -26,7 +27,7 @@ use super::url::{build, Parts, Scratch, Spans, Url};
 /// use wwwurl::config::{Compat, Config};
 /// use wwwurl::split::split_url;
 ///
-/// let url = split_url(&Config::default(), Compat::V29, b"HTTP://WWW.Example.COM:80/a/./b/../c?x=1");
+/// let url = split_url(&Config::default(), Compat::V29, b"HTTP://WWW.Example.COM:80/a/./b/../c?x=1")?;
 /// assert_eq!(url.name(), b"http://www.example.com/a/c?x=1");
 /// assert_eq!(url.host(), b"www.example.com");
 /// assert_eq!(url.path(), b"/a/c");
@@ -34,10 +35,13 @@ use super::url::{build, Parts, Scratch, Spans, Url};
 /// assert_eq!(url.port(), -1); // the default port is dropped
 ///
 /// // A path alone points at the configured local host.
-/// let local = split_url(&Config::default(), Compat::V29, b"/index.html");
+/// let local = split_url(&Config::default(), Compat::V29, b"/index.html")?;
 /// assert_eq!(local.name(), b"http://localhost:8080/index.html");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
+///
+/// Fails only when memory runs out.
+pub fn split_url<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Result<Url, NoMemory> {
     split_to(env, compat, s, UrlDest)
 }
 
@@ -57,7 +61,7 @@ pub trait RecordBytes {
         (self.len(), self.spans())
     }
     /// Appends the buffer, exactly [`RecordBytes::len`] bytes, to `out`.
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S);
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error>;
 }
 
 impl RecordBytes for FastSplit<'_> {
@@ -72,12 +76,12 @@ impl RecordBytes for FastSplit<'_> {
     #[inline(always)]
     fn measure(&self) -> (usize, Spans) {
         let mut count = CountingSink(0);
-        let sp = self.write(&mut count);
+        let Ok(sp) = self.write(&mut count);
         (count.0, sp)
     }
     #[inline(always)]
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) {
-        self.write(out);
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
+        self.write(out).map(drop)
     }
 }
 
@@ -88,8 +92,8 @@ impl RecordBytes for Url {
     fn spans(&self) -> Spans {
         *Url::spans(self)
     }
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) {
-        out.extend(self.buffer());
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.extend(self.buffer())
     }
 }
 
@@ -98,10 +102,13 @@ impl RecordBytes for Url {
 /// record and hands it over; the destination allocates exactly
 /// [`RecordBytes::len`] bytes and has them written.
 pub trait RecordDest {
-    /// What the caller gets: the record, or its own kind of result.
+    /// What the caller gets: the record, or its own kind of result, which
+    /// can tell that memory ran out.
     type Out;
     /// Takes the record.
     fn place<R: RecordBytes>(self, record: &R) -> Self::Out;
+    /// The result when memory ran out before a record was made.
+    fn no_memory(self) -> Self::Out;
     /// Takes a record that the general route built as a [`Url`].
     fn place_url(self, url: Url) -> Self::Out
     where
@@ -115,25 +122,23 @@ pub trait RecordDest {
 struct UrlDest;
 
 impl RecordDest for UrlDest {
-    type Out = Url;
+    type Out = Result<Url, NoMemory>;
     #[inline(always)]
-    fn place<R: RecordBytes>(self, record: &R) -> Url {
+    fn place<R: RecordBytes>(self, record: &R) -> Result<Url, NoMemory> {
         let len = record.len();
-        // Not `vec![0; len]`: a zeroed allocation is a `calloc`, which in
-        // glibc skips the per-thread cache and costs more than the memset.
-        #[allow(clippy::slow_vector_initialization)]
-        let mut buf = Vec::with_capacity(len);
-        buf.resize(len, 0);
-        let mut sink = BoundedSink::new(&mut buf);
-        record.write_to(&mut sink);
-        debug_assert_eq!(sink.needed(), len);
-        Url {
-            buf,
+        let mut buf = Buf::with_capacity(len)?;
+        record.write_to(&mut buf)?;
+        debug_assert_eq!(buf.len(), len);
+        Ok(Url {
+            buf: buf.into_vec(),
             sp: record.spans(),
-        }
+        })
     }
-    fn place_url(self, url: Url) -> Url {
-        url
+    fn place_url(self, url: Url) -> Result<Url, NoMemory> {
+        Ok(url)
+    }
+    fn no_memory(self) -> Result<Url, NoMemory> {
+        Err(NoMemory)
     }
 }
 
@@ -148,7 +153,10 @@ pub fn split_to<E: Env + ?Sized, D: RecordDest>(
 ) -> D::Out {
     match FastSplit::plan(env, compat, s) {
         Some(f) => dest.place(&f),
-        None => dest.place_url(split_url_general(env, compat, s)),
+        None => match split_url_general(env, compat, s) {
+            Ok(url) => dest.place_url(url),
+            Err(NoMemory) => dest.no_memory(),
+        },
     }
 }
 
@@ -164,14 +172,22 @@ pub fn split_to<E: Env + ?Sized, D: RecordDest>(
 /// and the record is made of copies of slices ([`FastSplit`] writes them
 /// into any sink).
 #[doc(hidden)]
-pub fn split_url_fast<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Option<Url> {
+pub fn split_url_fast<E: Env + ?Sized>(
+    env: &E,
+    compat: Compat,
+    s: &[u8],
+) -> Option<Result<Url, NoMemory>> {
     FastSplit::plan(env, compat, s).map(|f| UrlDest.place(&f))
 }
 
 /// SplitURL without the fast path: the historical heuristics step by step.
 /// Gives the same record as [`split_url`] for every input.
 #[doc(hidden)]
-pub fn split_url_general<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Url {
+pub fn split_url_general<E: Env + ?Sized>(
+    env: &E,
+    compat: Compat,
+    s: &[u8],
+) -> Result<Url, NoMemory> {
     // The fragment and anything after a NUL are not part of the URL. The
     // search for where it ends also finds the first `@`.
     let mut at = None;
@@ -261,7 +277,10 @@ pub fn split_url_general<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> 
     let hostport = if host.is_empty() {
         let local = &mut scratch.b;
         local.clear();
-        env.local_host(local);
+        if let Err(e) = env.local_host(local) {
+            scratch.give_back();
+            return Err(e);
+        }
         truncate_at_nul(local);
         &local[..]
     } else {
@@ -281,13 +300,14 @@ pub fn split_url_general<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> 
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::config::Config;
     use crate::url::Field;
 
     fn split(s: &[u8]) -> Url {
-        split_url(&Config::default(), Compat::V29, s)
+        split_url(&Config::default(), Compat::V29, s).unwrap()
     }
 
     #[test]
@@ -366,26 +386,26 @@ mod tests {
         let mut env = Config::default();
         env.set_local_host(b"Proxy:3128").unwrap();
         env.set_default_port(b"gopher", 70).unwrap();
-        let u = split_url(&env, Compat::V29, b"/x");
+        let u = split_url(&env, Compat::V29, b"/x").unwrap();
         assert_eq!(u.name(), b"http://proxy:3128/x");
-        let u = split_url(&env, Compat::V29, b"gopher://h:70/");
+        let u = split_url(&env, Compat::V29, b"gopher://h:70/").unwrap();
         assert_eq!(u.hostport(), b"h");
     }
 
     struct NulHost;
 
     impl Env for NulHost {
-        fn local_host(&self, out: &mut Vec<u8>) {
-            out.extend_from_slice(b"here\0there");
+        fn local_host(&self, out: &mut Buf) -> Result<(), NoMemory> {
+            out.extend_from_slice(b"here\0there")
         }
-        fn default_port(&self, _proto: &[u8]) -> i32 {
-            0
+        fn default_port(&self, _proto: &[u8]) -> Result<i32, NoMemory> {
+            Ok(0)
         }
     }
 
     #[test]
     fn local_host_ends_at_nul() {
-        let u = split_url(&NulHost, Compat::V29, b"/x");
+        let u = split_url(&NulHost, Compat::V29, b"/x").unwrap();
         assert_eq!(u.name(), b"http://here/x");
     }
 

@@ -15,6 +15,7 @@ use super::config::{Compat, Env};
 use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_name_or_root;
+use crate::buf::{Buf, NoMemory};
 
 /// Where a field's bytes lie in [`Url::buffer`]; `buffer()[start + len]` is NUL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -139,10 +140,20 @@ impl Spans {
 /// Two records are equal when their fields, numbers and shared strings
 /// (`file` is `name`, `host` is `hostport`) are: where each field lies in
 /// the buffer is not part of the record.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Url {
     pub(crate) buf: Vec<u8>,
     pub(crate) sp: Spans,
+}
+
+/// A copy that aborts when memory runs out, as `Vec`'s does; the library
+/// itself copies with [`Url::try_clone`].
+impl Clone for Url {
+    fn clone(&self) -> Url {
+        #[allow(clippy::disallowed_methods)] // for Rust callers, as `Vec::clone`
+        let buf = self.buf.clone();
+        Url { buf, sp: self.sp }
+    }
 }
 
 impl PartialEq for Url {
@@ -154,6 +165,14 @@ impl PartialEq for Url {
 impl Eq for Url {}
 
 impl Url {
+    /// A copy, or [`NoMemory`].
+    pub fn try_clone(&self) -> Result<Url, NoMemory> {
+        Ok(Url {
+            buf: Buf::from_slice(&self.buf)?.into_vec(),
+            sp: self.sp,
+        })
+    }
+
     /// The buffer holding every field, each followed by a NUL byte.
     pub fn buffer(&self) -> &[u8] {
         &self.buf
@@ -316,7 +335,7 @@ impl<'a> UrlRef<'a> {
         compat: Compat,
         user: Option<&[u8]>,
         pass: Option<&[u8]>,
-    ) -> Url {
+    ) -> Result<Url, NoMemory> {
         create_url(
             env,
             compat,
@@ -391,16 +410,16 @@ const SCRATCH_KEEP: usize = 64 * 1024;
 #[derive(Default)]
 pub(crate) struct Scratch {
     /// Working space of [`build`].
-    pub a: Vec<u8>,
+    pub a: Buf,
     /// Working space of the callers of [`build`].
-    pub b: Vec<u8>,
+    pub b: Buf,
 }
 
 thread_local! {
     static SCRATCH: Cell<Scratch> = const {
         Cell::new(Scratch {
-            a: Vec::new(),
-            b: Vec::new(),
+            a: Buf::new(),
+            b: Buf::new(),
         })
     };
 }
@@ -449,9 +468,12 @@ pub(crate) struct Parts<'a> {
 /// let url = create_url(
 ///     &Config::default(), Compat::V29,
 ///     b"HTTP", b"Example.COM:80", b"/a b", Some(b"q=1"), None, None,
-/// );
+/// )?;
 /// assert_eq!(url.name(), b"http://example.com/a%20b?q=1");
+/// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
+///
+/// Fails only when memory runs out.
 #[allow(clippy::too_many_arguments)]
 pub fn create_url<E: Env + ?Sized>(
     env: &E,
@@ -462,7 +484,7 @@ pub fn create_url<E: Env + ?Sized>(
     args: Option<&[u8]>,
     user: Option<&[u8]>,
     pass: Option<&[u8]>,
-) -> Url {
+) -> Result<Url, NoMemory> {
     let parts = Parts {
         proto: c_prefix(proto),
         hostport: c_prefix(hostport),
@@ -480,17 +502,18 @@ pub fn create_url<E: Env + ?Sized>(
 /// Appends URLDecodeGeneric of `s` to `out`, stopping where a decoded NUL
 /// would end the C string.
 #[inline]
-fn decode_c(s: &[u8], out: &mut Vec<u8>) {
+fn decode_c(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let start = out.len();
-    if decode_generic(s, out) {
+    if decode_generic(s, out)? {
         let n = c_prefix(&out[start..]).len();
         out.truncate(start + n);
     }
+    Ok(())
 }
 
 /// Appends the host text that reaches CanonicaliseHost: `s` percent-decoded,
 /// lower-cased and cut at the first byte outside [`HOST_KEEP`], in one pass.
-fn decode_host(s: &[u8], out: &mut Vec<u8>) {
+fn decode_host(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let class = |b: u8| HOST_CLASS[usize::from(b)];
     let mut i = 0;
     while i < s.len() {
@@ -500,10 +523,10 @@ fn decode_host(s: &[u8], out: &mut Vec<u8>) {
             i += 1;
         }
         let at = out.len();
-        out.extend_from_slice(&s[start..i]);
+        out.extend_from_slice(&s[start..i])?;
         out[at..].make_ascii_lowercase();
         if i == s.len() || s[i] != b'%' {
-            return;
+            return Ok(());
         }
         let v = if i + 2 < s.len() {
             let v = 16 * hex_value(s[i + 1]) + hex_value(s[i + 2]);
@@ -514,14 +537,15 @@ fn decode_host(s: &[u8], out: &mut Vec<u8>) {
             b'%'
         };
         if !HOST_KEEP.contains(v) {
-            return;
+            return Ok(());
         }
-        out.push(v.to_ascii_lowercase());
+        out.push(v.to_ascii_lowercase())?;
     }
+    Ok(())
 }
 
 /// Appends the canonical host of the raw `hostport` to `out`.
-fn push_host(hostport: &[u8], scratch: &mut Vec<u8>, out: &mut Vec<u8>) {
+fn push_host(hostport: &[u8], scratch: &mut Buf, out: &mut Buf) -> Result<(), NoMemory> {
     // Most hosts need neither decoding nor lower-casing: pass their prefix
     // straight through instead of copying it.
     let class = |b: u8| HOST_CLASS[usize::from(b)];
@@ -537,11 +561,11 @@ fn push_host(hostport: &[u8], scratch: &mut Vec<u8>, out: &mut Vec<u8>) {
         i += 1;
     }
     if i == hostport.len() || class(hostport[i]) == HOST_END {
-        canonicalise_host(&hostport[..i], out);
+        canonicalise_host(&hostport[..i], out)
     } else {
         scratch.clear();
-        decode_host(hostport, scratch);
-        canonicalise_host(scratch, out);
+        decode_host(hostport, scratch)?;
+        canonicalise_host(scratch, out)
     }
 }
 
@@ -589,22 +613,22 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
 
 /// Appends a copy of `buf[span]` and its NUL; returns the copy's span.
 #[inline(always)]
-fn copy_within(buf: &mut Vec<u8>, start: usize, len: usize) -> Span {
+fn copy_within(buf: &mut Buf, start: usize, len: usize) -> Result<Span, NoMemory> {
     let at = buf.len();
-    buf.extend_from_within(start..start + len);
-    buf.push(0);
-    Span { start: at, len }
+    buf.extend_from_within(start..start + len)?;
+    buf.push(0)?;
+    Ok(Span { start: at, len })
 }
 
 /// Appends `s` and a NUL; returns its span.
-fn push_field(buf: &mut Vec<u8>, s: &[u8]) -> Span {
+fn push_field(buf: &mut Buf, s: &[u8]) -> Result<Span, NoMemory> {
     let at = buf.len();
-    buf.extend_from_slice(s);
-    buf.push(0);
-    Span {
+    buf.extend_from_slice(s)?;
+    buf.push(0)?;
+    Ok(Span {
         start: at,
         len: s.len(),
-    }
+    })
 }
 
 /// CreateURL on NUL-free parts, with `scratch` as working space.
@@ -612,24 +636,24 @@ pub(crate) fn build<E: Env + ?Sized>(
     env: &E,
     compat: Compat,
     p: &Parts<'_>,
-    scratch: &mut Vec<u8>,
-) -> Url {
-    let mut buf = Vec::with_capacity(capacity_estimate(p));
+    scratch: &mut Buf,
+) -> Result<Url, NoMemory> {
+    let mut buf = Buf::with_capacity(capacity_estimate(p))?;
 
     // name = proto "://" hostport path ["?" args]; the other fields are
     // mostly copies of its pieces.
     let proto_len = p.proto.len();
-    buf.extend_from_slice(p.proto);
+    buf.extend_from_slice(p.proto)?;
     buf.make_ascii_lowercase();
-    buf.extend_from_slice(b"://");
+    buf.extend_from_slice(b"://")?;
     let hostp = buf.len();
-    push_host(p.hostport, scratch, &mut buf);
+    push_host(p.hostport, scratch, &mut buf)?;
     let mut hostport_len = buf.len() - hostp;
     let mut host_len = hostport_len;
     let mut port = -1;
     if let Some(c) = port_colon(&buf[hostp..]) {
         let n = atoi(&buf[hostp + c + 1..]);
-        let default = env.default_port(&buf[..proto_len]);
+        let default = env.default_port(&buf[..proto_len])?;
         if default != 0 && n == default {
             buf.truncate(hostp + c);
             hostport_len = c;
@@ -643,17 +667,17 @@ pub(crate) fn build<E: Env + ?Sized>(
 
     let pathp = buf.len();
     scratch.clear();
-    decode_c(p.path, scratch);
+    decode_c(p.path, scratch)?;
     // `%00` decodes to an empty path, which historically became `/`.
-    canonicalise_name_or_root(scratch);
-    encode_path(scratch.as_slice(), &mut buf);
+    canonicalise_name_or_root(scratch)?;
+    encode_path(scratch, &mut buf)?;
     let path_len = buf.len() - pathp;
 
     let args_len = match p.args {
         Some(a) if !a.is_empty() => {
-            buf.push(b'?');
+            buf.push(b'?')?;
             let start = buf.len();
-            recode_form(a, &mut buf);
+            recode_form(a, &mut buf)?;
             if compat == Compat::V29 {
                 let n = replace_amp_in_place(&mut buf[start..]);
                 buf.truncate(start + n);
@@ -666,46 +690,46 @@ pub(crate) fn build<E: Env + ?Sized>(
         start: 0,
         len: buf.len(),
     };
-    buf.push(0);
+    buf.push(0)?;
 
     // The decoded user and password, in that order, end to end in `scratch`.
     scratch.clear();
     if let Some(u) = p.user {
-        decode_c(u, scratch);
+        decode_c(u, scratch)?;
     }
     let user_len = scratch.len();
     if let Some(w) = p.pass.filter(|w| !w.is_empty()) {
-        decode_c(w, scratch);
+        decode_c(w, scratch)?;
     }
     let pass_len = scratch.len() - user_len;
     let has_pass = p.pass.is_some_and(|w| !w.is_empty());
 
     let file = if p.user.is_some() {
         let start = buf.len();
-        buf.extend_from_within(..hostp);
-        encode_password(&scratch[..user_len], &mut buf);
+        buf.extend_from_within(0..hostp)?;
+        encode_password(&scratch[..user_len], &mut buf)?;
         if has_pass {
-            buf.push(b':');
-            encode_password(&scratch[user_len..], &mut buf);
+            buf.push(b':')?;
+            encode_password(&scratch[user_len..], &mut buf)?;
         }
-        buf.push(b'@');
-        buf.extend_from_within(hostp..name.len);
+        buf.push(b'@')?;
+        buf.extend_from_within(hostp..name.len)?;
         let len = buf.len() - start;
-        buf.push(0);
+        buf.push(0)?;
         Span { start, len }
     } else {
         name
     };
 
-    let proto = copy_within(&mut buf, 0, proto_len);
-    let hostport = copy_within(&mut buf, hostp, hostport_len);
+    let proto = copy_within(&mut buf, 0, proto_len)?;
+    let hostport = copy_within(&mut buf, hostp, hostport_len)?;
     let host = if has_port {
-        copy_within(&mut buf, hostp, host_len)
+        copy_within(&mut buf, hostp, host_len)?
     } else {
         hostport
     };
     // `path ["?" args]` in one copy, the `?` then becoming the path's NUL.
-    let path = copy_within(&mut buf, pathp, name.len - pathp);
+    let path = copy_within(&mut buf, pathp, name.len - pathp)?;
     let args = args_len.map(|len| {
         buf[path.start + path_len] = 0;
         Span {
@@ -717,29 +741,38 @@ pub(crate) fn build<E: Env + ?Sized>(
         start: path.start,
         len: path_len,
     };
-    let user = p.user.map(|_| push_field(&mut buf, &scratch[..user_len]));
-    let pass = has_pass.then(|| push_field(&mut buf, &scratch[user_len..user_len + pass_len]));
+    let user = match p.user {
+        Some(_) => Some(push_field(&mut buf, &scratch[..user_len])?),
+        None => None,
+    };
+    let pass = match has_pass {
+        true => Some(push_field(
+            &mut buf,
+            &scratch[user_len..user_len + pass_len],
+        )?),
+        false => None,
+    };
 
     let on = buf.len();
-    buf.extend_from_slice(p.proto);
-    buf.extend_from_slice(b"://");
-    buf.extend_from_slice(p.hostport);
+    buf.extend_from_slice(p.proto)?;
+    buf.extend_from_slice(b"://")?;
+    buf.extend_from_slice(p.hostport)?;
     let original_pathp = buf.len() - on;
-    buf.extend_from_slice(p.path);
+    buf.extend_from_slice(p.path)?;
     if let Some(a) = p.args {
-        buf.push(b'?');
-        buf.extend_from_slice(a);
+        buf.push(b'?')?;
+        buf.extend_from_slice(a)?;
     }
     let original_name = Span {
         start: on,
         len: buf.len() - on,
     };
-    buf.push(0);
+    buf.push(0)?;
     let original_path = copy_within(
         &mut buf,
         on + original_pathp,
         original_name.len - original_pathp,
-    );
+    )?;
     let original_args = p.args.map(|a| {
         buf[original_path.start + p.path.len()] = 0;
         Span {
@@ -752,8 +785,8 @@ pub(crate) fn build<E: Env + ?Sized>(
         len: p.path.len(),
     };
 
-    Url {
-        buf,
+    Ok(Url {
+        buf: buf.into_vec(),
         sp: Spans {
             original_name,
             original_path,
@@ -772,7 +805,7 @@ pub(crate) fn build<E: Env + ?Sized>(
             pathp,
             original_pathp,
         },
-    }
+    })
 }
 
 impl Url {
@@ -783,12 +816,13 @@ impl Url {
         compat: Compat,
         user: Option<&[u8]>,
         pass: Option<&[u8]>,
-    ) -> Url {
+    ) -> Result<Url, NoMemory> {
         self.view().with_password(env, compat, user, pass)
     }
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::config::Config;
@@ -802,7 +836,7 @@ mod tests {
         pass: Option<&[u8]>,
     ) -> Url {
         let env = Config::default();
-        create_url(&env, Compat::V29, proto, hostport, path, args, user, pass)
+        create_url(&env, Compat::V29, proto, hostport, path, args, user, pass).unwrap()
     }
 
     #[test]
@@ -835,21 +869,21 @@ mod tests {
 
     #[test]
     fn decode_c_stops_at_decoded_nul() {
-        let mut v = Vec::new();
-        decode_c(b"a%41%00b", &mut v);
+        let mut v = Buf::new();
+        decode_c(b"a%41%00b", &mut v).unwrap();
         assert_eq!(v, b"aA");
         v.clear();
-        decode_c(b"%zzb", &mut v);
+        decode_c(b"%zzb", &mut v).unwrap();
         assert_eq!(v, b"");
         v.clear();
-        decode_c(b"a%4", &mut v);
+        decode_c(b"a%4", &mut v).unwrap();
         assert_eq!(v, b"a%4");
     }
 
     #[test]
     fn decode_host_lowers_and_cuts() {
-        let mut v = Vec::new();
-        decode_host(b"WWW.%46oo.com%2Fx", &mut v);
+        let mut v = Buf::new();
+        decode_host(b"WWW.%46oo.com%2Fx", &mut v).unwrap();
         assert_eq!(v, b"www.foo.com");
     }
 
@@ -890,9 +924,9 @@ mod tests {
     fn amp_replaced_only_in_v29() {
         let env = Config::default();
         let args = Some(&b"a=1&amp;b=2"[..]);
-        let u = create_url(&env, Compat::V29, b"http", b"h", b"/", args, None, None);
+        let u = create_url(&env, Compat::V29, b"http", b"h", b"/", args, None, None).unwrap();
         assert_eq!(u.args(), Some(&b"a=1&b=2"[..]));
-        let u = create_url(&env, Compat::V29h, b"http", b"h", b"/", args, None, None);
+        let u = create_url(&env, Compat::V29h, b"http", b"h", b"/", args, None, None).unwrap();
         assert_eq!(u.args(), Some(&b"a=1&amp;b=2"[..]));
     }
 
@@ -939,7 +973,7 @@ mod tests {
     #[test]
     fn scratch_is_reentrant() {
         let mut outer = Scratch::take();
-        outer.a.extend_from_slice(b"outer");
+        outer.a.extend_from_slice(b"outer").unwrap();
         let inner = Scratch::take();
         assert!(inner.a.is_empty());
         inner.give_back();
@@ -950,7 +984,7 @@ mod tests {
     #[test]
     fn huge_scratch_is_not_kept() {
         let mut s = Scratch::take();
-        s.a.reserve(SCRATCH_KEEP + 1);
+        s.a.reserve(SCRATCH_KEEP + 1).unwrap();
         s.give_back();
         assert!(Scratch::take().a.capacity() <= SCRATCH_KEEP);
     }

@@ -49,6 +49,7 @@
 use std::fmt;
 
 use super::rfc3986::{self, Part};
+use crate::buf::{Buf, NoMemory};
 
 /// Why [`canonical`] could not produce a canonical URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -59,6 +60,14 @@ pub enum WebCaptureError {
     BaseNotAbsolute,
     /// The absolute URL's scheme is not http, https, ftp or file.
     UnsupportedScheme,
+    /// Memory ran out.
+    NoMemory,
+}
+
+impl From<NoMemory> for WebCaptureError {
+    fn from(_: NoMemory) -> WebCaptureError {
+        WebCaptureError::NoMemory
+    }
 }
 
 impl fmt::Display for WebCaptureError {
@@ -67,6 +76,7 @@ impl fmt::Display for WebCaptureError {
             WebCaptureError::RelativeWithoutBase => "relative URL without a base",
             WebCaptureError::BaseNotAbsolute => "base URL has no scheme",
             WebCaptureError::UnsupportedScheme => "scheme is not http, https, ftp or file",
+            WebCaptureError::NoMemory => "out of memory",
         })
     }
 }
@@ -77,6 +87,7 @@ impl From<rfc3986::ResolveError> for WebCaptureError {
     fn from(e: rfc3986::ResolveError) -> Self {
         match e {
             rfc3986::ResolveError::BaseNotAbsolute => WebCaptureError::BaseNotAbsolute,
+            rfc3986::ResolveError::NoMemory => WebCaptureError::NoMemory,
         }
     }
 }
@@ -176,27 +187,25 @@ fn is_default_port(port: &[u8], default: Option<&[u8]>) -> bool {
 /// Appends the Web Capture canonical form of `url` to `out` (see the module
 /// docs for each step and the choices made).
 ///
-/// `base` is only used, and only needed, when `url` has no scheme. On error
-/// nothing is appended.
+/// `base` is only used, and only needed, when `url` has no scheme. On a
+/// refused URL nothing is appended; when memory runs out, what was appended
+/// is unspecified.
 ///
 /// ```
+/// use wwwurl::buf::Buf;
 /// use wwwurl::webcapture::canonical;
 ///
-/// let mut out = Vec::new();
+/// let mut out = Buf::new();
 /// canonical(b"HTTP://Example.COM:80/a/../b", None, &mut out).unwrap();
 /// assert_eq!(out, b"http://example.com/b");
 /// ```
-pub fn canonical(
-    url: &[u8],
-    base: Option<&[u8]>,
-    out: &mut Vec<u8>,
-) -> Result<(), WebCaptureError> {
+pub fn canonical(url: &[u8], base: Option<&[u8]>, out: &mut Buf) -> Result<(), WebCaptureError> {
     let resolved;
     let abs: &[u8] = if rfc3986::split(url).scheme.is_some() {
         url
     } else {
         let base = base.ok_or(WebCaptureError::RelativeWithoutBase)?;
-        let mut v = Vec::new();
+        let mut v = Buf::new();
         rfc3986::resolve(base, url, &mut v)?;
         resolved = v;
         &resolved
@@ -208,11 +217,11 @@ pub fn canonical(
         .and_then(Scheme::of)
         .ok_or(WebCaptureError::UnsupportedScheme)?;
 
-    out.extend_from_slice(scheme.name());
-    out.push(b':');
+    out.extend_from_slice(scheme.name())?;
+    out.push(b':')?;
     let authority = get(c.authority);
     if authority.is_some() {
-        out.extend_from_slice(b"//");
+        out.extend_from_slice(b"//")?;
         let (host, port) = host_and_port(
             get(c.host).unwrap_or_default(),
             get(c.port),
@@ -226,24 +235,26 @@ pub fn canonical(
             && host.eq_ignore_ascii_case(b"localhost");
         if !localhost {
             if let Some(u) = get(c.userinfo) {
-                out.extend_from_slice(u);
-                out.push(b'@');
+                out.extend_from_slice(u)?;
+                out.push(b'@')?;
             }
-            out.extend(host.iter().map(u8::to_ascii_lowercase));
+            let at = out.len();
+            out.extend_from_slice(host)?;
+            out[at..].make_ascii_lowercase();
             if let Some(port) = port {
-                out.push(b':');
-                out.extend_from_slice(port);
+                out.push(b':')?;
+                out.extend_from_slice(port)?;
             }
         }
     }
     let path_at = out.len();
-    remove_dots_rfc1808(get(c.path).unwrap_or_default(), out);
+    remove_dots_rfc1808(get(c.path).unwrap_or_default(), out)?;
     if authority.is_none() {
-        rfc3986::keep_path_off_authority(out, path_at);
+        rfc3986::keep_path_off_authority(out, path_at)?;
     }
     if let Some(q) = get(c.query) {
-        out.push(b'?');
-        out.extend_from_slice(q);
+        out.push(b'?')?;
+        out.extend_from_slice(q)?;
     }
     Ok(())
 }
@@ -273,10 +284,10 @@ pub fn canonical(
 /// [`rfc3986::remove_dot_segments`]), and a count of them: no memory beyond
 /// the result, whatever the number of segments (a path of 1 MiB of `/` has
 /// a million empty ones).
-pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
+pub fn remove_dots_rfc1808(path: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let p = match path.split_first() {
         Some((b'/', rest)) => {
-            out.push(b'/');
+            out.push(b'/')?;
             rest
         }
         _ => path,
@@ -285,12 +296,13 @@ pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
     // Standing segments in `out[floor..]`; an empty one at the end stands
     // for the trailing slash that (b) and (d) leave behind.
     let mut depth = 0usize;
-    let push = |out: &mut Vec<u8>, depth: &mut usize, seg: &[u8]| {
+    let push = |out: &mut Buf, depth: &mut usize, seg: &[u8]| -> Result<(), NoMemory> {
         if *depth > 0 {
-            out.push(b'/');
+            out.push(b'/')?;
         }
-        out.extend_from_slice(seg);
+        out.extend_from_slice(seg)?;
         *depth += 1;
+        Ok(())
     };
     let mut i = 0;
     loop {
@@ -302,7 +314,7 @@ pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
         let last = end == p.len();
         if seg == b"." {
             if last {
-                push(out, &mut depth, b"");
+                push(out, &mut depth, b"")?;
             }
         } else if seg == b".." && depth > 0 {
             // The top segment starts after the last `/` of the stack (the
@@ -312,38 +324,40 @@ pub fn remove_dots_rfc1808(path: &[u8], out: &mut Vec<u8>) {
                 .rposition(|&b| b == b'/')
                 .map_or(floor, |x| floor + x + 1);
             if &out[top..] == b".." {
-                push(out, &mut depth, seg);
+                push(out, &mut depth, seg)?;
             } else {
                 out.truncate(if depth > 1 { top - 1 } else { floor });
                 depth -= 1;
                 if last {
-                    push(out, &mut depth, b"");
+                    push(out, &mut depth, b"")?;
                 }
             }
         } else {
-            push(out, &mut depth, seg);
+            push(out, &mut depth, seg)?;
         }
         if last {
             break;
         }
         i = end + 1;
     }
+    Ok(())
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
     fn canon(url: &str, base: Option<&str>) -> Result<String, WebCaptureError> {
-        let mut o = Vec::new();
+        let mut o = Buf::new();
         canonical(url.as_bytes(), base.map(str::as_bytes), &mut o)?;
-        Ok(String::from_utf8(o).unwrap())
+        Ok(String::from_utf8(o.into_vec()).unwrap())
     }
 
     fn dots(p: &str) -> String {
-        let mut o = Vec::new();
-        remove_dots_rfc1808(p.as_bytes(), &mut o);
-        String::from_utf8(o).unwrap()
+        let mut o = Buf::new();
+        remove_dots_rfc1808(p.as_bytes(), &mut o).unwrap();
+        String::from_utf8(o.into_vec()).unwrap()
     }
 
     #[test]
@@ -424,13 +438,14 @@ mod tests {
             let mut x = seed;
             let len = (x % 10) as usize;
             x >>= 4;
-            let mut p = Vec::new();
+            let mut p = Buf::new();
             for _ in 0..len {
-                p.extend_from_slice(alphabet[(x % alphabet.len() as u64) as usize]);
+                p.extend_from_slice(alphabet[(x % alphabet.len() as u64) as usize])
+                    .unwrap();
                 x /= alphabet.len() as u64;
             }
-            let mut o = Vec::new();
-            remove_dots_rfc1808(&p, &mut o);
+            let mut o = Buf::new();
+            remove_dots_rfc1808(&p, &mut o).unwrap();
             assert_eq!(o, dots_literal(&p), "{}", p.escape_ascii());
         }
     }
@@ -449,7 +464,7 @@ mod tests {
 
     #[test]
     fn errors() {
-        let mut o = b"x".to_vec();
+        let mut o = Buf::from_slice(b"x").unwrap();
         assert_eq!(
             canonical(b"g", None, &mut o),
             Err(WebCaptureError::RelativeWithoutBase)

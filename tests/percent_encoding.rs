@@ -3,6 +3,10 @@
 //! hand-written code, where it does not it cannot (BENCHMARKS.md, "The
 //! percent-encoding crate", has the measured speed of both).
 
+// Tests and benchmarks may abort when memory runs out: the ban on aborting
+// allocations (clippy.toml) is the library's.
+#![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
+
 mod common;
 
 use common::load;

@@ -6,6 +6,7 @@ use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
+use wwwurl::buf::{Buf, NoMemory};
 use wwwurl::cache::{cache_path, UnsafePath};
 use wwwurl::codec::{c_prefix, Codec};
 use wwwurl::config::{Compat, Config};
@@ -49,7 +50,7 @@ impl Ctx {
     }
 
     fn split(&self, s: &[u8]) -> Url {
-        split_url(&self.env, self.compat, s)
+        or_abort(split_url(&self.env, self.compat, s))
     }
 }
 
@@ -91,7 +92,9 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 Lines,
                 true,
                 |s: &[u8], out: &mut Vec<u8>| {
-                    out.extend_from_slice(link_url(&ctx.env, ctx.compat, &base, s).name());
+                    out.extend_from_slice(
+                        or_abort(link_url(&ctx.env, ctx.compat, &base, s)).name(),
+                    );
                     Ok(())
                 },
             )
@@ -108,18 +111,20 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 true,
                 |s: &[u8], out: &mut Vec<u8>| {
                     let u = ctx.split(s);
-                    cache_path(u.proto(), u.hostport(), u.file(), letter, out).map_err(|e| {
-                        let part = match e {
-                            UnsafePath::Protocol => u.proto(),
-                            UnsafePath::Host => u.hostport(),
-                        };
-                        format!(
-                            "the {} \"{}\" would not make one plain directory name \
+                    let path =
+                        cache_path(u.proto(), u.hostport(), u.file(), letter).map_err(|e| {
+                            let part = match e {
+                                UnsafePath::Protocol => u.proto(),
+                                UnsafePath::Host => u.hostport(),
+                            };
+                            format!(
+                                "the {} \"{}\" would not make one plain directory name \
                              of the cache path",
-                            e.what(),
-                            escape::text(part)
-                        )
-                    })
+                                e.what(),
+                                escape::text(part)
+                            )
+                        })?;
+                    with_buf(out, |b| path.write_to(b))
                 },
             )
         }
@@ -129,10 +134,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 ctx.inputs(strs, input),
                 Lines,
                 true,
-                |s: &[u8], out: &mut Vec<u8>| {
-                    codec.apply(s, out);
-                    Ok(())
-                },
+                |s: &[u8], out: &mut Vec<u8>| with_buf(out, |b| codec.apply(s, b).map(drop)),
             )
         }
         Command::Decode { form, strs, input } => {
@@ -148,7 +150,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 |s: &[u8], out: &mut Vec<u8>| {
                     let start = out.len();
                     // The C routine's result is a string: a decoded NUL ends it.
-                    if codec.apply(s, out) {
+                    if with_buf(out, |b| codec.apply(s, b))? {
                         let n = c_prefix(&out[start..]).len();
                         out.truncate(start + n);
                     }
@@ -178,9 +180,9 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 false,
                 |s: &[u8], out: &mut Vec<u8>| {
                     if lenient {
-                        browser::resolve(base, s, out).map_err(|e| e.to_string())
+                        with_buf(out, |b| browser::resolve(base, s, b))
                     } else {
-                        rfc3986::resolve(base, s, out).map_err(|e| e.to_string())
+                        with_buf(out, |b| rfc3986::resolve(base, s, b))
                     }
                 },
             )
@@ -203,10 +205,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 ctx.inputs(urls, input),
                 Lines,
                 false,
-                |s: &[u8], out: &mut Vec<u8>| {
-                    normalize(s, Mask(mask), out);
-                    Ok(())
-                },
+                |s: &[u8], out: &mut Vec<u8>| with_buf(out, |b| normalize(s, Mask(mask), b)),
             )
         }
         Command::Relative { base, urls, input } => {
@@ -216,7 +215,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 Lines,
                 false,
                 |s: &[u8], out: &mut Vec<u8>| {
-                    relative::make_relative(base, s, out).map_err(|e| e.to_string())
+                    with_buf(out, |b| relative::make_relative(base, s, b))
                 },
             )
         }
@@ -264,11 +263,27 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 ctx.inputs(urls, input),
                 Lines,
                 false,
-                |s: &[u8], out: &mut Vec<u8>| {
-                    webcapture::canonical(s, base, out).map_err(|e| e.to_string())
-                },
+                |s: &[u8], out: &mut Vec<u8>| with_buf(out, |b| webcapture::canonical(s, base, b)),
             )
         }
+    }
+}
+
+/// Runs a library function that writes into a [`Buf`] on `out`'s bytes;
+/// its error becomes the input's message.
+fn with_buf<R, E: std::fmt::Display>(
+    out: &mut Vec<u8>,
+    f: impl FnOnce(&mut Buf) -> Result<R, E>,
+) -> Result<R, String> {
+    Buf::fill_vec(out, f).map_err(|e| e.to_string())
+}
+
+/// The record, or the end of the program when memory ran out, as for any
+/// other allocation of the tool.
+pub fn or_abort<T>(r: Result<T, NoMemory>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(NoMemory) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
     }
 }
 

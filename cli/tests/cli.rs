@@ -1107,7 +1107,7 @@ fn jobs_on_a_terminal_and_a_slow_pipe() {
 /// The place of a URL in a spool, `<proto>/<hostport>/` and the hash, from
 /// the library (SplitURL and MakeHash), independently of the tool.
 fn cache_place(compat: Compat, url: &str) -> (String, String) {
-    let u = split_url(&Config::default(), compat, url.as_bytes());
+    let u = split_url(&Config::default(), compat, url.as_bytes()).unwrap();
     let dir = format!("{}/{}/", text(u.proto()), text(u.hostport()));
     (dir, text(&make_hash(u.file())))
 }

@@ -301,7 +301,9 @@ fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Optio
     let mut kept_colon = None;
     if let Some(colon) = colon {
         let n = atoi(&s[colon + 1..he]);
-        let default = env.default_port(&s[..c]);
+        // Memory for an application's hook ran out: the general route
+        // then reports it.
+        let default = env.default_port(&s[..c]).ok()?;
         if default != 0 && n == default {
             hc = colon;
         } else {
@@ -364,7 +366,7 @@ impl<'a> FastSplit<'a> {
     #[inline(always)]
     pub fn len(&self) -> usize {
         let mut count = CountingSink(0);
-        self.write(&mut count);
+        let Ok(_) = self.write(&mut count);
         count.0
     }
 
@@ -393,7 +395,7 @@ impl<'a> FastSplit<'a> {
     /// inlined: as a call it would cost SplitURL about 110 instructions per
     /// URL.
     #[inline(always)]
-    pub fn write<S: Sink + ?Sized>(&self, out: &mut S) -> Spans {
+    pub fn write<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error> {
         let (s, l) = (self.s, &self.l);
         let (c, he, hc) = (l.c, l.he, l.hc);
         let n = s.len();
@@ -405,24 +407,24 @@ impl<'a> FastSplit<'a> {
 
         // name = proto "://" hostport path ["?" args]
         if l.has_path && hc == he {
-            out.extend_nul(&s[..name_end]);
+            out.extend_nul(&s[..name_end])?;
         } else {
-            out.extend(&s[..hc]);
+            out.extend(&s[..hc])?;
             if !l.has_path {
-                out.push(b'/');
+                out.push(b'/')?;
             }
-            out.extend_nul(&s[he..name_end]);
+            out.extend_nul(&s[he..name_end])?;
         }
         let name_len = hc + path_len + (name_end - q);
         let proto_at = name_len + 1;
         // proto and hostport in one copy, the `:` becoming proto's NUL (the
         // `//` after it stay, unused).
-        out.extend_nul_cut(&s[..hc], c);
+        out.extend_nul_cut(&s[..hc], c)?;
         let hostport_at = proto_at + hostp;
         let mut path_at = proto_at + hc + 1;
         let host = match l.kept_colon {
             Some(k) => {
-                out.extend_nul(&s[hostp..k]);
+                out.extend_nul(&s[hostp..k])?;
                 let host = Span {
                     start: path_at,
                     len: k - hostp,
@@ -438,29 +440,29 @@ impl<'a> FastSplit<'a> {
         // `path ["?" args]`, the `?` becoming the path's NUL; without a
         // path, the text after the host is empty or `?args`.
         if !l.has_path {
-            out.push(b'/');
+            out.push(b'/')?;
         }
-        out.extend_nul_cut(&s[he..name_end], q - he);
+        out.extend_nul_cut(&s[he..name_end], q - he)?;
 
         // The original URL, and its `path ["?" args]` as split.
         let on = path_at + (name_len - hc) + 1;
         let orig_len = he + path_len + (n - q);
         if l.has_path {
-            out.extend_nul(s);
+            out.extend_nul(s)?;
         } else {
-            out.extend(&s[..he]);
-            out.push(b'/');
-            out.extend_nul(&s[he..]);
+            out.extend(&s[..he])?;
+            out.push(b'/')?;
+            out.extend_nul(&s[he..])?;
         }
         let op = on + orig_len + 1;
         if !l.has_path {
-            out.push(b'/');
+            out.push(b'/')?;
         }
-        out.extend_nul_cut(&s[he..], q - he);
+        out.extend_nul_cut(&s[he..], q - he)?;
 
         let span = |start, len| Span { start, len };
         let name = span(0, name_len);
-        Spans {
+        Ok(Spans {
             original_name: span(on, orig_len),
             original_path: span(op, path_len),
             original_args: l.query.map(|q| span(op + path_len + 1, n - q - 1)),
@@ -477,12 +479,13 @@ impl<'a> FastSplit<'a> {
             hostp,
             pathp: hc,
             original_pathp: he,
-        }
+        })
     }
 
     /// Where [`FastSplit::write`] puts the fields, from its first byte.
     #[inline(always)]
     pub fn spans(&self) -> Spans {
-        self.write(&mut CountingSink(0))
+        let Ok(sp) = self.write(&mut CountingSink(0));
+        sp
     }
 }

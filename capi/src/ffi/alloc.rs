@@ -3,6 +3,7 @@
 
 use super::status::*;
 use libc::c_char;
+use std::convert::Infallible;
 use std::ffi::CStr;
 use wwwurl_core::codec::Sink;
 
@@ -174,53 +175,65 @@ impl Drop for CBuf {
 }
 
 impl Sink for CBuf {
+    type Error = Infallible;
     #[inline(always)]
-    fn push(&mut self, b: u8) {
+    fn push(&mut self, b: u8) -> Result<(), Infallible> {
         if self.len == self.cap {
             self.grow(self.len + 1);
             if self.failed {
-                return;
+                return Ok(());
             }
         }
         // SAFETY: `len < cap` and the block holds `cap + 1` bytes.
         unsafe { *self.ptr.add(self.len) = b };
         self.len += 1;
+        Ok(())
     }
 
     #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
+    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
         if self.cap - self.len < s.len() {
             self.grow(self.len + s.len());
             if self.failed {
-                return;
+                return Ok(());
             }
         }
         // SAFETY: there is room for `s.len()` more bytes, and `s` (Rust
         // memory or caller input) cannot overlap this private block.
         unsafe { copy_bytes(s, self.ptr.add(self.len)) };
         self.len += s.len();
+        Ok(())
     }
 
     #[inline(always)]
-    fn push3(&mut self, w: [u8; 4]) {
+    fn push3(&mut self, w: [u8; 4]) -> Result<(), Infallible> {
         // Four bytes are written, the last one into the room of the next
         // byte or of the NUL: the block holds `cap + 1` bytes.
         if self.cap - self.len < 3 {
             self.grow(self.len + 3);
             if self.failed {
-                return;
+                return Ok(());
             }
         }
         // SAFETY: `len + 3 <= cap`, so `len + 4 <= cap + 1`, the block's size.
         unsafe { std::ptr::write_unaligned(self.ptr.add(self.len).cast::<[u8; 4]>(), w) };
         self.len += 3;
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) -> Result<(), Infallible> {
+        if self.cap - self.len < n {
+            self.grow(self.len + n);
+        }
+        Ok(())
     }
 }
 
 /// A `malloc`ed NUL-terminated copy of `bytes` (NULL if memory ran out).
 pub(crate) fn malloc_copy(bytes: &[u8]) -> *mut c_char {
     let mut b = CBuf::with_capacity(bytes.len());
-    b.extend(bytes);
+    let Ok(()) = b.extend(bytes);
     b.into_c_string()
 }
 
@@ -308,11 +321,12 @@ impl ExactSink {
 }
 
 impl Sink for ExactSink {
+    type Error = Infallible;
     #[inline(always)]
-    fn push(&mut self, b: u8) {
+    fn push(&mut self, b: u8) -> Result<(), Infallible> {
         if self.room == 0 {
             self.short = true;
-            return;
+            return Ok(());
         }
         // SAFETY: at least one byte of room is left at `at`.
         unsafe {
@@ -320,12 +334,13 @@ impl Sink for ExactSink {
             self.at = self.at.add(1);
         }
         self.room -= 1;
+        Ok(())
     }
     #[inline(always)]
-    fn extend(&mut self, s: &[u8]) {
+    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
         if s.len() > self.room {
             self.short = true;
-            return;
+            return Ok(());
         }
         // SAFETY: `s.len()` bytes of room are left at `at`, in a block
         // that `s` (Rust memory or caller input) does not overlap.
@@ -334,12 +349,13 @@ impl Sink for ExactSink {
             self.at = self.at.add(s.len());
         }
         self.room -= s.len();
+        Ok(())
     }
     #[inline(always)]
-    fn extend_nul(&mut self, s: &[u8]) {
+    fn extend_nul(&mut self, s: &[u8]) -> Result<(), Infallible> {
         if s.len() >= self.room {
             self.short = true;
-            return;
+            return Ok(());
         }
         // SAFETY: `s.len() + 1` bytes of room are left at `at`, in a block
         // that `s` does not overlap.
@@ -349,12 +365,13 @@ impl Sink for ExactSink {
             self.at = self.at.add(s.len() + 1);
         }
         self.room -= s.len() + 1;
+        Ok(())
     }
     #[inline(always)]
-    fn extend_nul_cut(&mut self, s: &[u8], k: usize) {
+    fn extend_nul_cut(&mut self, s: &[u8], k: usize) -> Result<(), Infallible> {
         if s.len() >= self.room {
             self.short = true;
-            return;
+            return Ok(());
         }
         // SAFETY: `s.len() + 1` bytes of room are left at `at`, in a block
         // that `s` does not overlap; `k` is checked to be among them.
@@ -367,6 +384,7 @@ impl Sink for ExactSink {
             self.at = self.at.add(s.len() + 1);
         }
         self.room -= s.len() + 1;
+        Ok(())
     }
 }
 
@@ -383,6 +401,7 @@ pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> &'a mut [u8] {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

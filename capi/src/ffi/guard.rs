@@ -2,7 +2,7 @@
 
 use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::Once;
+use std::sync::{Once, OnceLock};
 
 /// The value an exported function returns when its body panicked.
 pub(crate) trait Fallback {
@@ -47,18 +47,29 @@ thread_local! {
 
 static QUIET_HOOK: Once = Once::new();
 
+/// The panic hook that was in place before the library's, which reports the
+/// panics of the rest of the process.
+type Hook = Box<dyn Fn(&panic::PanicHookInfo<'_>) + Sync + Send + 'static>;
+static PREVIOUS_HOOK: OnceLock<Hook> = OnceLock::new();
+
 /// Keeps panics inside library calls silent while leaving the reporting of
 /// every other panic of the process to the hook that was there before.
 #[cold]
 #[inline(never)]
 fn install_quiet_hook() {
     QUIET_HOOK.call_once(|| {
-        let previous = panic::take_hook();
-        panic::set_hook(Box::new(move |info| {
+        let _ = PREVIOUS_HOOK.set(panic::take_hook());
+        // The closure captures nothing: boxing it allocates nothing, so
+        // this cannot fail for memory.
+        #[allow(clippy::disallowed_methods)]
+        let hook = Box::new(|info: &panic::PanicHookInfo<'_>| {
             if IN_FFI.with(|c| c.get()) <= 1 {
-                previous(info);
+                if let Some(previous) = PREVIOUS_HOOK.get() {
+                    previous(info);
+                }
             }
-        }));
+        });
+        panic::set_hook(hook);
     });
 }
 
@@ -92,6 +103,7 @@ pub(crate) fn guard_status(
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::ffi::status::wwwurl_status;

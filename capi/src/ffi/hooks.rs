@@ -7,6 +7,7 @@ use super::legacy_types::URL;
 use super::settings::Settings;
 use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};
+use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::config::Env;
 
 extern "C" {
@@ -39,33 +40,44 @@ fn present() -> u8 {
 pub(crate) struct HookEnv;
 
 impl Env for HookEnv {
-    fn local_host(&self, out: &mut Vec<u8>) {
+    fn local_host(&self, out: &mut Buf) -> Result<(), NoMemory> {
         if present() & LOCAL_HOST_HOOK == 0 {
             return Settings.local_host(out);
         }
         let mut flag: c_int = 0;
         // SAFETY: the wrapper calls the application's GetLocalHostPort().
         let s = unsafe { libwwwurl_hook_local_host(&mut flag) };
-        match c_str(s) {
+        let r = match c_str(s) {
             Some(bytes) => out.extend_from_slice(bytes),
             None => Settings.local_host(out),
-        }
+        };
         // The hook's contract: a malloc'ed string that the caller frees.
         free(s);
+        r
     }
 
-    fn default_port(&self, proto: &[u8]) -> i32 {
+    fn default_port(&self, proto: &[u8]) -> Result<i32, NoMemory> {
         if present() & DEFAULT_PORT_HOOK == 0 {
             return Settings.default_port(proto);
         }
-        let mut proto_c = Vec::with_capacity(proto.len() + 1);
-        proto_c.extend_from_slice(proto);
-        proto_c.push(0);
+        // The hook reads the protocol as a C string: a copy with a NUL, on
+        // the stack unless it is very long.
+        let mut short = [0u8; 64];
+        let mut long = Buf::new();
+        let proto_c: &mut [u8] = if proto.len() < short.len() {
+            short[..proto.len()].copy_from_slice(proto);
+            &mut short
+        } else {
+            long.reserve(proto.len() + 1)?;
+            long.extend_from_slice(proto)?;
+            long.push(0)?;
+            &mut long
+        };
         let mut url = URL::empty();
         url.proto = proto_c.as_mut_ptr().cast();
         let mut flag: c_int = 0;
         // SAFETY: `url` is a valid record whose only set field is `proto`, a
         // NUL-terminated string alive for the call.
-        unsafe { libwwwurl_hook_default_port(&url, &mut flag) }
+        Ok(unsafe { libwwwurl_hook_default_port(&url, &mut flag) })
     }
 }

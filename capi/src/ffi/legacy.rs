@@ -5,7 +5,8 @@ use super::alloc::{c_malloc, c_str, malloc_copy, CBuf};
 use super::guard::guard;
 use libc::{c_char, c_int, c_long, size_t, time_t};
 use std::cell::RefCell;
-use wwwurl_core::codec::{self, Codec, Sink};
+use wwwurl_core::buf::Buf;
+use wwwurl_core::codec::{self, BoundedSink, Codec, Sink};
 use wwwurl_core::{date, form, hash, host, html, path};
 
 fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut c_char {
@@ -15,7 +16,8 @@ fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut
         };
         let mut out = CBuf::with_capacity(room(s.len()));
         // The input, a C string, has no NUL; a decoded one ends the result.
-        if codec.apply(s, &mut out) {
+        let Ok(decoded) = codec.apply(s, &mut out);
+        if decoded {
             out.truncate_at_nul();
         }
         out.into_c_string()
@@ -89,11 +91,13 @@ pub extern "C" fn SplitFormArgs(s: *const c_char) -> *mut *mut c_char {
         let Some(s) = c_str(s) else {
             return std::ptr::null_mut();
         };
-        let items = form::split_form_args(s);
+        let Ok(items) = form::split_form_args(s) else {
+            return std::ptr::null_mut();
+        };
         // The copy stays owned by a CBuf until both blocks exist, so that
         // nothing leaks whichever allocation fails.
         let mut copy = CBuf::with_capacity(s.len());
-        copy.extend(s);
+        let Ok(()) = copy.extend(s);
         if !copy.ok() {
             return std::ptr::null_mut();
         }
@@ -160,7 +164,7 @@ pub extern "C" fn Base64Encode(p: *const c_char, n: size_t) -> *mut c_char {
             return std::ptr::null_mut();
         };
         let mut out = CBuf::with_capacity(data.len().div_ceil(3) * 4);
-        hash::base64_encode(data, &mut out);
+        let Ok(()) = hash::base64_encode(data, &mut out);
         out.into_c_string()
     })
 }
@@ -178,12 +182,12 @@ pub extern "C" fn Base64Decode(s: *const c_char, n: *mut size_t) -> *mut c_char 
         let Some(s) = c_str(s) else {
             return std::ptr::null_mut();
         };
-        let mut v = Vec::with_capacity(s.len() / 4 * 3 + 3);
-        hash::base64_decode(s, &mut v);
-        let p = malloc_copy(&v);
+        let mut v = CBuf::with_capacity(hash::base64_decoded_len(s));
+        let Ok(()) = hash::base64_decode(s, &mut v);
+        let (p, len) = v.into_raw();
         if !p.is_null() && !n.is_null() {
             // SAFETY: non-NULL out pointer from the caller.
-            unsafe { *n = v.len() };
+            unsafe { *n = len };
         }
         p
     })
@@ -231,24 +235,26 @@ fn rotate<const N: usize>(
 #[no_mangle]
 pub extern "C" fn RFC822Date(t: time_t, utc: c_int) -> *mut c_char {
     guard(|| {
-        let mut text = Vec::with_capacity(40);
+        let mut text = [0u8; SLOT_SIZE];
+        let mut out = BoundedSink::new(&mut text);
         if utc != 0 {
-            date::rfc822_date_utc(t, &mut text);
+            let Ok(()) = date::rfc822_date_utc(t, &mut out);
         } else {
-            local_date(t, &mut text);
+            local_date(t, &mut out);
         }
-        rotate(&RFC822_BUFS, &text)
+        let n = out.needed();
+        rotate(&RFC822_BUFS, &text[..n.min(SLOT_SIZE)])
     })
 }
 
 /// Local time as `%a, %d %b %Y %H:%M:%S %Z`, through the C library (the
 /// zone database and the locale's names live there).
-fn local_date(t: time_t, out: &mut Vec<u8>) {
+fn local_date(t: time_t, out: &mut BoundedSink<'_>) {
     // SAFETY: an all-zero `tm` is a valid value to be overwritten.
     let mut tm: libc::tm = unsafe { std::mem::zeroed() };
     // SAFETY: valid pointers to a time and a tm; localtime_r is thread-safe.
     if unsafe { libc::localtime_r(&t, &mut tm) }.is_null() {
-        date::rfc822_date_utc(t, out);
+        let Ok(()) = date::rfc822_date_utc(t, out);
         return;
     }
     let mut buf = [0u8; 100];
@@ -261,7 +267,7 @@ fn local_date(t: time_t, out: &mut Vec<u8>) {
             &tm,
         )
     };
-    out.extend_from_slice(&buf[..n]);
+    let Ok(()) = out.extend(&buf[..n]);
 }
 
 /// DateToTimeT: seconds since the epoch of an RFC 1123, RFC 850 or asctime date.
@@ -279,9 +285,11 @@ pub extern "C" fn DateToTimeT(s: *const c_char) -> c_long {
 #[no_mangle]
 pub extern "C" fn DurationToString(d: time_t) -> *mut c_char {
     guard(|| {
-        let mut text = Vec::with_capacity(48);
-        date::duration_to_string(d, &mut text);
-        rotate(&DURATION_BUFS, &text)
+        let mut text = [0u8; SLOT_SIZE];
+        let mut out = BoundedSink::new(&mut text);
+        let Ok(()) = date::duration_to_string(d, &mut out);
+        let n = out.needed();
+        rotate(&DURATION_BUFS, &text[..n.min(SLOT_SIZE)])
     })
 }
 
@@ -295,7 +303,7 @@ pub extern "C" fn HTMLString(s: *const c_char, nbsp: c_int) -> *mut c_char {
             return std::ptr::null_mut();
         };
         let mut out = CBuf::with_capacity(s.len() + 16);
-        html::html_string(s, nbsp != 0, &mut out);
+        let Ok(()) = html::html_string(s, nbsp != 0, &mut out);
         out.into_c_string()
     })
 }
@@ -334,7 +342,7 @@ pub extern "C" fn FixHTMLLinkURL(s: *const c_char) -> *mut c_char {
             return std::ptr::null_mut();
         };
         let mut out = CBuf::with_capacity(s.len() + 8);
-        html::fix_html_link_url(s, &mut out);
+        let Ok(()) = html::fix_html_link_url(s, &mut out);
         out.truncate_at_nul();
         out.into_c_string()
     })
@@ -349,8 +357,10 @@ pub extern "C" fn CanonicaliseHost(h: *const c_char) -> *mut c_char {
         let Some(h) = c_str(h) else {
             return std::ptr::null_mut();
         };
-        let mut v = Vec::with_capacity(h.len() + 8);
-        host::canonicalise_host(h, &mut v);
+        let mut v = Buf::new();
+        if host::canonicalise_host(h, &mut v).is_err() {
+            return std::ptr::null_mut();
+        }
         codec::truncate_at_nul(&mut v);
         malloc_copy(&v)
     })
@@ -375,6 +385,7 @@ pub extern "C" fn CanonicaliseName(p: *mut c_char) {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

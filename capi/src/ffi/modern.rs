@@ -11,8 +11,10 @@ use super::settings;
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
+use std::convert::Infallible;
 use std::mem::size_of;
 use std::ptr::{null, null_mut};
+use wwwurl_core::buf::NoMemory;
 use wwwurl_core::cache::{self, UnsafePath};
 use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use wwwurl_core::config::Compat;
@@ -64,7 +66,7 @@ fn new_handle(
     len: usize,
     sp: Spans,
     compat: Compat,
-    fill: impl FnOnce(&mut ExactSink),
+    fill: impl FnOnce(&mut ExactSink) -> Result<(), Infallible>,
 ) -> *mut Handle {
     let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
     if h.is_null() {
@@ -83,7 +85,7 @@ fn new_handle(
         })
     };
     let mut sink = ExactSink::new(bytes, len);
-    fill(&mut sink);
+    let Ok(()) = fill(&mut sink);
     if !sink.is_full() {
         // Never happens (`tests/fastpath.rs` checks the plan's size);
         // should it, nothing was written past the block and the unfinished
@@ -113,6 +115,10 @@ impl RecordDest for HandleDest {
     fn place<R: RecordBytes>(self, r: &R) -> *mut Handle {
         let (len, sp) = r.measure();
         new_handle(len, sp, self.0, |sink| r.write_to(sink))
+    }
+
+    fn no_memory(self) -> *mut Handle {
+        null_mut()
     }
 }
 
@@ -263,7 +269,8 @@ pub extern "C" fn wwwurl_create(
             within_limit(part)?;
         }
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-        let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass);
+        let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass)
+            .map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?;
         Ok(store(out, url_handle(&u, compat)))
     })
 }
@@ -297,10 +304,9 @@ pub extern "C" fn wwwurl_link(
         let link = c_prefix(within_limit(link)?);
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
         let base = link::LinkBase::of(base);
-        Ok(store(
-            out,
-            url_handle(&link::link_parts(&HookEnv, compat, &base, link), compat),
-        ))
+        let u = link::link_parts(&HookEnv, compat, &base, link)
+            .map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?;
+        Ok(store(out, url_handle(&u, compat)))
     })
 }
 
@@ -422,7 +428,10 @@ pub extern "C" fn wwwurl_set_userinfo(
         // In the handle's own mode, not the process-wide one: a handle
         // made with WWWURL_FLAG_29H keeps its `&amp;` (README, "The
         // modern API").
-        let new = h.view().with_password(&HookEnv, h.compat, user, pass);
+        let new = h
+            .view()
+            .with_password(&HookEnv, h.compat, user, pass)
+            .map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?;
         let bytes = new.buffer();
         let block = c_malloc(bytes.len().max(1)).cast::<u8>();
         if block.is_null() {
@@ -514,8 +523,14 @@ fn cache_prefix(prefix: c_char) -> Option<u8> {
 /// Writes `<proto>/<hostport>/<prefix><MakeHash(file)>`, the one layout both
 /// forms of the cache file name share, or refuses an unsafe path, writing
 /// nothing.
-fn write_cache_file(u: &UrlRef<'_>, prefix: u8, sink: &mut impl Sink) -> Result<(), UnsafePath> {
-    cache::cache_path(u.proto(), u.hostport(), u.file(), prefix, sink)
+fn write_cache_file(
+    u: &UrlRef<'_>,
+    prefix: u8,
+    sink: &mut impl Sink<Error = Infallible>,
+) -> Result<(), UnsafePath> {
+    let path = cache::cache_path(u.proto(), u.hostport(), u.file(), prefix)?;
+    let Ok(()) = path.write_to(sink);
+    Ok(())
 }
 
 /// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
@@ -615,7 +630,7 @@ pub extern "C" fn wwwurl_transcode(
             return Err(WWWURL_ERR_NULL);
         }
         let mut sink = BoundedSink::new(out_buffer(out, cap));
-        c.apply(s, &mut sink);
+        let Ok(_) = c.apply(s, &mut sink);
         Ok(finish(sink, needed))
     })
 }
@@ -644,7 +659,7 @@ pub extern "C" fn wwwurl_transcode_dup(
             return std::ptr::null_mut();
         };
         let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
-        c.apply(s, &mut buf);
+        let Ok(_) = c.apply(s, &mut buf);
         let (p, n) = buf.into_raw();
         if !p.is_null() && !out_len.is_null() {
             // SAFETY: non-NULL out pointer from the caller.

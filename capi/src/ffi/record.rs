@@ -21,6 +21,7 @@ use super::settings;
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::null_mut;
+use wwwurl_core::buf::NoMemory;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Span, Spans, Url};
 use wwwurl_core::{link, split, url};
@@ -150,7 +151,7 @@ impl RecordDest for LegacyDest {
         // SAFETY: as above.
         unsafe { rec.write(record_at(&sp, strings, 0)) };
         let mut sink = ExactSink::new(strings, len);
-        r.write_to(&mut sink);
+        let Ok(()) = r.write_to(&mut sink);
         if !sink.is_full() {
             // Never happens (`tests/fastpath.rs` checks the size); should
             // it, the sink wrote nothing past the block and the unfinished
@@ -163,6 +164,10 @@ impl RecordDest for LegacyDest {
 
     fn place_url(self, url: Url) -> *mut URL {
         to_c(&url)
+    }
+
+    fn no_memory(self) -> *mut URL {
+        null_mut()
     }
 }
 
@@ -253,7 +258,7 @@ pub extern "C" fn CreateURL(
         else {
             return null_mut();
         };
-        let u = url::create_url(
+        match url::create_url(
             &HookEnv,
             settings::compat(),
             proto,
@@ -262,8 +267,10 @@ pub extern "C" fn CreateURL(
             c_str(args),
             c_str(user),
             c_str(pass),
-        );
-        to_c(&u)
+        ) {
+            Ok(u) => to_c(&u),
+            Err(NoMemory) => null_mut(),
+        }
     })
 }
 
@@ -301,7 +308,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
         let Some(p) = parts(rec) else {
             return;
         };
-        let new = url::create_url(
+        let Ok(new) = url::create_url(
             &HookEnv,
             settings::compat(),
             p.proto,
@@ -310,7 +317,9 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
             p.args,
             c_str(user),
             c_str(pass),
-        );
+        ) else {
+            return;
+        };
         let (bytes, offset) = used_buffer(&new);
         let block = c_malloc(bytes.len().max(1)).cast::<u8>();
         if block.is_null() {
@@ -347,11 +356,15 @@ pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
             path: p.path,
             name,
         };
-        to_c(&link::link_parts(&HookEnv, settings::compat(), &base, link))
+        match link::link_parts(&HookEnv, settings::compat(), &base, link) {
+            Ok(u) => to_c(&u),
+            Err(NoMemory) => null_mut(),
+        }
     })
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

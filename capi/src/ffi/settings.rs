@@ -9,6 +9,7 @@
 
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::config::{builtin_default_port, Compat, Config, Env, DEFAULT_LOCAL_HOST};
 
 struct Store {
@@ -74,17 +75,17 @@ pub(crate) fn update<R>(f: impl FnOnce(&mut Config) -> R) -> Option<R> {
 pub(crate) struct Settings;
 
 impl Env for Settings {
-    fn local_host(&self, out: &mut Vec<u8>) {
+    fn local_host(&self, out: &mut Buf) -> Result<(), NoMemory> {
         read(|c| match c {
             Some(c) => c.local_host(out),
             None => out.extend_from_slice(DEFAULT_LOCAL_HOST),
         })
     }
-    fn default_port(&self, proto: &[u8]) -> i32 {
-        read(|c| match c {
-            Some(c) => c.default_port(proto),
+    fn default_port(&self, proto: &[u8]) -> Result<i32, NoMemory> {
+        Ok(read(|c| match c {
+            Some(c) => c.port_of(proto),
             None => builtin_default_port(proto),
-        })
+        }))
     }
 }
 

@@ -7,9 +7,10 @@ use super::status::*;
 use super::types::WWWURL_FLAG_BROWSER;
 use libc::{c_char, size_t};
 use wwwurl_core::browser::BrowserResolveError;
+use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::codec::Sink;
 use wwwurl_core::codec::{c_prefix, BoundedSink};
-use wwwurl_core::rfc3986::{Components, Part};
+use wwwurl_core::rfc3986::{Components, Part, ResolveError};
 use wwwurl_core::webcapture::WebCaptureError;
 use wwwurl_core::{browser, normalize, relative, rfc3986, webcapture};
 
@@ -124,7 +125,7 @@ pub extern "C" fn wwwurl_rfc3986_split(
 /// The malloc form: `*out` receives a `malloc`ed copy of the result.
 fn to_malloc(
     out: *mut *mut c_char,
-    f: impl FnOnce() -> Result<Vec<u8>, wwwurl_status>,
+    f: impl FnOnce() -> Result<Buf, wwwurl_status>,
 ) -> wwwurl_status {
     if out.is_null() {
         return WWWURL_ERR_NULL;
@@ -148,7 +149,7 @@ fn to_buffer(
     buf: *mut c_char,
     cap: size_t,
     needed: *mut size_t,
-    f: impl FnOnce() -> Result<Vec<u8>, wwwurl_status>,
+    f: impl FnOnce() -> Result<Buf, wwwurl_status>,
 ) -> wwwurl_status {
     if buf.is_null() && cap != 0 {
         return WWWURL_ERR_NULL;
@@ -158,7 +159,7 @@ fn to_buffer(
         Err(e) => return e,
     };
     let mut sink = BoundedSink::new(out_buffer(buf, cap));
-    sink.extend(&v);
+    let Ok(()) = sink.extend(&v);
     finish(sink, needed)
 }
 
@@ -167,6 +168,19 @@ fn to_buffer(
 /// could not be told apart from the end of the result.
 fn limited<'a>(s: *const c_char, len: size_t) -> Result<&'a [u8], wwwurl_status> {
     Ok(c_prefix(checked_input(s, len)?))
+}
+
+/// The status of memory running out.
+fn no_memory(_: NoMemory) -> wwwurl_status {
+    WWWURL_ERR_NO_MEMORY
+}
+
+/// The status of a failed RFC 3986 resolution.
+fn resolve_status(e: ResolveError) -> wwwurl_status {
+    match e {
+        ResolveError::BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
+        ResolveError::NoMemory => WWWURL_ERR_NO_MEMORY,
+    }
 }
 
 /// Both string arguments, or the first error.
@@ -184,10 +198,10 @@ fn rfc3986_resolve(
     blen: size_t,
     reference: *const c_char,
     rlen: size_t,
-) -> Result<Vec<u8>, wwwurl_status> {
+) -> Result<Buf, wwwurl_status> {
     let (base, reference) = limited2(base, blen, reference, rlen)?;
-    let mut v = Vec::with_capacity(base.len() + reference.len());
-    rfc3986::resolve(base, reference, &mut v).map_err(|_| WWWURL_ERR_NOT_ABSOLUTE)?;
+    let mut v = Buf::with_capacity(base.len() + reference.len()).map_err(no_memory)?;
+    rfc3986::resolve(base, reference, &mut v).map_err(resolve_status)?;
     Ok(v)
 }
 
@@ -258,20 +272,21 @@ fn webcapture_canonical(
     len: size_t,
     base: *const c_char,
     blen: size_t,
-) -> Result<Vec<u8>, wwwurl_status> {
+) -> Result<Buf, wwwurl_status> {
     let url = limited(url, len)?;
     let base = if base.is_null() {
         None
     } else {
         Some(limited(base, blen)?)
     };
-    let mut v = Vec::with_capacity(url.len() + 8);
+    let mut v = Buf::with_capacity(url.len() + 8).map_err(no_memory)?;
     match webcapture::canonical(url, base, &mut v) {
         Ok(()) => Ok(v),
         Err(WebCaptureError::UnsupportedScheme) => Err(WWWURL_ERR_UNSUPPORTED_SCHEME),
         Err(WebCaptureError::RelativeWithoutBase | WebCaptureError::BaseNotAbsolute) => {
             Err(WWWURL_ERR_NOT_ABSOLUTE)
         }
+        Err(WebCaptureError::NoMemory) => Err(WWWURL_ERR_NO_MEMORY),
     }
 }
 
@@ -338,10 +353,10 @@ fn rfc3986_make_relative(
     blen: size_t,
     target: *const c_char,
     tlen: size_t,
-) -> Result<Vec<u8>, wwwurl_status> {
+) -> Result<Buf, wwwurl_status> {
     let (base, target) = limited2(base, blen, target, tlen)?;
-    let mut v = Vec::with_capacity(target.len());
-    relative::make_relative(base, target, &mut v).map_err(|_| WWWURL_ERR_NOT_ABSOLUTE)?;
+    let mut v = Buf::with_capacity(target.len()).map_err(no_memory)?;
+    relative::make_relative(base, target, &mut v).map_err(resolve_status)?;
     Ok(v)
 }
 
@@ -457,11 +472,11 @@ fn mask_of(bits: u32) -> Option<normalize::Mask> {
     (known == bits).then_some(normalize::Mask(core))
 }
 
-fn rfc3986_normalize(s: *const c_char, len: size_t, mask: u32) -> Result<Vec<u8>, wwwurl_status> {
+fn rfc3986_normalize(s: *const c_char, len: size_t, mask: u32) -> Result<Buf, wwwurl_status> {
     let s = limited(s, len)?;
     let mask = mask_of(mask).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-    let mut v = Vec::with_capacity(s.len() + 1);
-    normalize::normalize(s, mask, &mut v);
+    let mut v = Buf::with_capacity(s.len() + 1).map_err(no_memory)?;
+    normalize::normalize(s, mask, &mut v).map_err(no_memory)?;
     Ok(v)
 }
 
@@ -527,12 +542,13 @@ fn browser_resolve(
     blen: size_t,
     spec: *const c_char,
     slen: size_t,
-) -> Result<Vec<u8>, wwwurl_status> {
+) -> Result<Buf, wwwurl_status> {
     let (base, spec) = limited2(base, blen, spec, slen)?;
-    let mut v = Vec::with_capacity(base.len() + spec.len() + 2);
+    let mut v = Buf::with_capacity(base.len() + spec.len() + 2).map_err(no_memory)?;
     browser::resolve(base, spec, &mut v).map_err(|e| match e {
         BrowserResolveError::BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
         BrowserResolveError::BaseNotHierarchical => WWWURL_ERR_UNSUPPORTED_SCHEME,
+        BrowserResolveError::NoMemory => WWWURL_ERR_NO_MEMORY,
     })?;
     Ok(v)
 }
@@ -593,6 +609,7 @@ pub extern "C" fn wwwurl_browser_resolve_buf(
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

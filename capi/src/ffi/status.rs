@@ -119,6 +119,7 @@ pub extern "C" fn wwwurl_status_name(status: u32) -> *const libc::c_char {
 }
 
 #[cfg(test)]
+#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
