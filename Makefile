@@ -262,11 +262,18 @@ $(BUILD)/c/fault_injection-asan: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAU
 	@mkdir -p $(BUILD)/c
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
 
+# `make fault-test FAULT_OP='LinkURL general'` tortures only the ops named
+# (comma-separated; an unknown name makes the test list them).
+FAULT_OP ?=
+FAULT_ENV := $(if $(FAULT_OP),WWWURL_FAULT_OP='$(FAULT_OP)')
+
 fault-test: $(BUILD)/c/fault_injection-static $(BUILD)/c/fault_injection-asan
+	@echo "== the fault injector itself"
+	$(CARGO) test --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection --lib fault::
 	@echo "== fault_injection (asan+ubsan)"
-	ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c/fault_injection-asan $(VECTORS)
+	ASAN_OPTIONS=detect_leaks=1 $(FAULT_ENV) $(BUILD)/c/fault_injection-asan $(VECTORS)
 	@echo "== fault_injection (valgrind)"
-	$(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/fault_injection-static $(VECTORS)
+	$(FAULT_ENV) $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/fault_injection-static $(VECTORS)
 
 # The thread test under valgrind's race detector: the configuration setters
 # race with every function, and helgrind must see no data race.

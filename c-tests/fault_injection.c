@@ -1,37 +1,80 @@
 /* Error paths of the C ABI that ordinary input cannot reach: allocation
  * failure and internal panics. Built against the library compiled with the
- * cargo feature `fault-injection` (make fault-test), which adds the two
+ * cargo feature `fault-injection` (make fault-test), which adds the three
  * functions declared below; the shipped library does not have them.
  *
  * - Every wwwurl_status value is provoked at least once through the ABI.
- * - Torture (after curl's): every call that hands memory to C is repeated
- *   with its 1st, 2nd, ... such allocation failing, then panicking, until a
- *   run completes. Each faulted run must give the documented result (NULL,
- *   WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC, or the record left as it was)
+ * - Torture (after curl's): every op below is repeated with its 1st, 2nd,
+ *   ... allocation failing until a run completes: first counting only the
+ *   memory handed to C (failing, then panicking), then counting every
+ *   allocation, the library's own Rust heap included. Each faulted run must
+ *   give the documented result (NULL, WWWURL_ERR_NO_MEMORY,
+ *   WWWURL_ERR_PANIC, the record left as it was, the empty date string)
  *   and leak nothing (run under valgrind and LeakSanitizer).
+ * - Every Nth allocation failing, for a few N, over the whole op: the
+ *   result is the right one or the documented failure.
  * - Every exported function with a panic guard is made to panic as it
  *   starts; the guard's result is checked, and the library works after.
+ *
+ * A failed allocation that the library does not handle aborts the process
+ * (Rust's default), so each op is tortured in a child process of its own:
+ * an abort is counted and reported with the op and the allocation that
+ * caused it, and the other ops are still tested. Environment:
+ *   WWWURL_FAULT_OP=name[,name...]  only these ops (an unknown name lists them)
+ *   WWWURL_FAULT_NOFORK=1           everything in this process (for a
+ *                                   debugger); an abort ends the run, and
+ *                                   a SIGABRT handler names the culprit.
  */
+#include <errno.h>
+#include <signal.h>
+#include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "harness.h"
 
 /* Test builds only (capi/src/ffi/fault.rs). */
 int wwwurl_fault_inject(uint32_t kind, uint64_t skip);
 int wwwurl_fault_pending(void);
+uint64_t wwwurl_fault_count(void);
 
-enum { FAULT_OFF = 0, FAULT_FAIL_ALLOC = 1, FAULT_PANIC_ALLOC = 2, FAULT_PANIC_CALL = 3 };
+enum {
+    FAULT_OFF = 0,
+    FAULT_FAIL_ALLOC = 1,  /* memory handed to C: NULL, once */
+    FAULT_PANIC_ALLOC = 2, /* memory handed to C: panic, once */
+    FAULT_PANIC_CALL = 3,  /* panic as an exported function starts */
+    FAULT_FAIL_ANY = 4,    /* any allocation, Rust heap included: NULL, once */
+    FAULT_FAIL_EVERY = 5   /* every (skip + 1)th allocation of any kind: NULL */
+};
 
 /* What a faulted call gave: a wwwurl_status for the modern functions,
- * R_NULL when a legacy function returned NULL or left its object as it was. */
-enum { R_NULL = -1 };
+ * R_NULL when a legacy function returned NULL or left its object as it was,
+ * R_EMPTY when a rotating-buffer function gave its empty string. */
+enum { R_NULL = -1, R_EMPTY = -2 };
 
 #define BASE "http://www.example.com/dir/page.html?a=1"
 
 static const char *const want_name = "http://www.example.com/dir/page.html?a=1";
+
+/* BASE is canonical, so it takes the parser's fast path; GEN takes the
+ * general one: case to fold, userinfo, a default port, dot segments,
+ * escapes to decode (%2f among them), `&amp;` and a fragment. */
+#define GEN "HTTP://User:Pw@WWW.Example.COM:80/a/./b/../%41%2f%7e?x=%7e&amp;y#f"
+#define GEN_NAME "http://www.example.com/a/A/~?x=~&y"
+#define GEN_FILE "http://User:Pw@www.example.com/a/A/~?x=~&y"
+/* A link with dot segments and escapes, and what it gives against GEN. */
+#define GEN_LINK "../c/./%7Ed%20e/..?q=%41&amp;r#frag"
+#define GEN_LINKED "http://www.example.com/a/c/?q=A&r"
+/* Escapes of every sort for the codecs: valid, invalid, truncated, UTF-8. */
+#define CODEC_IN "/a b%41%2f%7e+&=?#%zz\xc3\xa9%"
+
+/* Objects some ops need that must exist before the fault is armed. */
+static wwwurl_url *fx_gen;
 
 /* ---- the calls under test ------------------------------------------------
  * Each makes one call, checks a successful result against its known value,
@@ -343,86 +386,1125 @@ static int op_browser_resolve(hgroup *g)
     return string_result(g, "wwwurl_browser_resolve", st, s, "http://h/g");
 }
 
+/* ---- the general paths ---------------------------------------------------- */
+
+static int op_split_general(hgroup *g)
+{
+    URL *u = SplitURL(GEN);
+    if (!u)
+        return R_NULL;
+    CHECK_CSTR(g, "SplitURL general: name", NULL, GEN_NAME, u->name);
+    CHECK_CSTR(g, "SplitURL general: file", NULL, GEN_FILE, u->file);
+    CHECK_CSTR(g, "SplitURL general: hostport", NULL, "www.example.com", u->hostport);
+    CHECK_CSTR(g, "SplitURL general: path", NULL, "/a/A/~", u->path);
+    CHECK_CSTR(g, "SplitURL general: args", NULL, "x=~&y", u->args);
+    CHECK_CSTR(g, "SplitURL general: user", NULL, "User", u->user);
+    CHECK_CSTR(g, "SplitURL general: pass", NULL, "Pw", u->pass);
+    CHECK_INT(g, "SplitURL general: port", NULL, -1, u->port);
+    FreeURL(u);
+    return WWWURL_OK;
+}
+
+static int op_parse_general(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_parse general leaves *out", NULL, u == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, "wwwurl_parse general: name", NULL, GEN_NAME,
+               wwwurl_get(u, WWWURL_PART_NAME, NULL));
+    CHECK_CSTR(g, "wwwurl_parse general: file", NULL, GEN_FILE,
+               wwwurl_get(u, WWWURL_PART_FILE, NULL));
+    CHECK_CSTR(g, "wwwurl_parse general: path", NULL, "/a/A/~",
+               wwwurl_get(u, WWWURL_PART_PATH, NULL));
+    CHECK_CSTR(g, "wwwurl_parse general: user", NULL, "User",
+               wwwurl_get(u, WWWURL_PART_USER, NULL));
+    CHECK_CSTR(g, "wwwurl_parse general: original name", NULL,
+               "HTTP://WWW.Example.COM:80/a/./b/../%41%2f%7e?x=%7e&amp;y",
+               wwwurl_get(u, WWWURL_PART_ORIGINAL_NAME, NULL));
+    wwwurl_free(u);
+    return WWWURL_OK;
+}
+
+static int op_link_general(hgroup *g)
+{
+    URL *b = SplitURL(GEN), *u;
+    if (!b)
+        return R_NULL;
+    u = LinkURL(b, GEN_LINK);
+    FreeURL(b);
+    if (!u)
+        return R_NULL;
+    CHECK_CSTR(g, "LinkURL general: name", NULL, GEN_LINKED, u->name);
+    CHECK_CSTR(g, "LinkURL general: path", NULL, "/a/c/", u->path);
+    CHECK(g, "LinkURL general: no user", NULL, u->user == NULL && u->file == u->name);
+    FreeURL(u);
+    return WWWURL_OK;
+}
+
+static int op_wlink_general(hgroup *g)
+{
+    wwwurl_url *b = NULL, *l = NULL;
+    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &b);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_link(b, GEN_LINK, WWWURL_NUL_TERMINATED, 0, &l);
+    wwwurl_free(b);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_link general leaves *out", NULL, l == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, "wwwurl_link general: name", NULL, GEN_LINKED,
+               wwwurl_get(l, WWWURL_PART_NAME, NULL));
+    CHECK_CSTR(g, "wwwurl_link general: original name", NULL,
+               "http://www.example.com/a/c/%7Ed%20e/..?q=%41&amp;r",
+               wwwurl_get(l, WWWURL_PART_ORIGINAL_NAME, NULL));
+    wwwurl_free(l);
+    return WWWURL_OK;
+}
+
+/* Parts that need encoding, case folding, a default port and dot segments. */
+#define CR_ARGS                                                                               \
+    "HTTP", "WWW.Example.COM:80", "/a b/./%7e/../c%2F", "x=1 2&amp;y=%41", "us er", "p@ss:w"
+#define CR_NAME "http://www.example.com/a%20b/c/?x=1+2&y=A"
+#define CR_FILE "http://us%20er:p%40ss%3Aw@www.example.com/a%20b/c/?x=1+2&y=A"
+
+static int op_create_escapes(hgroup *g)
+{
+    URL *u = CreateURL(CR_ARGS);
+    if (!u)
+        return R_NULL;
+    CHECK_CSTR(g, "CreateURL escapes: name", NULL, CR_NAME, u->name);
+    CHECK_CSTR(g, "CreateURL escapes: file", NULL, CR_FILE, u->file);
+    CHECK_CSTR(g, "CreateURL escapes: user", NULL, "us er", u->user);
+    CHECK_CSTR(g, "CreateURL escapes: pass", NULL, "p@ss:w", u->pass);
+    FreeURL(u);
+    return WWWURL_OK;
+}
+
+static int op_wcreate_escapes(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    int st = wwwurl_create(CR_ARGS, 0, &u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_create escapes leaves *out", NULL, u == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, "wwwurl_create escapes: name", NULL, CR_NAME,
+               wwwurl_get(u, WWWURL_PART_NAME, NULL));
+    CHECK_CSTR(g, "wwwurl_create escapes: file", NULL, CR_FILE,
+               wwwurl_get(u, WWWURL_PART_FILE, NULL));
+    CHECK_CSTR(g, "wwwurl_create escapes: original name", NULL,
+               "HTTP://WWW.Example.COM:80/a b/./%7e/../c%2F?x=1 2&amp;y=%41",
+               wwwurl_get(u, WWWURL_PART_ORIGINAL_NAME, NULL));
+    wwwurl_free(u);
+    return WWWURL_OK;
+}
+
+/* A user and password to decode, then to encode again in `file`. */
+#define UI_USER "n%41me@x"
+#define UI_PASS "p:w d"
+#define UI_FILE "http://nAme%40x:p%3Aw%20d@www.example.com/a/A/~?x=~&y"
+
+static int op_add_password_escapes(hgroup *g)
+{
+    URL *u = SplitURL(GEN);
+    int r;
+    if (!u)
+        return R_NULL;
+    AddPasswordURL(u, UI_USER, UI_PASS);
+    if (u->user != NULL && strcmp(u->user, "User") == 0) {
+        /* Memory ran out: the record must be as it was. */
+        CHECK_CSTR(g, "AddPasswordURL escapes (failed): file", NULL, GEN_FILE, u->file);
+        CHECK_CSTR(g, "AddPasswordURL escapes (failed): name", NULL, GEN_NAME, u->name);
+        CHECK_CSTR(g, "AddPasswordURL escapes (failed): pass", NULL, "Pw", u->pass);
+        r = R_NULL;
+    } else {
+        CHECK_CSTR(g, "AddPasswordURL escapes: file", NULL, UI_FILE, u->file);
+        CHECK_CSTR(g, "AddPasswordURL escapes: name", NULL, GEN_NAME, u->name);
+        CHECK_CSTR(g, "AddPasswordURL escapes: user", NULL, "nAme@x", u->user);
+        CHECK_CSTR(g, "AddPasswordURL escapes: pass", NULL, "p:w d", u->pass);
+        r = WWWURL_OK;
+    }
+    FreeURL(u);
+    return r;
+}
+
+static int op_set_userinfo_escapes(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_set_userinfo(u, UI_USER, UI_PASS);
+    if (st == WWWURL_OK) {
+        CHECK_CSTR(g, "wwwurl_set_userinfo escapes: file", NULL, UI_FILE,
+                   wwwurl_get(u, WWWURL_PART_FILE, NULL));
+        CHECK_CSTR(g, "wwwurl_set_userinfo escapes: pass", NULL, "p:w d",
+                   wwwurl_get(u, WWWURL_PART_PASS, NULL));
+    } else {
+        CHECK_CSTR(g, "wwwurl_set_userinfo escapes (failed): file", NULL, GEN_FILE,
+                   wwwurl_get(u, WWWURL_PART_FILE, NULL));
+        CHECK_CSTR(g, "wwwurl_set_userinfo escapes (failed): pass", NULL, "Pw",
+                   wwwurl_get(u, WWWURL_PART_PASS, NULL));
+    }
+    wwwurl_free(u);
+    return st;
+}
+
+static int op_dup_general(hgroup *g)
+{
+    wwwurl_url *u = NULL, *d = NULL;
+    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_dup(u, &d);
+    wwwurl_free(u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_dup general leaves *out", NULL, d == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, "wwwurl_dup general: file", NULL, GEN_FILE,
+               wwwurl_get(d, WWWURL_PART_FILE, NULL));
+    CHECK_CSTR(g, "wwwurl_dup general: original args", NULL, "x=%7e&amp;y",
+               wwwurl_get(d, WWWURL_PART_ORIGINAL_ARGS, NULL));
+    wwwurl_free(d);
+    return WWWURL_OK;
+}
+
+static int op_cache_file_dup_general(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    char *s = NULL;
+    size_t n = 0;
+    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_cache_file_dup(u, 'U', &s, &n);
+    wwwurl_free(u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_cache_file_dup general leaves *out", NULL, s == NULL && n == 0);
+        return st;
+    }
+    CHECK_BYTES(g, "wwwurl_cache_file_dup general", NULL,
+                "http/www.example.com/UfPktW9iLLk5P1ZttH-D47w", 44, s, n);
+    wwwurl_string_free(s);
+    return WWWURL_OK;
+}
+
+static int op_decode_escapes(hgroup *g)
+{
+    return op_string(g, "URLDecodeGeneric escapes", URLDecodeGeneric("/%41%2F%7e+%20x%3d%E9%"),
+                     "/A/~+ x=\xe9%");
+}
+static int op_decode_form_escapes(hgroup *g)
+{
+    return op_string(g, "URLDecodeFormArgs escapes", URLDecodeFormArgs("a+b%20c%3D%26d&e=%7E"),
+                     "a b c=&d&e=~");
+}
+static int op_recode_escapes(hgroup *g)
+{
+    return op_string(g, "URLRecodeFormArgs escapes", URLRecodeFormArgs("a b=%7e+%2x&c=d/e?f%3D"),
+                     "a+b=~++&c=d/e?f%3D");
+}
+static int op_encode_path_escapes(hgroup *g)
+{
+    return op_string(g, "URLEncodePath escapes", URLEncodePath("/a b/\xc3\xa9?#%&\"<>"),
+                     "/a%20b/%C3%A9%3F%23%25%26%22%3C%3E");
+}
+static int op_encode_form_escapes(hgroup *g)
+{
+    return op_string(g, "URLEncodeFormArgs escapes", URLEncodeFormArgs("a b&c=d/\xc3\xa9+%~"),
+                     "a+b%26c%3Dd/%C3%A9%2B%25~");
+}
+static int op_encode_password_escapes(hgroup *g)
+{
+    return op_string(g, "URLEncodePassword escapes", URLEncodePassword("u:s@r/ \xc3\xa9%"),
+                     "u%3As%40r%2F%20%C3%A9%25");
+}
+static int op_canon_host_general(hgroup *g)
+{
+    int r = op_string(g, "CanonicaliseHost IPv6", CanonicaliseHost("[::FFFF:1.2.3.4]:8080"),
+                      "[0:0:0:0:0:ffff:102:304]:8080");
+    if (r != WWWURL_OK)
+        return r;
+    return op_string(g, "CanonicaliseHost name", CanonicaliseHost("WWW.Example.COM.:0080"),
+                     "www.example.com.:0080");
+}
+static int op_html_nbsp(hgroup *g)
+{
+    return op_string(g, "HTMLString nbsp", HTMLString("a <b> & \"c\"  d", 1),
+                     "a&nbsp;&lt;b&gt;&nbsp;&amp;&nbsp;\"c\"&nbsp;&nbsp;d");
+}
+static int op_make_hash_general(hgroup *g)
+{
+    return op_string(g, "MakeHash general", MakeHash(GEN), "Xh3B0h+GWlajb9pl0udh+Q");
+}
+static int op_base64_binary(hgroup *g)
+{
+    static const char bin[] = "\x00\xff user:pass \xfe";
+    size_t n = 0;
+    char *e = Base64Encode(bin, 15), *d;
+    if (!e)
+        return R_NULL;
+    CHECK_CSTR(g, "Base64Encode binary", NULL, "AP8gdXNlcjpwYXNzIP4A", e);
+    d = Base64Decode(e, &n);
+    free(e);
+    if (!d)
+        return R_NULL;
+    CHECK_BYTES(g, "Base64Decode binary", NULL, bin, 15, d, n);
+    free(d);
+    return WWWURL_OK;
+}
+static int op_split_form_args_general(hgroup *g)
+{
+    static const char *const want[] = {"a=1", "b=%20", "c", "", "d=x+y", ""};
+    size_t i;
+    char **a = SplitFormArgs("a=1&b=%20;c&&d=x+y;");
+    if (!a)
+        return R_NULL;
+    for (i = 0; i < sizeof want / sizeof want[0]; i++) {
+        CHECK_CSTR(g, "SplitFormArgs general", want[i], want[i], a[i]);
+        if (a[i] == NULL)
+            break;
+    }
+    CHECK(g, "SplitFormArgs general end", NULL, i == 6 && a[6] == NULL);
+    free(a[0]);
+    free(a);
+    return WWWURL_OK;
+}
+
+static int op_transcode_codecs(hgroup *g)
+{
+    static const struct {
+        int codec;
+        const char *name;
+        const char *want;
+        size_t len;
+    } t[] = {
+        {WWWURL_CODEC_DECODE_GENERIC, "DECODE_GENERIC", "/a bA/~+&=?#\0\xc3\xa9%", 16},
+        {WWWURL_CODEC_DECODE_FORM, "DECODE_FORM", "/a bA/~ &=?#\0\xc3\xa9%", 16},
+        {WWWURL_CODEC_RECODE_FORM, "RECODE_FORM", "/a+bA/~+&=?%23%ZZ%C3%A9%25", 26},
+        {WWWURL_CODEC_ENCODE_PATH, "ENCODE_PATH",
+         "/a%20b%2541%252f%257e+%26=%3F%23%25zz%C3%A9%25", 46},
+        {WWWURL_CODEC_ENCODE_FORM, "ENCODE_FORM",
+         "/a+b%2541%252f%257e%2B%26%3D%3F%23%25zz%C3%A9%25", 48},
+        {WWWURL_CODEC_ENCODE_PASSWORD, "ENCODE_PASSWORD",
+         "%2Fa%20b%2541%252f%257e+%26=%3F%23%25zz%C3%A9%25", 48},
+    };
+    size_t i;
+    for (i = 0; i < sizeof t / sizeof t[0]; i++) {
+        size_t n = 0;
+        char *s = wwwurl_transcode_dup((wwwurl_codec)t[i].codec, CODEC_IN, WWWURL_NUL_TERMINATED,
+                                       &n);
+        if (!s)
+            return R_NULL;
+        CHECK_BYTES(g, "wwwurl_transcode_dup", t[i].name, t[i].want, t[i].len, s, n);
+        wwwurl_string_free(s);
+    }
+    return WWWURL_OK;
+}
+
+/* The rotating buffers: an empty string when memory ran out. */
+static int rotating(hgroup *g, const char *what, const char *got, const char *want)
+{
+    if (got == NULL)
+        return R_NULL;
+    if (got[0] == '\0')
+        return R_EMPTY;
+    CHECK_CSTR(g, what, NULL, want, got);
+    return WWWURL_OK;
+}
+static int op_rfc822_date(hgroup *g)
+{
+    return rotating(g, "RFC822Date", RFC822Date(784111777, 1), "Sun, 06 Nov 1994 08:49:37 GMT");
+}
+static int op_duration(hgroup *g)
+{
+    return rotating(g, "DurationToString", DurationToString(90061), "1d 01:01:01 (90061s)");
+}
+
+/* The standards tools on input with dot segments, escapes and case. */
+#define RS_BASE "http://a/b/c/d;p?q"
+#define RS_REF "../../g%7e/./h/..?y#s"
+#define RS_WANT "http://a/g%7e/?y#s"
+#define NM_IN "HTTP://Us%65r@WWW.Example.COM:80/a/./b/../%41%2f%7e?x=%7e#%7e"
+#define NM_WANT "http://User@www.example.com/a/A%2F~?x=~#~"
+#define MR_TARGET "../x/./%7e/y?z#f"
+#define MR_WANT "../x/%7e/y?z#f"
+#define BR_BASE "http://h/a/b"
+#define BR_SPEC "  ..\\c\\.\\d%7e?q#f "
+#define BR_WANT "http://h/c/d%7e?q#f"
+#define WC_URL "../C/./d%7e?q#f"
+#define WC_BASE "HTTP://Example.COM:80/a/b/"
+#define WC_WANT "http://example.com/a/C/d%7e?q"
+
+static int op_resolve_dots(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_rfc3986_resolve(RS_BASE, WWWURL_NUL_TERMINATED, RS_REF, WWWURL_NUL_TERMINATED,
+                                    &s);
+    return string_result(g, "wwwurl_rfc3986_resolve dots", st, s, RS_WANT);
+}
+static int op_normalize_general(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_rfc3986_normalize(NM_IN, WWWURL_NUL_TERMINATED, WWWURL_NORMALIZE_ALL, &s);
+    return string_result(g, "wwwurl_rfc3986_normalize general", st, s, NM_WANT);
+}
+static int op_make_relative_dots(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_rfc3986_make_relative(RS_BASE, WWWURL_NUL_TERMINATED, MR_TARGET,
+                                          WWWURL_NUL_TERMINATED, &s);
+    return string_result(g, "wwwurl_rfc3986_make_relative dots", st, s, MR_WANT);
+}
+static int op_browser_general(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_browser_resolve(BR_BASE, WWWURL_NUL_TERMINATED, BR_SPEC, WWWURL_NUL_TERMINATED,
+                                    &s);
+    return string_result(g, "wwwurl_browser_resolve general", st, s, BR_WANT);
+}
+static int op_webcapture_base(hgroup *g)
+{
+    char *s = NULL;
+    int st = wwwurl_webcapture_canonical(WC_URL, WWWURL_NUL_TERMINATED, WC_BASE,
+                                         WWWURL_NUL_TERMINATED, &s);
+    return string_result(g, "wwwurl_webcapture_canonical base", st, s, WC_WANT);
+}
+
+/* The buffer forms: no memory is handed out, but they may need some. */
+static int buf_result(hgroup *g, const char *what, int st, const char *buf, size_t need,
+                      const char *want)
+{
+    if (st != WWWURL_OK) {
+        CHECK(g, what, "leaves *needed", need == 12345);
+        return st;
+    }
+    CHECK_CSTR(g, what, NULL, want, buf);
+    CHECK_INT(g, what, "needed", strlen(want) + 1, need);
+    return WWWURL_OK;
+}
+static int op_resolve_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 12345;
+    int st = wwwurl_rfc3986_resolve_buf(RS_BASE, WWWURL_NUL_TERMINATED, RS_REF,
+                                        WWWURL_NUL_TERMINATED, buf, sizeof buf, &n);
+    return buf_result(g, "wwwurl_rfc3986_resolve_buf", st, buf, n, RS_WANT);
+}
+static int op_normalize_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 12345;
+    int st = wwwurl_rfc3986_normalize_buf(NM_IN, WWWURL_NUL_TERMINATED, WWWURL_NORMALIZE_ALL, buf,
+                                          sizeof buf, &n);
+    return buf_result(g, "wwwurl_rfc3986_normalize_buf", st, buf, n, NM_WANT);
+}
+static int op_make_relative_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 12345;
+    int st = wwwurl_rfc3986_make_relative_buf(RS_BASE, WWWURL_NUL_TERMINATED, MR_TARGET,
+                                              WWWURL_NUL_TERMINATED, buf, sizeof buf, &n);
+    return buf_result(g, "wwwurl_rfc3986_make_relative_buf", st, buf, n, MR_WANT);
+}
+static int op_browser_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 12345;
+    int st = wwwurl_browser_resolve_buf(BR_BASE, WWWURL_NUL_TERMINATED, BR_SPEC,
+                                        WWWURL_NUL_TERMINATED, buf, sizeof buf, &n);
+    return buf_result(g, "wwwurl_browser_resolve_buf", st, buf, n, BR_WANT);
+}
+static int op_webcapture_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 12345;
+    int st = wwwurl_webcapture_canonical_buf(WC_URL, WWWURL_NUL_TERMINATED, WC_BASE,
+                                             WWWURL_NUL_TERMINATED, buf, sizeof buf, &n);
+    return buf_result(g, "wwwurl_webcapture_canonical_buf", st, buf, n, WC_WANT);
+}
+
+/* ---- settings: the op changes a process-wide value, `after` checks it
+ * with the fault disarmed and puts the default back ---------------------- */
+
+static int op_set_local_host(hgroup *g)
+{
+    return wwwurl_set_local_host("Proxy.Example:3128");
+}
+static void after_set_local_host(hgroup *g, int r)
+{
+    URL *u = SplitURL("/x?y");
+    CHECK(g, "SplitURL after wwwurl_set_local_host", NULL, u != NULL);
+    if (u) {
+        /* Nothing changes unless it returned WWWURL_OK. */
+        CHECK_CSTR(g, "wwwurl_set_local_host", r == WWWURL_OK ? "took effect" : "changed nothing",
+                   r == WWWURL_OK ? "http://proxy.example:3128/x?y" : "http://localhost:8080/x?y",
+                   u->name);
+        FreeURL(u);
+    }
+    CHECK_INT(g, "wwwurl_set_local_host back", NULL, WWWURL_OK,
+              wwwurl_set_local_host("localhost:8080"));
+}
+
+static int op_set_default_port(hgroup *g)
+{
+    return wwwurl_set_default_port("GOPHER", 70);
+}
+static void after_set_default_port(hgroup *g, int r)
+{
+    URL *u = CreateURL("gopher", "h:70", "/x", NULL, NULL, NULL);
+    CHECK(g, "CreateURL after wwwurl_set_default_port", NULL, u != NULL);
+    if (u) {
+        CHECK_CSTR(g, "wwwurl_set_default_port", r == WWWURL_OK ? "took effect" : "changed nothing",
+                   r == WWWURL_OK ? "gopher://h/x" : "gopher://h:70/x", u->name);
+        FreeURL(u);
+    }
+    CHECK_INT(g, "wwwurl_set_default_port back", NULL, WWWURL_OK,
+              wwwurl_set_default_port("gopher", 0));
+}
+
+/* ---- functions that must not allocate --------------------------------------
+ * Documented "Allocates nothing", or with no result that could say memory
+ * ran out (void, a borrowed pointer, a number, a status without
+ * WWWURL_ERR_NO_MEMORY among its documented values). */
+
+static int op_cache_file_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 0;
+    int st = wwwurl_cache_file(fx_gen, 'D', buf, sizeof buf, &n);
+    CHECK_INT(g, "wwwurl_cache_file", NULL, WWWURL_OK, st);
+    if (st == WWWURL_OK)
+        CHECK_CSTR(g, "wwwurl_cache_file", NULL, "http/www.example.com/DfPktW9iLLk5P1ZttH-D47w",
+                   buf);
+    return st;
+}
+
+static int op_transcode_buf(hgroup *g)
+{
+    char buf[64];
+    size_t n = 0;
+    int st = wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, CODEC_IN, WWWURL_NUL_TERMINATED, buf,
+                              sizeof buf, &n);
+    CHECK_INT(g, "wwwurl_transcode", NULL, WWWURL_OK, st);
+    if (st == WWWURL_OK)
+        CHECK_BYTES(g, "wwwurl_transcode", NULL,
+                    "/a%20b%2541%252f%257e+%26=%3F%23%25zz%C3%A9%25", 46, buf, n - 1);
+    return st;
+}
+
+static void check_component(hgroup *g, const char *what, const char *s,
+                            const wwwurl_component *c, const char *want)
+{
+    if (want == NULL) {
+        CHECK(g, "wwwurl_rfc3986_split", what, !c->present);
+        return;
+    }
+    CHECK(g, "wwwurl_rfc3986_split", what, c->present);
+    CHECK_BYTES(g, "wwwurl_rfc3986_split", what, want, strlen(want), s + c->offset, c->len);
+}
+
+static int op_rfc3986_split(hgroup *g)
+{
+    wwwurl_components c;
+    int st = wwwurl_rfc3986_split(GEN, WWWURL_NUL_TERMINATED, 0, &c);
+    CHECK_INT(g, "wwwurl_rfc3986_split", NULL, WWWURL_OK, st);
+    if (st != WWWURL_OK)
+        return st;
+    check_component(g, "scheme", GEN, &c.scheme, "HTTP");
+    check_component(g, "authority", GEN, &c.authority, "User:Pw@WWW.Example.COM:80");
+    check_component(g, "userinfo", GEN, &c.userinfo, "User:Pw");
+    check_component(g, "user", GEN, &c.user, "User");
+    check_component(g, "password", GEN, &c.password, "Pw");
+    check_component(g, "host", GEN, &c.host, "WWW.Example.COM");
+    check_component(g, "port", GEN, &c.port, "80");
+    check_component(g, "path", GEN, &c.path, "/a/./b/../%41%2f%7e");
+    check_component(g, "query", GEN, &c.query, "x=%7e&amp;y");
+    check_component(g, "fragment", GEN, &c.fragment, "f");
+    return WWWURL_OK;
+}
+
+static int op_accessors(hgroup *g)
+{
+    size_t n = 0;
+    CHECK_CSTR(g, "wwwurl_get", "name", GEN_NAME, wwwurl_get(fx_gen, WWWURL_PART_NAME, &n));
+    CHECK_INT(g, "wwwurl_get", "length", strlen(GEN_NAME), n);
+    CHECK_CSTR(g, "wwwurl_get", "pass", "Pw", wwwurl_get(fx_gen, WWWURL_PART_PASS, NULL));
+    CHECK_INT(g, "wwwurl_port", NULL, -1, wwwurl_port(fx_gen));
+    CHECK_CSTR(g, "wwwurl_status_name", NULL, "WWWURL_ERR_NO_MEMORY",
+               wwwurl_status_name(WWWURL_ERR_NO_MEMORY));
+    CHECK(g, "wwwurl_strerror", NULL, wwwurl_strerror(WWWURL_ERR_NO_MEMORY)[0] != '\0');
+    CHECK(g, "wwwurl_version", NULL, wwwurl_version()[0] != '\0');
+    CHECK_INT(g, "wwwurl_max_input", NULL, WWWURL_DEFAULT_MAX_INPUT, wwwurl_max_input());
+    CHECK_INT(g, "wwwurl_set_max_input", NULL, WWWURL_OK,
+              wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
+    CHECK_INT(g, "wwwurl_set_compat", NULL, WWWURL_OK, wwwurl_set_compat(WWWURL_COMPAT_29));
+    CHECK_INT(g, "DateToTimeT", NULL, 784111777L, DateToTimeT("Sunday, 06-Nov-94 08:49:37 GMT"));
+    return WWWURL_OK;
+}
+
+static int op_in_place(hgroup *g)
+{
+    char trim[] = " \t a b \n", name[] = "/a/./b/../c/%2e%2e/d/..";
+    CHECK_CSTR(g, "TrimArgs", NULL, "a b", TrimArgs(trim));
+    CanonicaliseName(name);
+    CHECK_CSTR(g, "CanonicaliseName", NULL, "/a/c/%2e%2e/", name);
+#if !defined(WWWURL_LEGACY_29H)
+    {
+        char amp[] = "x?a=1&amp;b=2&AMP;c&amp";
+        URLReplaceAmp(amp);
+        CHECK_CSTR(g, "URLReplaceAmp", NULL, "x?a=1&b=2&c&amp", amp);
+    }
+#endif
+    return WWWURL_OK;
+}
+
+/* How an op shows that memory ran out. */
+enum {
+    OP_NULL,   /* R_NULL: NULL, or the record left as it was */
+    OP_STATUS, /* WWWURL_ERR_NO_MEMORY (WWWURL_ERR_PANIC when it panicked) */
+    OP_EMPTY   /* R_EMPTY: the empty string (NULL when it panicked) */
+};
+/* What an op allocates. */
+enum {
+    TO_C = 1,    /* hands memory to C: kinds 1 and 2 must find an allocation */
+    NO_ALLOC = 2 /* must allocate nothing at all */
+};
+
 typedef struct op {
     const char *name;
     int (*fn)(hgroup *g);
-    int modern; /* returns a wwwurl_status rather than NULL */
+    int fails_as;
+    unsigned flags;
+    /* Run after each call with the fault disarmed: checks and undoes what
+     * the call changed for the whole process. */
+    void (*after)(hgroup *g, int r);
 } op;
 
 static const op ops[] = {
-    {"SplitURL", op_split_url, 0},
-    {"CreateURL", op_create_url, 0},
-    {"LinkURL", op_link_url, 0},
-    {"AddPasswordURL", op_add_password, 0},
-    {"URLDecodeGeneric", op_decode, 0},
-    {"URLEncodePath", op_encode_path, 0},
-    {"URLRecodeFormArgs", op_recode, 0},
-    {"CanonicaliseHost", op_canon_host, 0},
-    {"MakeHash", op_make_hash, 0},
-    {"Base64Encode/Decode", op_base64, 0},
-    {"HTMLString", op_html, 0},
+    /* BASE: the canonical fast path. */
+    {"SplitURL", op_split_url, OP_NULL, TO_C, NULL},
+    {"CreateURL", op_create_url, OP_NULL, TO_C, NULL},
+    {"LinkURL", op_link_url, OP_NULL, TO_C, NULL},
+    {"AddPasswordURL", op_add_password, OP_NULL, TO_C, NULL},
+    {"URLDecodeGeneric", op_decode, OP_NULL, TO_C, NULL},
+    {"URLEncodePath", op_encode_path, OP_NULL, TO_C, NULL},
+    {"URLRecodeFormArgs", op_recode, OP_NULL, TO_C, NULL},
+    {"CanonicaliseHost", op_canon_host, OP_NULL, TO_C, NULL},
+    {"MakeHash", op_make_hash, OP_NULL, TO_C, NULL},
+    {"Base64Encode/Decode", op_base64, OP_NULL, TO_C, NULL},
+    {"HTMLString", op_html, OP_NULL, TO_C, NULL},
 #if defined(WWWURL_LEGACY_29H)
-    {"FixHTMLLinkURL", op_fix_link, 0},
+    {"FixHTMLLinkURL", op_fix_link, OP_NULL, TO_C, NULL},
 #endif
-    {"SplitFormArgs", op_split_form_args, 0},
-    {"wwwurl_parse", op_parse, 1},
-    {"wwwurl_create", op_create, 1},
-    {"wwwurl_link/dup", op_link_dup, 1},
-    {"wwwurl_set_userinfo", op_set_userinfo, 1},
-    {"wwwurl_transcode_dup", op_transcode_dup, 0},
-    {"wwwurl_rfc3986_resolve", op_resolve, 1},
-    {"wwwurl_webcapture_canonical", op_webcapture, 1},
-    {"wwwurl_cache_file_dup", op_cache_file_dup, 1},
-    {"wwwurl_rfc3986_make_relative", op_make_relative, 1},
-    {"wwwurl_rfc3986_normalize", op_normalize, 1},
-    {"wwwurl_browser_resolve", op_browser_resolve, 1},
+    {"SplitFormArgs", op_split_form_args, OP_NULL, TO_C, NULL},
+    {"wwwurl_parse", op_parse, OP_STATUS, TO_C, NULL},
+    {"wwwurl_create", op_create, OP_STATUS, TO_C, NULL},
+    {"wwwurl_link/dup", op_link_dup, OP_STATUS, TO_C, NULL},
+    {"wwwurl_set_userinfo", op_set_userinfo, OP_STATUS, TO_C, NULL},
+    {"wwwurl_transcode_dup", op_transcode_dup, OP_NULL, TO_C, NULL},
+    {"wwwurl_rfc3986_resolve", op_resolve, OP_STATUS, TO_C, NULL},
+    {"wwwurl_webcapture_canonical", op_webcapture, OP_STATUS, TO_C, NULL},
+    {"wwwurl_cache_file_dup", op_cache_file_dup, OP_STATUS, TO_C, NULL},
+    {"wwwurl_rfc3986_make_relative", op_make_relative, OP_STATUS, TO_C, NULL},
+    {"wwwurl_rfc3986_normalize", op_normalize, OP_STATUS, TO_C, NULL},
+    {"wwwurl_browser_resolve", op_browser_resolve, OP_STATUS, TO_C, NULL},
+    /* GEN and friends: the general paths. */
+    {"SplitURL general", op_split_general, OP_NULL, TO_C, NULL},
+    {"wwwurl_parse general", op_parse_general, OP_STATUS, TO_C, NULL},
+    {"LinkURL general", op_link_general, OP_NULL, TO_C, NULL},
+    {"wwwurl_link general", op_wlink_general, OP_STATUS, TO_C, NULL},
+    {"CreateURL escapes", op_create_escapes, OP_NULL, TO_C, NULL},
+    {"wwwurl_create escapes", op_wcreate_escapes, OP_STATUS, TO_C, NULL},
+    {"AddPasswordURL escapes", op_add_password_escapes, OP_NULL, TO_C, NULL},
+    {"wwwurl_set_userinfo escapes", op_set_userinfo_escapes, OP_STATUS, TO_C, NULL},
+    {"wwwurl_dup general", op_dup_general, OP_STATUS, TO_C, NULL},
+    {"wwwurl_cache_file_dup general", op_cache_file_dup_general, OP_STATUS, TO_C, NULL},
+    {"URLDecodeGeneric escapes", op_decode_escapes, OP_NULL, TO_C, NULL},
+    {"URLDecodeFormArgs escapes", op_decode_form_escapes, OP_NULL, TO_C, NULL},
+    {"URLRecodeFormArgs escapes", op_recode_escapes, OP_NULL, TO_C, NULL},
+    {"URLEncodePath escapes", op_encode_path_escapes, OP_NULL, TO_C, NULL},
+    {"URLEncodeFormArgs escapes", op_encode_form_escapes, OP_NULL, TO_C, NULL},
+    {"URLEncodePassword escapes", op_encode_password_escapes, OP_NULL, TO_C, NULL},
+    {"CanonicaliseHost general", op_canon_host_general, OP_NULL, TO_C, NULL},
+    {"HTMLString nbsp", op_html_nbsp, OP_NULL, TO_C, NULL},
+    {"MakeHash general", op_make_hash_general, OP_NULL, TO_C, NULL},
+    {"Base64 binary", op_base64_binary, OP_NULL, TO_C, NULL},
+    {"SplitFormArgs general", op_split_form_args_general, OP_NULL, TO_C, NULL},
+    {"wwwurl_transcode_dup codecs", op_transcode_codecs, OP_NULL, TO_C, NULL},
+    {"RFC822Date", op_rfc822_date, OP_EMPTY, 0, NULL},
+    {"DurationToString", op_duration, OP_EMPTY, 0, NULL},
+    {"wwwurl_rfc3986_resolve dots", op_resolve_dots, OP_STATUS, TO_C, NULL},
+    {"wwwurl_rfc3986_normalize general", op_normalize_general, OP_STATUS, TO_C, NULL},
+    {"wwwurl_rfc3986_make_relative dots", op_make_relative_dots, OP_STATUS, TO_C, NULL},
+    {"wwwurl_browser_resolve general", op_browser_general, OP_STATUS, TO_C, NULL},
+    {"wwwurl_webcapture_canonical base", op_webcapture_base, OP_STATUS, TO_C, NULL},
+    {"wwwurl_rfc3986_resolve_buf", op_resolve_buf, OP_STATUS, 0, NULL},
+    {"wwwurl_rfc3986_normalize_buf", op_normalize_buf, OP_STATUS, 0, NULL},
+    {"wwwurl_rfc3986_make_relative_buf", op_make_relative_buf, OP_STATUS, 0, NULL},
+    {"wwwurl_browser_resolve_buf", op_browser_buf, OP_STATUS, 0, NULL},
+    {"wwwurl_webcapture_canonical_buf", op_webcapture_buf, OP_STATUS, 0, NULL},
+    {"wwwurl_set_local_host", op_set_local_host, OP_STATUS, 0, after_set_local_host},
+    {"wwwurl_set_default_port", op_set_default_port, OP_STATUS, 0, after_set_default_port},
+    {"wwwurl_cache_file", op_cache_file_buf, OP_STATUS, NO_ALLOC, NULL},
+    {"wwwurl_transcode", op_transcode_buf, OP_STATUS, NO_ALLOC, NULL},
+    {"wwwurl_rfc3986_split", op_rfc3986_split, OP_STATUS, NO_ALLOC, NULL},
+    {"accessors", op_accessors, OP_STATUS, NO_ALLOC, NULL},
+    {"in-place", op_in_place, OP_NULL, NO_ALLOC, NULL},
 };
 
-/* Fails (kind 1) or panics at (kind 2) the 1st, 2nd, ... allocation of
- * every op until a run has no allocation left to fault. */
-static void torture(hgroup *g, int kind)
+#define N_OPS (sizeof ops / sizeof ops[0])
+/* No op comes near this many allocations: reaching it means the faults
+ * stopped counting. */
+#define MAX_ALLOCS 1000
+
+/* ---- faults, culprits, counts ------------------------------------------------ */
+
+typedef struct tally {
+    unsigned long faults;  /* allocations made to fail or panic */
+    unsigned long results; /* results of faulted (and reference) runs checked */
+    unsigned long aborts;  /* processes killed by a signal */
+} tally;
+
+static tally total;
+
+/* What is being faulted right now, for the report of an abort: written
+ * before each faulted call, read by the signal handler (which may only use
+ * async-signal-safe calls, so the text is ready in advance). */
+static char culprit[256];
+/* In a child: the pipe to the parent. */
+static int report_fd = -1;
+
+static void set_culprit(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+static void set_culprit(const char *fmt, ...)
 {
-    size_t i;
-    for (i = 0; i < sizeof ops / sizeof ops[0]; i++) {
-        const op *o = &ops[i];
-        int want = !o->modern ? R_NULL
-                   : kind == FAULT_FAIL_ALLOC ? WWWURL_ERR_NO_MEMORY
-                                              : WWWURL_ERR_PANIC;
-        unsigned long skip, faulted = 0;
-        h_case_begin(g, NULL, NULL);
-        for (skip = 0; skip < 1000; skip++) {
-            int r, pending;
-            char what[96];
-            wwwurl_fault_inject((uint32_t)kind, skip);
-            r = o->fn(g);
-            pending = wwwurl_fault_pending();
-            wwwurl_fault_inject(FAULT_OFF, 0);
-            if (pending) {
-                snprintf(what, sizeof what, "%s with %lu allocations", o->name, skip);
-                CHECK_INT(g, what, NULL, WWWURL_OK, r);
-                break;
-            }
-            faulted++;
-            snprintf(what, sizeof what, "%s, allocation %lu %s", o->name, skip + 1,
-                     kind == FAULT_FAIL_ALLOC ? "failing" : "panicking");
-            CHECK_INT(g, what, NULL, want, r);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(culprit, sizeof culprit, fmt, ap);
+    va_end(ap);
+}
+
+static void write_all(int fd, const char *p, size_t n)
+{
+    while (n > 0) {
+        ssize_t w = write(fd, p, n);
+        if (w < 0 && errno == EINTR)
+            continue;
+        if (w <= 0)
+            return;
+        p += w;
+        n -= (size_t)w;
+    }
+}
+
+static size_t c_len(const char *s)
+{
+    size_t n = 0;
+    while (s[n])
+        n++;
+    return n;
+}
+
+/* " (faults injected: N)" into `out`, without stdio. N counts the faults
+ * since the op was armed, including any that the abort's own reporting
+ * ran into while the fault stayed armed. */
+static size_t faults_so_far(char *out, size_t cap)
+{
+    static const char head[] = " (faults injected: ", tail[] = ")";
+    char digits[24];
+    size_t n = 0, k = 0;
+    uint64_t v = wwwurl_fault_count();
+    do
+        digits[k++] = (char)('0' + v % 10);
+    while ((v /= 10) != 0 && k < sizeof digits);
+    if (sizeof head + k + sizeof tail > cap)
+        return 0;
+    memcpy(out, head, sizeof head - 1);
+    n = sizeof head - 1;
+    while (k > 0)
+        out[n++] = digits[--k];
+    memcpy(out + n, tail, sizeof tail - 1);
+    return n + sizeof tail - 1;
+}
+
+static void on_fatal_signal(int sig)
+{
+    static const char head[] = "fault_injection: fatal signal during: ";
+    char count[64];
+    /* The state is per thread and plain memory: reading it here is safe. */
+    size_t cn = faults_so_far(count, sizeof count);
+    (void)sig;
+    write_all(2, head, sizeof head - 1);
+    write_all(2, culprit, c_len(culprit));
+    write_all(2, count, cn);
+    write_all(2, "\n", 1);
+    if (report_fd >= 0) {
+        write_all(report_fd, "A", 1);
+        write_all(report_fd, culprit, c_len(culprit));
+        write_all(report_fd, count, cn);
+    }
+    /* SA_RESETHAND restored the default: returning lets abort() finish. */
+}
+
+static void catch_fatal_signals(void)
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_fatal_signal;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESETHAND;
+    sigaction(SIGABRT, &sa, NULL);
+    /* What an abort without the C library raises. */
+    sigaction(SIGILL, &sa, NULL);
+}
+
+static const char *result_name(int r)
+{
+    return r == R_NULL ? "NULL (or unchanged)" : r == R_EMPTY ? "empty string" : h_status_name(r);
+}
+
+/* The result of a run of `o` in which an allocation of `kind` faulted. */
+static int failure_result(const op *o, int kind)
+{
+    int panicked = kind == FAULT_PANIC_ALLOC;
+    switch (o->fails_as) {
+    case OP_STATUS:
+        return panicked ? WWWURL_ERR_PANIC : WWWURL_ERR_NO_MEMORY;
+    case OP_EMPTY:
+        return panicked ? R_NULL : R_EMPTY;
+    default:
+        return R_NULL;
+    }
+}
+
+/* One call of `o` with `kind` armed; `*faults` receives how many
+ * allocations were faulted. */
+static int run_op(hgroup *g, const op *o, int kind, uint64_t skip, unsigned long *faults)
+{
+    int r, pending;
+    uint64_t n;
+    wwwurl_fault_inject((uint32_t)kind, skip);
+    r = o->fn(g);
+    pending = wwwurl_fault_pending();
+    n = wwwurl_fault_count();
+    wwwurl_fault_inject(FAULT_OFF, 0);
+    if (kind != FAULT_OFF)
+        CHECK(g, o->name, "wwwurl_fault_pending agrees with wwwurl_fault_count",
+              pending == (n == 0));
+    if (o->after)
+        o->after(g, r);
+    *faults = (unsigned long)n;
+    return r;
+}
+
+static void check_result(hgroup *g, tally *t, const char *what, int want, int got)
+{
+    t->results++;
+    if (want != got)
+        h_fail(g, __FILE__, __LINE__, "%s: wanted %s, got %s", what, result_name(want),
+               result_name(got));
+}
+
+static const char *kind_text(int kind)
+{
+    switch (kind) {
+    case FAULT_FAIL_ALLOC:
+        return "C allocation failing";
+    case FAULT_PANIC_ALLOC:
+        return "C allocation panicking";
+    default:
+        return "allocation (any kind) failing";
+    }
+}
+
+/* Faults the 1st, 2nd, ... allocation of `kind` in `o` until a run has
+ * none left to fault. */
+static void torture_op(hgroup *g, const op *o, int kind, tally *t)
+{
+    int want = failure_result(o, kind), r;
+    unsigned long skip, faulted = 0, n;
+    char what[320];
+
+    h_case_begin(g, NULL, NULL);
+    /* A reference run: the op works, and what a first call sets up once
+     * (lazily) is not counted below. */
+    set_culprit("%s, without a fault", o->name);
+    r = run_op(g, o, FAULT_OFF, 0, &n);
+    snprintf(what, sizeof what, "%s without a fault", o->name);
+    check_result(g, t, what, WWWURL_OK, r);
+    for (skip = 0; skip < MAX_ALLOCS; skip++) {
+        set_culprit("%s, %s %lu", o->name, kind_text(kind), skip + 1);
+        r = run_op(g, o, kind, skip, &n);
+        if (n == 0) {
+            snprintf(what, sizeof what, "%s with %lu allocations", o->name, skip);
+            check_result(g, t, what, WWWURL_OK, r);
+            break;
         }
+        t->faults += n;
+        faulted++;
+        snprintf(what, sizeof what, "%s, %s %lu", o->name, kind_text(kind), skip + 1);
+        check_result(g, t, what, want, r);
+    }
+    if (o->flags & NO_ALLOC)
+        CHECK(g, o->name, "allocates nothing", faulted == 0);
+    else if (o->flags & TO_C)
         CHECK(g, o->name, "at least one allocation faulted", faulted > 0);
-        CHECK(g, o->name, "a run without fault was reached", skip < 1000);
+    CHECK(g, o->name, "a run without fault was reached", skip < MAX_ALLOCS);
+    h_case_end(g);
+}
+
+/* "every 3rd allocation failing", in a static buffer. */
+static const char *every_text(unsigned n)
+{
+    static char text[48];
+    const char *suffix = "th";
+    if (n % 100 < 11 || n % 100 > 13)
+        suffix = n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+    if (n == 1)
+        snprintf(text, sizeof text, "every allocation failing");
+    else
+        snprintf(text, sizeof text, "every %u%s allocation failing", n, suffix);
+    return text;
+}
+
+/* Every Nth allocation of any kind failing, over the whole op: the right
+ * result, or the documented failure once something failed. */
+static void every_nth_op(hgroup *g, const op *o, int kind, tally *t)
+{
+    static const unsigned periods[] = {1, 2, 3, 5, 8, 11};
+    int want = failure_result(o, FAULT_FAIL_ANY), r;
+    unsigned long n;
+    size_t i;
+    char what[320];
+
+    (void)kind;
+    h_case_begin(g, NULL, NULL);
+    set_culprit("%s, without a fault", o->name);
+    r = run_op(g, o, FAULT_OFF, 0, &n);
+    snprintf(what, sizeof what, "%s without a fault", o->name);
+    check_result(g, t, what, WWWURL_OK, r);
+    for (i = 0; i < sizeof periods / sizeof periods[0]; i++) {
+        set_culprit("%s, %s", o->name, every_text(periods[i]));
+        r = run_op(g, o, FAULT_FAIL_EVERY, periods[i] - 1, &n);
+        t->faults += n;
+        snprintf(what, sizeof what, "%s, %s (%lu failed)", o->name, every_text(periods[i]), n);
+        if (n == 0 || r == WWWURL_OK) {
+            check_result(g, t, what, WWWURL_OK, r);
+        } else {
+            check_result(g, t, what, want, r);
+        }
+        if (o->flags & NO_ALLOC)
+            CHECK(g, what, "allocates nothing", n == 0);
+    }
+    h_case_end(g);
+}
+
+/* ---- one child process per op ------------------------------------------------ */
+
+typedef void (*op_body)(hgroup *g, const op *o, int kind, tally *t);
+
+/* What a child sends back when it finishes: its counts. */
+typedef struct child_report {
+    unsigned long checked, passed, failed, printed, hidden;
+    tally t;
+} child_report;
+
+static int use_fork(void)
+{
+    const char *v = getenv("WWWURL_FAULT_NOFORK");
+    return !(v && *v && strcmp(v, "0") != 0);
+}
+
+static void run_child(hgroup *g, const op *o, int kind, op_body body, int fd)
+{
+    child_report rep;
+    hgroup before = *g;
+    tally t = {0, 0, 0};
+
+    report_fd = fd;
+    body(g, o, kind, &t);
+    rep.checked = g->checked - before.checked;
+    rep.passed = g->passed - before.passed;
+    rep.failed = g->failed - before.failed;
+    rep.printed = g->printed - before.printed;
+    rep.hidden = g->hidden - before.hidden;
+    rep.t = t;
+    write_all(fd, "T", 1);
+    write_all(fd, (const char *)&rep, sizeof rep);
+    close(fd);
+    /* exit, not _exit: LeakSanitizer and valgrind check the child's heap
+     * as it exits, and their verdict is its exit status. */
+    exit(0);
+}
+
+/* Runs `body` for `o`, in a child process unless WWWURL_FAULT_NOFORK is
+ * set, and adds what it checked to `g` and `t`. */
+static void isolated(hgroup *g, const op *o, int kind, op_body body, tally *t)
+{
+    char buf[1 + sizeof(child_report) + sizeof culprit + 64];
+    size_t got = 0;
+    int fds[2], status = 0;
+    pid_t pid;
+
+    if (!use_fork()) {
+        body(g, o, kind, t);
+        return;
+    }
+    if (pipe(fds) != 0) {
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__, "%s: pipe: %s", o->name, strerror(errno));
+        h_case_end(g);
+        return;
+    }
+    /* Nothing buffered may be written twice, by the child as well. */
+    fflush(stdout);
+    fflush(stderr);
+    pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__, "%s: fork: %s", o->name, strerror(errno));
+        h_case_end(g);
+        return;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        run_child(g, o, kind, body, fds[1]);
+    }
+    close(fds[1]);
+    for (;;) {
+        ssize_t n = read(fds[0], buf + got, sizeof buf - 1 - got);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        got += (size_t)n;
+    }
+    close(fds[0]);
+    buf[got] = '\0';
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
+
+    if (got == 1 + sizeof(child_report) && buf[0] == 'T') {
+        child_report rep;
+        hgroup add;
+        memcpy(&rep, buf + 1, sizeof rep);
+        h_group_init(&add, g->name);
+        add.checked = rep.checked;
+        add.passed = rep.passed;
+        add.failed = rep.failed;
+        add.printed = rep.printed;
+        add.hidden = rep.hidden;
+        h_group_merge(g, &add);
+        t->faults += rep.t.faults;
+        t->results += rep.t.results;
+    }
+    if (WIFSIGNALED(status)) {
+        t->aborts++;
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__, "%s: killed by signal %d during: %s", o->name,
+               WTERMSIG(status), got > 0 && buf[0] == 'A' ? buf + 1 : "(not reported)");
+        h_case_end(g);
+    } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0 || buf[0] != 'T') {
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__,
+               "%s: the child exited with status %d (a leak or memory error is reported above)",
+               o->name, WIFEXITED(status) ? WEXITSTATUS(status) : -1);
         h_case_end(g);
     }
+}
+
+/* ---- which ops ----------------------------------------------------------------- */
+
+/* Whether WWWURL_FAULT_OP (a comma-separated list of op names) selects `o`;
+ * without it, every op. */
+static int selected(const op *o)
+{
+    const char *sel = getenv("WWWURL_FAULT_OP"), *p;
+    size_t len = strlen(o->name);
+    if (!sel || !*sel)
+        return 1;
+    for (p = sel; *p;) {
+        const char *end = strchr(p, ',');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        if (n == len && strncmp(p, o->name, n) == 0)
+            return 1;
+        p += n;
+        if (*p == ',')
+            p++;
+    }
+    return 0;
+}
+
+static void for_each_op(hgroup *g, int kind, op_body body, const char *label)
+{
+    tally t = {0, 0, 0};
+    size_t i, chosen = 0;
+
+    if (!fx_gen && wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &fx_gen) != WWWURL_OK) {
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__, "wwwurl_parse(GEN) failed without a fault");
+        h_case_end(g);
+        return;
+    }
+    catch_fatal_signals();
+    for (i = 0; i < N_OPS; i++) {
+        if (!selected(&ops[i]))
+            continue;
+        chosen++;
+        isolated(g, &ops[i], kind, body, &t);
+    }
+    if (chosen == 0) {
+        static int listed;
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__, "WWWURL_FAULT_OP selects no op%s",
+               listed ? "" : "; the ops are:");
+        for (i = 0; !listed && i < N_OPS; i++)
+            printf("    %s\n", ops[i].name);
+        listed = 1;
+        h_case_end(g);
+    }
+    printf("    %s: %lu allocations failed, %lu results checked, %lu aborts\n", label, t.faults,
+           t.results, t.aborts);
+    total.faults += t.faults;
+    total.results += t.results;
+    total.aborts += t.aborts;
 }
 
 static void t_fail_alloc(hgroup *g, const char *dir)
 {
     (void)dir;
-    torture(g, FAULT_FAIL_ALLOC);
+    for_each_op(g, FAULT_FAIL_ALLOC, torture_op, "C allocations failing");
 }
 
 static void t_panic_alloc(hgroup *g, const char *dir)
 {
     (void)dir;
-    torture(g, FAULT_PANIC_ALLOC);
+    for_each_op(g, FAULT_PANIC_ALLOC, torture_op, "C allocations panicking");
+}
+
+static void t_fail_any(hgroup *g, const char *dir)
+{
+    (void)dir;
+    for_each_op(g, FAULT_FAIL_ANY, torture_op, "any allocation failing");
+}
+
+static void t_fail_every(hgroup *g, const char *dir)
+{
+    (void)dir;
+    for_each_op(g, FAULT_FAIL_EVERY, every_nth_op, "every Nth allocation failing");
+    printf("fault injection: %lu allocations failed, %lu results checked, %lu aborts\n",
+           total.faults, total.results, total.aborts);
 }
 
 /* ---- every exported function panicking at its start ---------------------- */
@@ -636,13 +1718,17 @@ static void t_every_status(hgroup *g, const char *dir)
 
 static const h_test tests[] = {
     {"every status code", t_every_status},
-    {"allocation failure torture", t_fail_alloc},
-    {"panic at allocation torture", t_panic_alloc},
+    {"C allocation failure torture", t_fail_alloc},
+    {"C allocation panic torture", t_panic_alloc},
     {"panic at every entry point", t_panic_entry},
+    {"any allocation failure torture", t_fail_any},
+    {"every Nth allocation failing", t_fail_every},
     {NULL, NULL},
 };
 
 int main(int argc, char **argv)
 {
-    return h_main(argc, argv, tests);
+    int st = h_main(argc, argv, tests);
+    wwwurl_free(fx_gen);
+    return st;
 }
