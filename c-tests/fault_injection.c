@@ -707,7 +707,9 @@ static int op_transcode_codecs(hgroup *g)
     return WWWURL_OK;
 }
 
-/* The rotating buffers: an empty string when memory ran out. */
+/* The rotating buffers. They are written in place and allocate nothing
+ * (checked: NO_ALLOC), so memory cannot run out; the empty string is the
+ * documented result should that ever change. */
 static int rotating(hgroup *g, const char *what, const char *got, const char *want)
 {
     if (got == NULL)
@@ -1037,8 +1039,8 @@ static const op ops[] = {
     {"Base64 binary", op_base64_binary, OP_NULL, TO_C, NULL},
     {"SplitFormArgs general", op_split_form_args_general, OP_NULL, TO_C, NULL},
     {"wwwurl_transcode_dup codecs", op_transcode_codecs, OP_NULL, TO_C, NULL},
-    {"RFC822Date", op_rfc822_date, OP_EMPTY, 0, NULL},
-    {"DurationToString", op_duration, OP_EMPTY, 0, NULL},
+    {"RFC822Date", op_rfc822_date, OP_EMPTY, NO_ALLOC, NULL},
+    {"DurationToString", op_duration, OP_EMPTY, NO_ALLOC, NULL},
     {"wwwurl_rfc3986_resolve dots", op_resolve_dots, OP_STATUS, TO_C, NULL},
     {"wwwurl_rfc3986_normalize general", op_normalize_general, OP_STATUS, TO_C, NULL},
     {"wwwurl_rfc3986_make_relative dots", op_make_relative_dots, OP_STATUS, TO_C, NULL},
@@ -1560,6 +1562,14 @@ static void t_panic_entry(hgroup *g, const char *dir)
         CHECK_INT(g, #call, NULL, (want), r_);                                                \
         PANICKED(g, #call);                                                                   \
     } while (0)
+#define STR_IS(call, want)                                                                    \
+    do {                                                                                      \
+        const char *r_;                                                                       \
+        arm_entry();                                                                          \
+        r_ = (call);                                                                          \
+        CHECK_CSTR(g, #call, NULL, (want), r_);                                               \
+        PANICKED(g, #call);                                                                   \
+    } while (0)
 #define VOID_CALL(call)                                                                       \
     do {                                                                                      \
         arm_entry();                                                                          \
@@ -1605,6 +1615,12 @@ static void t_panic_entry(hgroup *g, const char *dir)
     VOID_CALL(AddPasswordURL(u, "us", "pw"));
     CHECK(g, "AddPasswordURL after a panic", NULL, u->user == NULL);
     VOID_CALL(FreeURL(u)); /* did nothing: freed below */
+
+    /* The functions whose result C uses unchecked: a usable value. */
+    STR_IS(wwwurl_version(), WWWURL_VERSION_STRING);
+    STR_IS(wwwurl_strerror(WWWURL_ERR_NULL), "unknown status");
+    STR_IS(wwwurl_status_name(WWWURL_ERR_NULL), "(unknown status)");
+    INT_IS(wwwurl_max_input(), WWWURL_DEFAULT_MAX_INPUT);
 
     /* The modern API: WWWURL_ERR_PANIC, NULL, -1 or nothing done. */
     STATUS_PANIC(wwwurl_set_local_host("proxy:3128"));

@@ -358,8 +358,9 @@ extern "C" {
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `hostport` is NULL;
  * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
- * byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`. Nothing changes
- * unless it returns `WWWURL_OK`.
+ * byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
+ * `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
+ * returns `WWWURL_OK`.
  *
  * Thread-safe: it may race with parsing calls, which see the old or the new value.
  */
@@ -373,8 +374,9 @@ wwwurl_status wwwurl_set_local_host(const char *hostport);
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `proto` is NULL;
  * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or has bytes other than
- * letters, digits, `+ - .`, or `port` is outside 0..65535. Nothing changes
- * unless it returns `WWWURL_OK`.
+ * letters, digits, `+ - .`, or `port` is outside 0..65535;
+ * `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
+ * returns `WWWURL_OK`.
  *
  * Thread-safe.
  */
@@ -400,6 +402,25 @@ wwwurl_status wwwurl_set_compat(wwwurl_compat mode);
  * Returns a static string; do not free it.
  */
 const char *wwwurl_version(void);
+
+/**
+ * A static, NUL-terminated English message for a status code.
+ *
+ * Parameters: `status`, any value; unknown values give "unknown status".
+ *
+ * Returns: a string that lives for the whole process; never NULL. Do not free it.
+ */
+const char *wwwurl_strerror(uint32_t status);
+
+/**
+ * The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
+ * test reports.
+ *
+ * Parameters: `status`, any value; unknown values give "(unknown status)".
+ *
+ * Returns: a string that lives for the whole process; never NULL. Do not free it.
+ */
+const char *wwwurl_status_name(uint32_t status);
 
 /**
  * Sets the longest input, in bytes, that the length-delimited functions
@@ -891,25 +912,6 @@ wwwurl_status wwwurl_browser_resolve_buf(const char *base,
                                          char *buf,
                                          size_t cap,
                                          size_t *needed);
-
-/**
- * A static, NUL-terminated English message for a status code.
- *
- * Parameters: `status`, any value; unknown values give "unknown status".
- *
- * Returns: a string that lives for the whole process; never NULL. Do not free it.
- */
-const char *wwwurl_strerror(uint32_t status);
-
-/**
- * The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
- * test reports.
- *
- * Parameters: `status`, any value; unknown values give "(unknown status)".
- *
- * Returns: a string that lives for the whole process; never NULL. Do not free it.
- */
-const char *wwwurl_status_name(uint32_t status);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -106,35 +106,35 @@ char *URLDecodeGeneric(const char *s);
 /**
  * URLDecodeFormArgs: like URLDecodeGeneric, and `+` becomes a space.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
 char *URLDecodeFormArgs(const char *s);
 
 /**
  * URLRecodeFormArgs: normalises the encoding of a query string.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
 char *URLRecodeFormArgs(const char *s);
 
 /**
  * URLEncodePath: `%XY`-encodes every byte outside `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
 char *URLEncodePath(const char *s);
 
 /**
  * URLEncodeFormArgs: encodes form data; a space becomes `+`.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
 char *URLEncodeFormArgs(const char *s);
 
 /**
  * URLEncodePassword: encodes a user name or password for the `file` form.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
 char *URLEncodePassword(const char *s);
 
@@ -158,7 +158,7 @@ char *TrimArgs(char *s);
  * MakeHash: the 22-character name WWWOFFLE gives a URL's cache files
  * (MD5, base 64, `/` as `-`).
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
 char *MakeHash(const char *s);
 
@@ -166,7 +166,7 @@ char *MakeHash(const char *s);
  * Base64Encode: standard base 64 of `n` bytes at `p` (which may contain NUL).
  *
  * Returns a new string that the caller frees with `free()`; NULL when `p`
- * is NULL and `n` is not 0.
+ * is NULL and `n` is not 0, or memory ran out.
  */
 char *Base64Encode(const char *p, size_t n);
 
@@ -176,7 +176,7 @@ char *Base64Encode(const char *p, size_t n);
  * Parameters: `s`, the text; `n`, where the decoded length is stored (may be NULL).
  *
  * Returns the decoded bytes plus a terminating NUL in a new block that the
- * caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL.
+ * caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL or memory ran out.
  * See the library documentation for input outside the alphabet.
  */
 char *Base64Decode(const char *s, size_t *n);
@@ -187,6 +187,7 @@ char *Base64Decode(const char *s, size_t *n);
  *
  * Returns a pointer to one of 4 buffers of the calling thread, used in turn:
  * the 4 most recent results of a thread stay valid. Do not free it.
+ * Allocates nothing, so it cannot run out of memory.
  */
 char *RFC822Date(time_t t, int utc);
 
@@ -201,16 +202,17 @@ long DateToTimeT(const char *s);
  * DurationToString: a duration in seconds as text, e.g. `1h (3600s)`.
  *
  * Returns a pointer to one of 2 buffers of the calling thread, used in turn.
- * Do not free it.
+ * Do not free it. Allocates nothing, so it cannot run out of memory.
  */
 char *DurationToString(time_t d);
 
 /**
  * HTMLString: escapes `<`, `>`, `&`, and (when `nbsp` is non-zero) spaces as `&nbsp;`.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  */
-char *HTMLString(const char *s, int nbsp);
+char *HTMLString(const char *s,
+                 int nbsp);
 
 #if !defined(WWWURL_LEGACY_29H)
 /**
@@ -226,7 +228,7 @@ void URLReplaceAmp(char *s);
 /**
  * FixHTMLLinkURL (2.9h): resolves `&amp;` and numeric character references in a link.
  *
- * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
  *
  * Only in the 2.9h library (`wwwurl-29h`), as only WWWOFFLE 2.9h declares it.
  */
@@ -236,7 +238,7 @@ char *FixHTMLLinkURL(const char *s);
 /**
  * CanonicaliseHost: the canonical form of a host (and port).
  *
- * Returns a new string that the caller frees with `free()`; NULL when `h` is NULL.
+ * Returns a new string that the caller frees with `free()`; NULL when `h` is NULL or memory ran out.
  */
 char *CanonicaliseHost(const char *h);
 

@@ -5,6 +5,7 @@ use super::status::*;
 use libc::c_char;
 use std::convert::Infallible;
 use std::ffi::CStr;
+use std::ptr::NonNull;
 use wwwurl_core::codec::Sink;
 
 /// The bytes of a NUL-terminated C string, or `None` for NULL.
@@ -388,16 +389,51 @@ impl Sink for ExactSink {
     }
 }
 
-/// The caller's output buffer of `cap` bytes at `ptr` as a slice (empty
-/// when `ptr` is NULL), for a [`BoundedSink`]: its bytes are only written,
-/// never read, and the sink's count says which were.
-pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> &'a mut [u8] {
-    if ptr.is_null() || cap == 0 {
-        return &mut [];
+/// A caller's out pointer that must not be NULL, checked once
+/// ([`Out::new`]): the one place that writes a result through it is
+/// [`Out::set`], called only on success.
+pub(crate) struct Out<T>(NonNull<T>);
+
+impl<T> Out<T> {
+    /// The out pointer `p`, or `WWWURL_ERR_NULL`.
+    #[inline]
+    pub(crate) fn new(p: *mut T) -> Result<Out<T>, wwwurl_status> {
+        NonNull::new(p).map(Out).ok_or(WWWURL_ERR_NULL)
+    }
+
+    /// Stores the result.
+    #[inline]
+    pub(crate) fn set(self, v: T) {
+        // SAFETY: non-NULL (checked by `new`), and by the API contract
+        // valid for a write of a `T`.
+        unsafe { self.0.as_ptr().write(v) }
+    }
+}
+
+/// Stores `v` through an out pointer that may be NULL (an optional result,
+/// such as a length); NULL stores nothing.
+#[inline]
+pub(crate) fn set_opt<T>(p: *mut T, v: T) {
+    if let Ok(out) = Out::new(p) {
+        out.set(v);
+    }
+}
+
+/// The caller's output buffer of `cap` bytes at `ptr` as a slice, for a
+/// [`BoundedSink`]: its bytes are only written, never read, and the sink's
+/// count says which were. `WWWURL_ERR_NULL` for NULL with a size; NULL with
+/// size 0 asks for the size alone.
+pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> Result<&'a mut [u8], wwwurl_status> {
+    if ptr.is_null() {
+        return if cap == 0 {
+            Ok(&mut [])
+        } else {
+            Err(WWWURL_ERR_NULL)
+        };
     }
     // SAFETY: by the API contract `ptr` points at `cap` writable bytes that
     // nothing else uses during the call (output never overlaps input).
-    unsafe { std::slice::from_raw_parts_mut(ptr.cast::<u8>(), cap) }
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast::<u8>(), cap) })
 }
 
 #[cfg(test)]

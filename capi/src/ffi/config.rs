@@ -6,7 +6,7 @@ use super::settings;
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int};
-use wwwurl_core::config::Compat;
+use wwwurl_core::config::{Compat, ConfigError};
 
 /// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
 /// get, unless the program defines `GetLocalHostPort()`. The default is
@@ -16,8 +16,9 @@ use wwwurl_core::config::Compat;
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `hostport` is NULL;
 /// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
-/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`. Nothing changes
-/// unless it returns `WWWURL_OK`.
+/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
+/// `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
+/// returns `WWWURL_OK`.
 ///
 /// Thread-safe: it may race with parsing calls, which see the old or the new value.
 #[no_mangle]
@@ -30,10 +31,12 @@ pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> wwwurl_statu
 
 /// The status of a configuration change: refused values are invalid
 /// arguments, and so is a configuration that another thread's panic left
-/// unusable (nothing is changed then either).
-fn applied<E>(r: Option<Result<(), E>>) -> wwwurl_status {
+/// unusable; memory running out is `WWWURL_ERR_NO_MEMORY`. Nothing is
+/// changed unless the status is `WWWURL_OK`.
+fn applied(r: Option<Result<(), ConfigError>>) -> wwwurl_status {
     match r {
         Some(Ok(())) => WWWURL_OK,
+        Some(Err(ConfigError::NoMemory)) => WWWURL_ERR_NO_MEMORY,
         _ => WWWURL_ERR_INVALID_ARGUMENT,
     }
 }
@@ -45,8 +48,9 @@ fn applied<E>(r: Option<Result<(), E>>) -> wwwurl_status {
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `proto` is NULL;
 /// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or has bytes other than
-/// letters, digits, `+ - .`, or `port` is outside 0..65535. Nothing changes
-/// unless it returns `WWWURL_OK`.
+/// letters, digits, `+ - .`, or `port` is outside 0..65535;
+/// `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
+/// returns `WWWURL_OK`.
 ///
 /// Thread-safe.
 #[no_mangle]

@@ -76,6 +76,13 @@ fn install_quiet_hook() {
 /// Runs `f`, returning its value, or the type's fallback if it panicked.
 #[inline]
 pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
+    guard_or(R::on_panic(), f)
+}
+
+/// [`guard`] with the value to return on a panic given: for the functions
+/// whose result C uses without a check (a static string, a setting).
+#[inline]
+pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     let depth = IN_FFI.with(|c| {
         let mut d = c.get();
         if d == 0 {
@@ -90,7 +97,7 @@ pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
         f()
     }));
     IN_FFI.with(|c| c.set(depth));
-    r.unwrap_or_else(|_| R::on_panic())
+    r.unwrap_or(fallback)
 }
 
 /// [`guard`] for a function that returns a status, its body written with

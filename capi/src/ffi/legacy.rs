@@ -1,7 +1,7 @@
 //! The historical string routines under their historical names
 //! (doc/behaviour.md, Percent decoding to CanonicaliseName): `malloc`ed results that C releases with `free()`.
 
-use super::alloc::{c_malloc, c_str, malloc_copy, CBuf};
+use super::alloc::{c_malloc, c_str, malloc_copy, set_opt, CBuf};
 use super::guard::guard;
 use libc::{c_char, c_int, c_long, size_t, time_t};
 use std::cell::RefCell;
@@ -42,7 +42,7 @@ pub extern "C" fn URLDecodeGeneric(s: *const c_char) -> *mut c_char {
 
 /// URLDecodeFormArgs: like URLDecodeGeneric, and `+` becomes a space.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLDecodeFormArgs(s: *const c_char) -> *mut c_char {
     transcode_c(s, Codec::DecodeForm, same_len)
@@ -50,7 +50,7 @@ pub extern "C" fn URLDecodeFormArgs(s: *const c_char) -> *mut c_char {
 
 /// URLRecodeFormArgs: normalises the encoding of a query string.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLRecodeFormArgs(s: *const c_char) -> *mut c_char {
     transcode_c(s, Codec::RecodeForm, with_slack)
@@ -58,7 +58,7 @@ pub extern "C" fn URLRecodeFormArgs(s: *const c_char) -> *mut c_char {
 
 /// URLEncodePath: `%XY`-encodes every byte outside `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLEncodePath(s: *const c_char) -> *mut c_char {
     transcode_c(s, Codec::EncodePath, with_slack)
@@ -66,7 +66,7 @@ pub extern "C" fn URLEncodePath(s: *const c_char) -> *mut c_char {
 
 /// URLEncodeFormArgs: encodes form data; a space becomes `+`.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLEncodeFormArgs(s: *const c_char) -> *mut c_char {
     transcode_c(s, Codec::EncodeForm, with_slack)
@@ -74,7 +74,7 @@ pub extern "C" fn URLEncodeFormArgs(s: *const c_char) -> *mut c_char {
 
 /// URLEncodePassword: encodes a user name or password for the `file` form.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLEncodePassword(s: *const c_char) -> *mut c_char {
     transcode_c(s, Codec::EncodePassword, with_slack)
@@ -144,7 +144,7 @@ pub extern "C" fn TrimArgs(s: *mut c_char) -> *mut c_char {
 /// MakeHash: the 22-character name WWWOFFLE gives a URL's cache files
 /// (MD5, base 64, `/` as `-`).
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn MakeHash(s: *const c_char) -> *mut c_char {
     guard(|| match c_str(s) {
@@ -156,7 +156,7 @@ pub extern "C" fn MakeHash(s: *const c_char) -> *mut c_char {
 /// Base64Encode: standard base 64 of `n` bytes at `p` (which may contain NUL).
 ///
 /// Returns a new string that the caller frees with `free()`; NULL when `p`
-/// is NULL and `n` is not 0.
+/// is NULL and `n` is not 0, or memory ran out.
 #[no_mangle]
 pub extern "C" fn Base64Encode(p: *const c_char, n: size_t) -> *mut c_char {
     guard(|| {
@@ -174,7 +174,7 @@ pub extern "C" fn Base64Encode(p: *const c_char, n: size_t) -> *mut c_char {
 /// Parameters: `s`, the text; `n`, where the decoded length is stored (may be NULL).
 ///
 /// Returns the decoded bytes plus a terminating NUL in a new block that the
-/// caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL.
+/// caller frees with `free()`; NULL (and `*n` untouched) when `s` is NULL or memory ran out.
 /// See the library documentation for input outside the alphabet.
 #[no_mangle]
 pub extern "C" fn Base64Decode(s: *const c_char, n: *mut size_t) -> *mut c_char {
@@ -185,9 +185,8 @@ pub extern "C" fn Base64Decode(s: *const c_char, n: *mut size_t) -> *mut c_char 
         let mut v = CBuf::with_capacity(hash::base64_decoded_len(s));
         let Ok(()) = hash::base64_decode(s, &mut v);
         let (p, len) = v.into_raw();
-        if !p.is_null() && !n.is_null() {
-            // SAFETY: non-NULL out pointer from the caller.
-            unsafe { *n = len };
+        if !p.is_null() {
+            set_opt(n, len);
         }
         p
     })
@@ -232,6 +231,7 @@ fn rotate<const N: usize>(
 ///
 /// Returns a pointer to one of 4 buffers of the calling thread, used in turn:
 /// the 4 most recent results of a thread stay valid. Do not free it.
+/// Allocates nothing, so it cannot run out of memory.
 #[no_mangle]
 pub extern "C" fn RFC822Date(t: time_t, utc: c_int) -> *mut c_char {
     guard(|| {
@@ -281,7 +281,7 @@ pub extern "C" fn DateToTimeT(s: *const c_char) -> c_long {
 /// DurationToString: a duration in seconds as text, e.g. `1h (3600s)`.
 ///
 /// Returns a pointer to one of 2 buffers of the calling thread, used in turn.
-/// Do not free it.
+/// Do not free it. Allocates nothing, so it cannot run out of memory.
 #[no_mangle]
 pub extern "C" fn DurationToString(d: time_t) -> *mut c_char {
     guard(|| {
@@ -295,7 +295,7 @@ pub extern "C" fn DurationToString(d: time_t) -> *mut c_char {
 
 /// HTMLString: escapes `<`, `>`, `&`, and (when `nbsp` is non-zero) spaces as `&nbsp;`.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn HTMLString(s: *const c_char, nbsp: c_int) -> *mut c_char {
     guard(|| {
@@ -331,7 +331,7 @@ pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
 
 /// FixHTMLLinkURL (2.9h): resolves `&amp;` and numeric character references in a link.
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 ///
 /// Only in the 2.9h library (`wwwurl-29h`), as only WWWOFFLE 2.9h declares it.
 #[cfg(feature = "v29h")]
@@ -350,7 +350,7 @@ pub extern "C" fn FixHTMLLinkURL(s: *const c_char) -> *mut c_char {
 
 /// CanonicaliseHost: the canonical form of a host (and port).
 ///
-/// Returns a new string that the caller frees with `free()`; NULL when `h` is NULL.
+/// Returns a new string that the caller frees with `free()`; NULL when `h` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn CanonicaliseHost(h: *const c_char) -> *mut c_char {
     guard(|| {

@@ -2,10 +2,10 @@
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
 use super::alloc::{
-    c_malloc, c_str, checked_input, copy_bytes, free, input, out_buffer, within_limit, CBuf,
-    ExactSink,
+    c_malloc, c_str, checked_input, copy_bytes, free, input, out_buffer, set_opt, within_limit,
+    CBuf, ExactSink, Out,
 };
-use super::guard::{guard, guard_status};
+use super::guard::{guard, guard_or, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
@@ -13,7 +13,7 @@ use super::types::*;
 use libc::{c_char, c_int, size_t};
 use std::convert::Infallible;
 use std::mem::size_of;
-use std::ptr::{null, null_mut};
+use std::ptr::{null, null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::cache::{self, UnsafePath};
 use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
@@ -122,10 +122,19 @@ impl RecordDest for HandleDest {
     }
 }
 
+/// The handle behind `u`, or `None` for NULL: the one place a caller's
+/// pointer becomes a handle to read.
 fn handle<'a>(u: *const wwwurl_url) -> Option<&'a Handle> {
     // SAFETY: a non-NULL handle was made by `new_handle` and not yet freed
     // (API contract), so it points at a live header.
-    (!u.is_null()).then(|| unsafe { &*u.cast::<Handle>() })
+    NonNull::new(u.cast_mut()).map(|p| unsafe { &*p.as_ptr().cast::<Handle>() })
+}
+
+/// [`handle`] for the one function that changes a handle in place.
+fn handle_mut<'a>(u: *mut wwwurl_url) -> Option<&'a mut Handle> {
+    // SAFETY: as in `handle`; the API contract also forbids any other use
+    // of the handle during the call that changes it.
+    NonNull::new(u).map(|p| unsafe { &mut *p.as_ptr().cast::<Handle>() })
 }
 
 fn from_handle<'a>(u: *const wwwurl_url) -> Option<UrlRef<'a>> {
@@ -153,21 +162,49 @@ fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
     })
 }
 
-fn store(out: *mut *mut wwwurl_url, h: *mut Handle) -> wwwurl_status {
+/// Hands a new handle to the caller, or reports that memory ran out.
+fn store(out: Out<*mut wwwurl_url>, h: *mut Handle) -> wwwurl_status {
     if h.is_null() {
         return WWWURL_ERR_NO_MEMORY;
     }
-    // SAFETY: `out` was checked non-NULL by the caller of this helper.
-    unsafe { *out = h.cast() };
+    out.set(h.cast());
     WWWURL_OK
 }
+
+/// The library's version as a NUL-terminated string.
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 
 /// The library's version, e.g. `"0.1.0"`.
 ///
 /// Returns a static string; do not free it.
 #[no_mangle]
 pub extern "C" fn wwwurl_version() -> *const c_char {
-    concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
+    guard_or(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
+}
+
+/// A static, NUL-terminated English message for a status code.
+///
+/// Parameters: `status`, any value; unknown values give "unknown status".
+///
+/// Returns: a string that lives for the whole process; never NULL. Do not free it.
+#[no_mangle]
+pub extern "C" fn wwwurl_strerror(status: u32) -> *const c_char {
+    guard_or(UNKNOWN_MESSAGE.as_ptr().cast(), || {
+        wwwurl_status::message_of(status).as_ptr().cast()
+    })
+}
+
+/// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
+/// test reports.
+///
+/// Parameters: `status`, any value; unknown values give "(unknown status)".
+///
+/// Returns: a string that lives for the whole process; never NULL. Do not free it.
+#[no_mangle]
+pub extern "C" fn wwwurl_status_name(status: u32) -> *const c_char {
+    guard_or(UNKNOWN_NAME.as_ptr().cast(), || {
+        wwwurl_status::name_of(status).as_ptr().cast()
+    })
 }
 
 /// Sets the longest input, in bytes, that the length-delimited functions
@@ -190,7 +227,7 @@ pub extern "C" fn wwwurl_set_max_input(max: size_t) -> wwwurl_status {
 /// The longest input the length-delimited functions accept.
 #[no_mangle]
 pub extern "C" fn wwwurl_max_input() -> size_t {
-    settings::max_input()
+    guard_or(WWWURL_DEFAULT_MAX_INPUT, settings::max_input)
 }
 
 /// Parses a URL with the rules of the historical SplitURL.
@@ -215,9 +252,7 @@ pub extern "C" fn wwwurl_parse(
 ) -> wwwurl_status {
     guard_status(|| {
         let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
-        if out.is_null() {
-            return Err(WWWURL_ERR_NULL);
-        }
+        let out = Out::new(out)?;
         // Both splits end the URL at its first NUL byte as they scan,
         // so no separate search for it.
         let s = within_limit(s)?;
@@ -258,9 +293,7 @@ pub extern "C" fn wwwurl_create(
         else {
             return Err(WWWURL_ERR_NULL);
         };
-        if out.is_null() {
-            return Err(WWWURL_ERR_NULL);
-        }
+        let out = Out::new(out)?;
         let (args, user, pass) = (c_str(args), c_str(user), c_str(pass));
         for part in [Some(proto), Some(hostport), Some(path), args, user, pass]
             .into_iter()
@@ -298,9 +331,7 @@ pub extern "C" fn wwwurl_link(
     guard_status(|| {
         let base = from_handle(base).ok_or(WWWURL_ERR_NULL)?;
         let link = input(link, len).ok_or(WWWURL_ERR_NULL)?;
-        if out.is_null() {
-            return Err(WWWURL_ERR_NULL);
-        }
+        let out = Out::new(out)?;
         let link = c_prefix(within_limit(link)?);
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
         let base = link::LinkBase::of(base);
@@ -316,13 +347,12 @@ pub extern "C" fn wwwurl_link(
 /// caller owns the copy and releases it with `wwwurl_free`.
 #[no_mangle]
 pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) -> wwwurl_status {
-    guard(|| match handle(u) {
-        Some(h) if !out.is_null() => {
-            let bytes = h.view().buffer();
-            let copy = new_handle(bytes.len(), h.sp, h.compat, |sink| sink.extend(bytes));
-            store(out, copy)
-        }
-        _ => WWWURL_ERR_NULL,
+    guard_status(|| {
+        let h = handle(u).ok_or(WWWURL_ERR_NULL)?;
+        let out = Out::new(out)?;
+        let bytes = h.view().buffer();
+        let copy = new_handle(bytes.len(), h.sp, h.compat, |sink| sink.extend(bytes));
+        Ok(store(out, copy))
     })
 }
 
@@ -379,10 +409,7 @@ pub extern "C" fn wwwurl_get(
         let got = from_handle(u)
             .zip(field_of(part))
             .and_then(|(u, f)| u.get(f));
-        if !len.is_null() {
-            // SAFETY: non-NULL out pointer from the caller.
-            unsafe { *len = got.map_or(0, <[u8]>::len) };
-        }
+        set_opt(len, got.map_or(0, <[u8]>::len));
         got.map_or(null(), |b| b.as_ptr().cast())
     })
 }
@@ -416,11 +443,7 @@ pub extern "C" fn wwwurl_set_userinfo(
     pass: *const c_char,
 ) -> wwwurl_status {
     guard_status(|| {
-        if u.is_null() {
-            return Err(WWWURL_ERR_NULL);
-        }
-        // SAFETY: a live handle (API contract), not aliased during the call.
-        let h = unsafe { &mut *u.cast::<Handle>() };
+        let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
         let (user, pass) = (c_str(user), c_str(pass));
         for part in [user, pass].into_iter().flatten() {
             within_limit(part)?;
@@ -455,10 +478,7 @@ pub extern "C" fn wwwurl_set_userinfo(
 /// Stores the NUL after a caller-buffer output and sets `*needed`.
 pub(super) fn finish(mut sink: BoundedSink<'_>, needed: *mut size_t) -> wwwurl_status {
     let fits = sink.finish_nul();
-    if !needed.is_null() {
-        // SAFETY: non-NULL out pointer from the caller.
-        unsafe { *needed = sink.needed() + 1 };
-    }
+    set_opt(needed, sink.needed() + 1);
     if fits {
         WWWURL_OK
     } else {
@@ -495,21 +515,13 @@ pub extern "C" fn wwwurl_cache_file(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| {
-        let Some(u) = from_handle(u) else {
-            return WWWURL_ERR_NULL;
-        };
-        if buf.is_null() && cap != 0 {
-            return WWWURL_ERR_NULL;
-        }
-        let Some(prefix) = cache_prefix(prefix) else {
-            return WWWURL_ERR_INVALID_ARGUMENT;
-        };
-        let mut sink = BoundedSink::new(out_buffer(buf, cap));
-        if write_cache_file(&u, prefix, &mut sink).is_err() {
-            return WWWURL_ERR_UNSAFE_PATH;
-        }
-        finish(sink, needed)
+    guard_status(|| {
+        let u = from_handle(u).ok_or(WWWURL_ERR_NULL)?;
+        let buf = out_buffer(buf, cap)?;
+        let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+        let mut sink = BoundedSink::new(buf);
+        write_cache_file(&u, prefix, &mut sink).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
+        Ok(finish(sink, needed))
     })
 }
 
@@ -554,36 +566,21 @@ pub extern "C" fn wwwurl_cache_file_dup(
     out: *mut *mut c_char,
     out_len: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| {
-        let Some(u) = from_handle(u) else {
-            return WWWURL_ERR_NULL;
-        };
-        if out.is_null() {
-            return WWWURL_ERR_NULL;
-        }
-        let Some(prefix) = cache_prefix(prefix) else {
-            return WWWURL_ERR_INVALID_ARGUMENT;
-        };
+    guard_status(|| {
+        let u = from_handle(u).ok_or(WWWURL_ERR_NULL)?;
+        let out = Out::new(out)?;
+        let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
         // Checked before the allocation, so that a refusal allocates nothing.
-        if cache::check(u.proto(), u.hostport()).is_err() {
-            return WWWURL_ERR_UNSAFE_PATH;
-        }
+        cache::check(u.proto(), u.hostport()).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
         let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
-        if write_cache_file(&u, prefix, &mut buf).is_err() {
-            return WWWURL_ERR_UNSAFE_PATH;
-        }
+        write_cache_file(&u, prefix, &mut buf).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
         let (p, n) = buf.into_raw();
         if p.is_null() {
-            return WWWURL_ERR_NO_MEMORY;
+            return Err(WWWURL_ERR_NO_MEMORY);
         }
-        // SAFETY: non-NULL out pointers from the caller.
-        unsafe {
-            *out = p;
-            if !out_len.is_null() {
-                *out_len = n;
-            }
-        }
-        WWWURL_OK
+        out.set(p);
+        set_opt(out_len, n);
+        Ok(WWWURL_OK)
     })
 }
 
@@ -626,10 +623,7 @@ pub extern "C" fn wwwurl_transcode(
     guard_status(|| {
         let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
         let s = checked_input(r#in, len)?;
-        if out.is_null() && cap != 0 {
-            return Err(WWWURL_ERR_NULL);
-        }
-        let mut sink = BoundedSink::new(out_buffer(out, cap));
+        let mut sink = BoundedSink::new(out_buffer(out, cap)?);
         let Ok(_) = c.apply(s, &mut sink);
         Ok(finish(sink, needed))
     })
@@ -661,9 +655,8 @@ pub extern "C" fn wwwurl_transcode_dup(
         let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
         let Ok(_) = c.apply(s, &mut buf);
         let (p, n) = buf.into_raw();
-        if !p.is_null() && !out_len.is_null() {
-            // SAFETY: non-NULL out pointer from the caller.
-            unsafe { *out_len = n };
+        if !p.is_null() {
+            set_opt(out_len, n);
         }
         p
     })

@@ -20,7 +20,7 @@ use super::legacy_types::URL;
 use super::settings;
 use libc::{c_char, c_int};
 use std::mem::size_of;
-use std::ptr::null_mut;
+use std::ptr::{null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Span, Spans, Url};
@@ -204,6 +204,21 @@ fn free_private(rec: &URL) {
     }
 }
 
+/// The record behind a caller's pointer, or `None` for NULL: the one place
+/// a pointer becomes a record to read.
+fn record<'a>(url: *const URL) -> Option<&'a URL> {
+    // SAFETY: a non-NULL record was made by this library and not yet freed
+    // (API contract).
+    NonNull::new(url.cast_mut()).map(|p| unsafe { &*p.as_ptr() })
+}
+
+/// [`record`] for AddPasswordURL, which rewrites the record in place.
+fn record_mut<'a>(url: *mut URL) -> Option<&'a mut URL> {
+    // SAFETY: as in `record`; the API contract also forbids any other use
+    // of the record during the call that changes it.
+    NonNull::new(url).map(|p| unsafe { &mut *p.as_ptr() })
+}
+
 /// The canonical parts of a record that CreateURL and LinkURL start from.
 struct Parts<'a> {
     proto: &'a [u8],
@@ -280,11 +295,9 @@ pub extern "C" fn CreateURL(
 #[no_mangle]
 pub extern "C" fn FreeURL(url: *mut URL) {
     guard(|| {
-        if url.is_null() {
+        let Some(rec) = record(url) else {
             return;
-        }
-        // SAFETY: a record made by this library and not yet freed (API contract).
-        let rec = unsafe { &*url };
+        };
         free_private(rec);
         if let Some(strings) = separate_strings(rec) {
             free(strings);
@@ -300,11 +313,9 @@ pub extern "C" fn FreeURL(url: *mut URL) {
 #[no_mangle]
 pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *const c_char) {
     guard(|| {
-        if url.is_null() {
+        let Some(rec) = record_mut(url) else {
             return;
-        }
-        // SAFETY: a record made by this library and not yet freed (API contract).
-        let rec = unsafe { &mut *url };
+        };
         let Some(p) = parts(rec) else {
             return;
         };
@@ -342,11 +353,9 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
 #[no_mangle]
 pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
     guard(|| {
-        if url.is_null() {
+        let Some(rec) = record(url) else {
             return null_mut();
-        }
-        // SAFETY: a record made by this library (API contract).
-        let rec = unsafe { &*url };
+        };
         let (Some(link), Some(p), Some(name)) = (c_str(link), parts(rec), c_str(rec.name)) else {
             return null_mut();
         };

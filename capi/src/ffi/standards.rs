@@ -1,7 +1,7 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{checked_input, input, malloc_copy, out_buffer, within_limit};
-use super::guard::guard;
+use super::alloc::{checked_input, input, malloc_copy, out_buffer, within_limit, Out};
+use super::guard::guard_status;
 use super::modern::finish;
 use super::status::*;
 use super::types::WWWURL_FLAG_BROWSER;
@@ -96,24 +96,17 @@ pub extern "C" fn wwwurl_rfc3986_split(
     flags: u32,
     out: *mut wwwurl_components,
 ) -> wwwurl_status {
-    guard(|| {
-        let Some(s) = input(s, len) else {
-            return WWWURL_ERR_NULL;
-        };
-        if out.is_null() {
-            return WWWURL_ERR_NULL;
-        }
-        if let Err(e) = within_limit(s) {
-            return e;
-        }
+    guard_status(|| {
+        let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
+        let out = Out::new(out)?;
+        let s = within_limit(s)?;
         let c = match flags {
             0 => rfc3986::split(s),
             WWWURL_FLAG_BROWSER => browser::split(s),
-            _ => return WWWURL_ERR_INVALID_ARGUMENT,
+            _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
         };
-        // SAFETY: non-NULL out pointer from the caller.
-        unsafe { *out = to_c(&c) };
-        WWWURL_OK
+        out.set(to_c(&c));
+        Ok(WWWURL_OK)
     })
 }
 
@@ -126,21 +119,14 @@ pub extern "C" fn wwwurl_rfc3986_split(
 fn to_malloc(
     out: *mut *mut c_char,
     f: impl FnOnce() -> Result<Buf, wwwurl_status>,
-) -> wwwurl_status {
-    if out.is_null() {
-        return WWWURL_ERR_NULL;
-    }
-    let v = match f() {
-        Ok(v) => v,
-        Err(e) => return e,
-    };
-    let p = malloc_copy(&v);
+) -> Result<wwwurl_status, wwwurl_status> {
+    let out = Out::new(out)?;
+    let p = malloc_copy(&f()?);
     if p.is_null() {
-        return WWWURL_ERR_NO_MEMORY;
+        return Err(WWWURL_ERR_NO_MEMORY);
     }
-    // SAFETY: `out` was checked non-NULL above.
-    unsafe { *out = p };
-    WWWURL_OK
+    out.set(p);
+    Ok(WWWURL_OK)
 }
 
 /// The buffer form: the result goes into `buf[..cap]` with its NUL when it
@@ -150,17 +136,12 @@ fn to_buffer(
     cap: size_t,
     needed: *mut size_t,
     f: impl FnOnce() -> Result<Buf, wwwurl_status>,
-) -> wwwurl_status {
-    if buf.is_null() && cap != 0 {
-        return WWWURL_ERR_NULL;
-    }
-    let v = match f() {
-        Ok(v) => v,
-        Err(e) => return e,
-    };
-    let mut sink = BoundedSink::new(out_buffer(buf, cap));
+) -> Result<wwwurl_status, wwwurl_status> {
+    let buf = out_buffer(buf, cap)?;
+    let v = f()?;
+    let mut sink = BoundedSink::new(buf);
     let Ok(()) = sink.extend(&v);
-    finish(sink, needed)
+    Ok(finish(sink, needed))
 }
 
 /// A string argument of the functions that return a C string: checked
@@ -234,7 +215,7 @@ pub extern "C" fn wwwurl_rfc3986_resolve(
     rlen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
-    guard(|| to_malloc(out, || rfc3986_resolve(base, blen, reference, rlen)))
+    guard_status(|| to_malloc(out, || rfc3986_resolve(base, blen, reference, rlen)))
 }
 
 /// `wwwurl_rfc3986_resolve` into the caller's buffer.
@@ -260,7 +241,7 @@ pub extern "C" fn wwwurl_rfc3986_resolve_buf(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| {
+    guard_status(|| {
         to_buffer(buf, cap, needed, || {
             rfc3986_resolve(base, blen, reference, rlen)
         })
@@ -318,7 +299,7 @@ pub extern "C" fn wwwurl_webcapture_canonical(
     blen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
-    guard(|| to_malloc(out, || webcapture_canonical(url, len, base, blen)))
+    guard_status(|| to_malloc(out, || webcapture_canonical(url, len, base, blen)))
 }
 
 /// `wwwurl_webcapture_canonical` into the caller's buffer.
@@ -341,7 +322,7 @@ pub extern "C" fn wwwurl_webcapture_canonical_buf(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| {
+    guard_status(|| {
         to_buffer(buf, cap, needed, || {
             webcapture_canonical(url, len, base, blen)
         })
@@ -391,7 +372,7 @@ pub extern "C" fn wwwurl_rfc3986_make_relative(
     tlen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
-    guard(|| to_malloc(out, || rfc3986_make_relative(base, blen, target, tlen)))
+    guard_status(|| to_malloc(out, || rfc3986_make_relative(base, blen, target, tlen)))
 }
 
 /// `wwwurl_rfc3986_make_relative` into the caller's buffer.
@@ -414,7 +395,7 @@ pub extern "C" fn wwwurl_rfc3986_make_relative_buf(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| {
+    guard_status(|| {
         to_buffer(buf, cap, needed, || {
             rfc3986_make_relative(base, blen, target, tlen)
         })
@@ -513,7 +494,7 @@ pub extern "C" fn wwwurl_rfc3986_normalize(
     mask: u32,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
-    guard(|| to_malloc(out, || rfc3986_normalize(s, len, mask)))
+    guard_status(|| to_malloc(out, || rfc3986_normalize(s, len, mask)))
 }
 
 /// `wwwurl_rfc3986_normalize` into the caller's buffer.
@@ -534,7 +515,7 @@ pub extern "C" fn wwwurl_rfc3986_normalize_buf(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| to_buffer(buf, cap, needed, || rfc3986_normalize(s, len, mask)))
+    guard_status(|| to_buffer(buf, cap, needed, || rfc3986_normalize(s, len, mask)))
 }
 
 fn browser_resolve(
@@ -582,7 +563,7 @@ pub extern "C" fn wwwurl_browser_resolve(
     slen: size_t,
     out: *mut *mut c_char,
 ) -> wwwurl_status {
-    guard(|| to_malloc(out, || browser_resolve(base, blen, spec, slen)))
+    guard_status(|| to_malloc(out, || browser_resolve(base, blen, spec, slen)))
 }
 
 /// `wwwurl_browser_resolve` into the caller's buffer.
@@ -605,7 +586,7 @@ pub extern "C" fn wwwurl_browser_resolve_buf(
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    guard(|| to_buffer(buf, cap, needed, || browser_resolve(base, blen, spec, slen)))
+    guard_status(|| to_buffer(buf, cap, needed, || browser_resolve(base, blen, spec, slen)))
 }
 
 #[cfg(test)]

@@ -58,6 +58,18 @@ impl wwwurl_status {
             .copied()
     }
 
+    /// The message of the status numbered `n`, NUL-terminated
+    /// ([`UNKNOWN_MESSAGE`] for a number that is none): `wwwurl_strerror`.
+    pub(crate) fn message_of(n: u32) -> &'static str {
+        Self::from_number(n).map_or(UNKNOWN_MESSAGE, |s| s.describe().1)
+    }
+
+    /// The C name of the status numbered `n`, NUL-terminated
+    /// ([`UNKNOWN_NAME`] for a number that is none): `wwwurl_status_name`.
+    pub(crate) fn name_of(n: u32) -> &'static str {
+        Self::from_number(n).map_or(UNKNOWN_NAME, |s| s.describe().0)
+    }
+
     /// The status's C name and its message, each NUL-terminated: the one
     /// table of both, which `wwwurl_status_name` and `wwwurl_strerror`
     /// give to C (and the C tests use). The match is exhaustive: a new
@@ -91,32 +103,10 @@ impl wwwurl_status {
     }
 }
 
-/// A static, NUL-terminated English message for a status code.
-///
-/// Parameters: `status`, any value; unknown values give "unknown status".
-///
-/// Returns: a string that lives for the whole process; never NULL. Do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_strerror(status: u32) -> *const libc::c_char {
-    wwwurl_status::from_number(status)
-        .map_or("unknown status\0", |s| s.describe().1)
-        .as_ptr()
-        .cast()
-}
-
-/// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
-/// test reports.
-///
-/// Parameters: `status`, any value; unknown values give "(unknown status)".
-///
-/// Returns: a string that lives for the whole process; never NULL. Do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_status_name(status: u32) -> *const libc::c_char {
-    wwwurl_status::from_number(status)
-        .map_or("(unknown status)\0", |s| s.describe().0)
-        .as_ptr()
-        .cast()
-}
+/// The message of a number that is no status.
+pub(crate) const UNKNOWN_MESSAGE: &str = "unknown status\0";
+/// The name of a number that is no status.
+pub(crate) const UNKNOWN_NAME: &str = "(unknown status)\0";
 
 #[cfg(test)]
 #[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
@@ -132,16 +122,14 @@ mod tests {
                 assert!(t.ends_with('\0') && !t[..t.len() - 1].contains('\0'));
             }
             assert_eq!(&name[..name.len() - 1], format!("{st:?}"));
-            assert_eq!(wwwurl_strerror(i as u32), msg.as_ptr().cast());
-            assert_eq!(wwwurl_status_name(i as u32), name.as_ptr().cast());
+            assert_eq!(wwwurl_status::message_of(i as u32), msg);
+            assert_eq!(wwwurl_status::name_of(i as u32), name);
         }
         assert_eq!(
             wwwurl_status::ALL.len(),
             WWWURL_ERR_UNSAFE_PATH as usize + 1
         );
-        assert_eq!(wwwurl_strerror(u32::MAX), wwwurl_strerror(10));
-        // SAFETY: the function returns a static NUL-terminated string.
-        let unknown = unsafe { std::ffi::CStr::from_ptr(wwwurl_status_name(10)) };
-        assert_eq!(unknown.to_bytes(), b"(unknown status)");
+        assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
+        assert_eq!(wwwurl_status::name_of(10), "(unknown status)\0");
     }
 }
