@@ -5,7 +5,11 @@
 
 // A build step, not the library: aborting on memory exhaustion is fine here
 // (clippy.toml bans the aborting calls in the library only).
-#![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
+#![allow(
+    clippy::disallowed_methods,
+    clippy::disallowed_macros,
+    clippy::disallowed_types
+)]
 
 use std::path::{Path, PathBuf};
 

@@ -287,7 +287,6 @@ pub(crate) fn find_two(s: &[u8], from: usize, a: u8, b: u8) -> (Option<usize>, O
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

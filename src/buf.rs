@@ -261,7 +261,6 @@ pub fn try_with_capacity<T>(n: usize) -> Result<Vec<T>, NoMemory> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -137,7 +137,6 @@ pub fn cache_path<'a>(
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::buf::Buf;

@@ -771,7 +771,6 @@ pub fn c_prefix(s: &[u8]) -> &[u8] {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -176,7 +176,6 @@ pub fn builtin_default_port(proto: &[u8]) -> i32 {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -400,7 +400,6 @@ pub fn duration_to_string<S: Sink>(d: i64, out: &mut S) -> Result<(), S::Error> 
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::buf::Buf;

@@ -54,7 +54,6 @@ pub fn trim_args(s: &[u8]) -> (usize, usize) {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -170,7 +170,6 @@ pub fn base64_decode<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::buf::Buf;

@@ -335,7 +335,6 @@ pub fn canonicalise_host(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -195,7 +195,6 @@ fn push_char_ref<S: Sink>(u: u64, out: &mut S) -> Result<(), S::Error> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::buf::Buf;

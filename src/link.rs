@@ -123,7 +123,6 @@ pub fn link_parts<E: Env + ?Sized>(
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::config::Config;

@@ -257,7 +257,6 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -268,7 +268,6 @@ pub fn canonicalise_name_or_root(p: &mut Buf) -> Result<(), NoMemory> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -197,7 +197,6 @@ pub fn make_relative(base: &[u8], target: &[u8], out: &mut Buf) -> Result<(), Re
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

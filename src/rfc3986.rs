@@ -438,7 +438,6 @@ fn merge(b: &Components, base: &[u8], r_path: &[u8]) -> Result<Buf, NoMemory> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

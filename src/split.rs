@@ -11,7 +11,7 @@ pub use fast::FastSplit;
 use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
 use super::codec::{truncate_at_nul, CountingSink, Sink};
 use super::config::{Compat, Env};
-use super::url::{build, Parts, Scratch, Spans, Url};
+use super::url::{build, Parts, Spans, Url};
 use crate::buf::{Buf, NoMemory};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
@@ -273,15 +273,11 @@ pub fn split_url_general<E: Env + ?Sized>(
     };
     let host = &s[start..host_end];
 
-    let mut scratch = Scratch::take();
+    // An empty host is the local one, read up to a NUL.
+    let mut local = Buf::new();
     let hostport = if host.is_empty() {
-        let local = &mut scratch.b;
-        local.clear();
-        if let Err(e) = env.local_host(local) {
-            scratch.give_back();
-            return Err(e);
-        }
-        truncate_at_nul(local);
+        env.local_host(&mut local)?;
+        truncate_at_nul(&mut local);
         &local[..]
     } else {
         host
@@ -294,13 +290,10 @@ pub fn split_url_general<E: Env + ?Sized>(
         user,
         pass,
     };
-    let url = build(env, compat, &parts, &mut scratch.a);
-    scratch.give_back();
-    url
+    build(env, compat, &parts)
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::config::Config;

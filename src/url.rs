@@ -6,8 +6,6 @@
 //! `name` without a user, `host` and `hostport` without a port) have equal
 //! spans here.
 
-use std::cell::Cell;
-
 use super::ascii::{find_byte, hex_value, ByteSet, ALNUM};
 use super::cnum::atoi;
 use super::codec::{c_prefix, decode_generic, encode_password, encode_path, recode_form};
@@ -399,49 +397,6 @@ static HOST_CLASS: [u8; 256] = {
     t
 };
 
-/// Scratch buffers above this size are released after use, so one huge URL
-/// does not pin its memory to the thread for good.
-const SCRATCH_KEEP: usize = 64 * 1024;
-
-/// Per-thread scratch space, reused so that building a record allocates
-/// only its output buffer. The vectors are moved out while in use: a call
-/// that re-enters the library meanwhile (an application hook calling
-/// SplitURL) finds them empty and simply allocates its own.
-#[derive(Default)]
-pub(crate) struct Scratch {
-    /// Working space of [`build`].
-    pub a: Buf,
-    /// Working space of the callers of [`build`].
-    pub b: Buf,
-}
-
-thread_local! {
-    static SCRATCH: Cell<Scratch> = const {
-        Cell::new(Scratch {
-            a: Buf::new(),
-            b: Buf::new(),
-        })
-    };
-}
-
-impl Scratch {
-    /// The thread's scratch vectors (empty ones while they are taken, or
-    /// when the thread is being torn down).
-    pub(crate) fn take() -> Scratch {
-        SCRATCH.try_with(Cell::take).unwrap_or_default()
-    }
-
-    /// Hands the vectors back for the next call on this thread, unless
-    /// they grew so large that keeping them would pin a huge input's memory.
-    pub(crate) fn give_back(self) {
-        if self.a.capacity() <= SCRATCH_KEEP && self.b.capacity() <= SCRATCH_KEEP {
-            // Fails only while the thread is being torn down; the vectors
-            // are then just dropped.
-            let _ = SCRATCH.try_with(|c| c.set(self));
-        }
-    }
-}
-
 /// The inputs of CreateURL, each a C string without its NUL.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Parts<'a> {
@@ -493,10 +448,7 @@ pub fn create_url<E: Env + ?Sized>(
         user: user.map(c_prefix),
         pass: pass.map(c_prefix),
     };
-    let mut scratch = Scratch::take();
-    let url = build(env, compat, &parts, &mut scratch.a);
-    scratch.give_back();
-    url
+    build(env, compat, &parts)
 }
 
 /// Appends URLDecodeGeneric of `s` to `out`, stopping where a decoded NUL
@@ -631,14 +583,20 @@ fn push_field(buf: &mut Buf, s: &[u8]) -> Result<Span, NoMemory> {
     })
 }
 
-/// CreateURL on NUL-free parts, with `scratch` as working space.
+/// CreateURL on NUL-free parts.
 pub(crate) fn build<E: Env + ?Sized>(
     env: &E,
     compat: Compat,
     p: &Parts<'_>,
-    scratch: &mut Buf,
 ) -> Result<Url, NoMemory> {
     let mut buf = Buf::with_capacity(capacity_estimate(p))?;
+    // Working space for the decoded host, path, and user and password: no
+    // decoding makes anything longer, so it never grows. It is allocated
+    // per call rather than kept per thread, since keeping it would need a
+    // thread-exit destructor, whose registration aborts the process when
+    // memory runs out (CONTRIBUTING.md, "Memory").
+    let user_pass = p.user.map_or(0, <[u8]>::len) + p.pass.map_or(0, <[u8]>::len);
+    let scratch = &mut Buf::with_capacity(p.hostport.len().max(p.path.len()).max(user_pass))?;
 
     // name = proto "://" hostport path ["?" args]; the other fields are
     // mostly copies of its pieces.
@@ -822,7 +780,6 @@ impl Url {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::config::Config;
@@ -968,24 +925,5 @@ mod tests {
             assert_eq!(u.buffer()[s.start + s.len], 0, "{f:?}");
         }
         assert!(!u.host_is_hostport());
-    }
-
-    #[test]
-    fn scratch_is_reentrant() {
-        let mut outer = Scratch::take();
-        outer.a.extend_from_slice(b"outer").unwrap();
-        let inner = Scratch::take();
-        assert!(inner.a.is_empty());
-        inner.give_back();
-        outer.give_back();
-        assert_eq!(Scratch::take().a, b"outer");
-    }
-
-    #[test]
-    fn huge_scratch_is_not_kept() {
-        let mut s = Scratch::take();
-        s.a.reserve(SCRATCH_KEEP + 1).unwrap();
-        s.give_back();
-        assert!(Scratch::take().a.capacity() <= SCRATCH_KEEP);
     }
 }

@@ -344,7 +344,6 @@ pub fn remove_dots_rfc1808(path: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -4,7 +4,11 @@
 
 // Tests and benchmarks may abort when memory runs out: the ban on aborting
 // allocations (clippy.toml) is the library's.
-#![allow(clippy::disallowed_methods, clippy::disallowed_macros)]
+#![allow(
+    clippy::disallowed_methods,
+    clippy::disallowed_macros,
+    clippy::disallowed_types
+)]
 
 use std::time::{Duration, Instant};
 

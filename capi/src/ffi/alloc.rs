@@ -437,7 +437,6 @@ pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> Result<&'a mut [u8
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -4,36 +4,38 @@ use std::cell::Cell;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::{Once, OnceLock};
 
-/// The value an exported function returns when its body panicked.
+/// The value an exported function returns when its body panicked, or, with
+/// [`guard_opt`], could not give a result (a NULL argument it needs, memory
+/// that ran out): NULL, -1, 0, nothing, `WWWURL_ERR_PANIC`.
 pub(crate) trait Fallback {
-    fn on_panic() -> Self;
+    fn fallback() -> Self;
 }
 
 impl<T> Fallback for *mut T {
-    fn on_panic() -> Self {
+    fn fallback() -> Self {
         std::ptr::null_mut()
     }
 }
 impl<T> Fallback for *const T {
-    fn on_panic() -> Self {
+    fn fallback() -> Self {
         std::ptr::null()
     }
 }
 impl Fallback for () {
-    fn on_panic() -> Self {}
+    fn fallback() -> Self {}
 }
 impl Fallback for libc::c_int {
-    fn on_panic() -> Self {
+    fn fallback() -> Self {
         -1
     }
 }
 impl Fallback for libc::c_long {
-    fn on_panic() -> Self {
+    fn fallback() -> Self {
         0
     }
 }
 impl Fallback for super::status::wwwurl_status {
-    fn on_panic() -> Self {
+    fn fallback() -> Self {
         super::status::wwwurl_status::WWWURL_ERR_PANIC
     }
 }
@@ -76,7 +78,7 @@ fn install_quiet_hook() {
 /// Runs `f`, returning its value, or the type's fallback if it panicked.
 #[inline]
 pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
-    guard_or(R::on_panic(), f)
+    guard_or(R::fallback(), f)
 }
 
 /// [`guard`] with the value to return on a panic given: for the functions
@@ -100,6 +102,14 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     r.unwrap_or(fallback)
 }
 
+/// [`guard`] for a function whose body is written with `?` on `Option`s:
+/// `None` (a NULL argument, memory that ran out) gives the type's fallback
+/// value, as a panic does.
+#[inline]
+pub(crate) fn guard_opt<R: Fallback>(f: impl FnOnce() -> Option<R>) -> R {
+    guard(|| f().unwrap_or_else(R::fallback))
+}
+
 /// [`guard`] for a function that returns a status, its body written with
 /// `?`: an error is the status returned.
 #[inline]
@@ -110,7 +120,6 @@ pub(crate) fn guard_status(
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
     use crate::ffi::status::wwwurl_status;

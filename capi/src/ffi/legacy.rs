@@ -2,7 +2,7 @@
 //! (doc/behaviour.md, Percent decoding to CanonicaliseName): `malloc`ed results that C releases with `free()`.
 
 use super::alloc::{c_malloc, c_str, malloc_copy, set_opt, CBuf};
-use super::guard::guard;
+use super::guard::{guard, guard_opt};
 use libc::{c_char, c_int, c_long, size_t, time_t};
 use std::cell::RefCell;
 use wwwurl_core::buf::Buf;
@@ -10,17 +10,15 @@ use wwwurl_core::codec::{self, BoundedSink, Codec, Sink};
 use wwwurl_core::{date, form, hash, host, html, path};
 
 fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut c_char {
-    guard(|| {
-        let Some(s) = c_str(s) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let s = c_str(s)?;
         let mut out = CBuf::with_capacity(room(s.len()));
         // The input, a C string, has no NUL; a decoded one ends the result.
         let Ok(decoded) = codec.apply(s, &mut out);
         if decoded {
             out.truncate_at_nul();
         }
-        out.into_c_string()
+        Some(out.into_c_string())
     })
 }
 
@@ -87,24 +85,20 @@ pub extern "C" fn URLEncodePassword(s: *const c_char) -> *mut c_char {
 /// `result[0]`, then `result`. NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn SplitFormArgs(s: *const c_char) -> *mut *mut c_char {
-    guard(|| {
-        let Some(s) = c_str(s) else {
-            return std::ptr::null_mut();
-        };
-        let Ok(items) = form::split_form_args(s) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let s = c_str(s)?;
+        let items = form::split_form_args(s).ok()?;
         // The copy stays owned by a CBuf until both blocks exist, so that
         // nothing leaks whichever allocation fails.
         let mut copy = CBuf::with_capacity(s.len());
         let Ok(()) = copy.extend(s);
         if !copy.ok() {
-            return std::ptr::null_mut();
+            return None;
         }
         let size = (items.len() + 1) * std::mem::size_of::<*mut c_char>();
         let array = c_malloc(size).cast::<*mut c_char>();
         if array.is_null() {
-            return std::ptr::null_mut();
+            return None;
         }
         let copy = copy.into_c_string();
         for (k, &(start, end)) in items.iter().enumerate() {
@@ -119,7 +113,7 @@ pub extern "C" fn SplitFormArgs(s: *const c_char) -> *mut *mut c_char {
         }
         // SAFETY: the last slot of the array.
         unsafe { *array.add(items.len()) = std::ptr::null_mut() };
-        array
+        Some(array)
     })
 }
 
@@ -128,8 +122,8 @@ pub extern "C" fn SplitFormArgs(s: *const c_char) -> *mut *mut c_char {
 /// Returns `s` itself (NULL when `s` is NULL).
 #[no_mangle]
 pub extern "C" fn TrimArgs(s: *mut c_char) -> *mut c_char {
-    guard(|| {
-        let Some(bytes) = c_str(s) else { return s };
+    guard_opt(|| {
+        let bytes = c_str(s)?;
         let (start, end) = form::trim_args(bytes);
         // SAFETY: `start <= end <= strlen(s)`, so both ranges lie in the
         // string, and `copy` allows the overlap.
@@ -137,7 +131,7 @@ pub extern "C" fn TrimArgs(s: *mut c_char) -> *mut c_char {
             std::ptr::copy(s.add(start), s, end - start);
             *s.add(end - start) = 0;
         }
-        s
+        Some(s)
     })
 }
 
@@ -147,10 +141,7 @@ pub extern "C" fn TrimArgs(s: *mut c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn MakeHash(s: *const c_char) -> *mut c_char {
-    guard(|| match c_str(s) {
-        Some(s) => malloc_copy(&hash::make_hash(s)),
-        None => std::ptr::null_mut(),
-    })
+    guard_opt(|| Some(malloc_copy(&hash::make_hash(c_str(s)?))))
 }
 
 /// Base64Encode: standard base 64 of `n` bytes at `p` (which may contain NUL).
@@ -159,13 +150,11 @@ pub extern "C" fn MakeHash(s: *const c_char) -> *mut c_char {
 /// is NULL and `n` is not 0, or memory ran out.
 #[no_mangle]
 pub extern "C" fn Base64Encode(p: *const c_char, n: size_t) -> *mut c_char {
-    guard(|| {
-        let Some(data) = super::alloc::input(p, n.min(usize::MAX - 1)) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let data = super::alloc::input(p, n.min(usize::MAX - 1))?;
         let mut out = CBuf::with_capacity(data.len().div_ceil(3) * 4);
         let Ok(()) = hash::base64_encode(data, &mut out);
-        out.into_c_string()
+        Some(out.into_c_string())
     })
 }
 
@@ -178,17 +167,15 @@ pub extern "C" fn Base64Encode(p: *const c_char, n: size_t) -> *mut c_char {
 /// See the library documentation for input outside the alphabet.
 #[no_mangle]
 pub extern "C" fn Base64Decode(s: *const c_char, n: *mut size_t) -> *mut c_char {
-    guard(|| {
-        let Some(s) = c_str(s) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let s = c_str(s)?;
         let mut v = CBuf::with_capacity(hash::base64_decoded_len(s));
         let Ok(()) = hash::base64_decode(s, &mut v);
         let (p, len) = v.into_raw();
         if !p.is_null() {
             set_opt(n, len);
         }
-        p
+        Some(p)
     })
 }
 
@@ -231,7 +218,9 @@ fn rotate<const N: usize>(
 ///
 /// Returns a pointer to one of 4 buffers of the calling thread, used in turn:
 /// the 4 most recent results of a thread stay valid. Do not free it.
-/// Allocates nothing, so it cannot run out of memory.
+/// The library allocates nothing for it, so it cannot run out of memory
+/// (with `utc` zero, the C library's `localtime_r` may allocate, and
+/// handles its own failure).
 #[no_mangle]
 pub extern "C" fn RFC822Date(t: time_t, utc: c_int) -> *mut c_char {
     guard(|| {
@@ -298,13 +287,11 @@ pub extern "C" fn DurationToString(d: time_t) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn HTMLString(s: *const c_char, nbsp: c_int) -> *mut c_char {
-    guard(|| {
-        let Some(s) = c_str(s) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let s = c_str(s)?;
         let mut out = CBuf::with_capacity(s.len() + 16);
         let Ok(()) = html::html_string(s, nbsp != 0, &mut out);
-        out.into_c_string()
+        Some(out.into_c_string())
     })
 }
 
@@ -315,10 +302,8 @@ pub extern "C" fn HTMLString(s: *const c_char, nbsp: c_int) -> *mut c_char {
 #[cfg(not(feature = "v29h"))]
 #[no_mangle]
 pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
-    guard(|| {
-        let Some(len) = c_str(s).map(<[u8]>::len) else {
-            return;
-        };
+    guard_opt(|| {
+        let len = c_str(s)?.len();
         // SAFETY: `s` is a writable NUL-terminated string of `len` bytes
         // (API contract: it is the caller's own buffer).
         let bytes = unsafe { std::slice::from_raw_parts_mut(s.cast::<u8>(), len) };
@@ -326,6 +311,7 @@ pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
         if n < len {
             bytes[n] = 0;
         }
+        Some(())
     })
 }
 
@@ -337,14 +323,12 @@ pub extern "C" fn URLReplaceAmp(s: *mut c_char) {
 #[cfg(feature = "v29h")]
 #[no_mangle]
 pub extern "C" fn FixHTMLLinkURL(s: *const c_char) -> *mut c_char {
-    guard(|| {
-        let Some(s) = c_str(s) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let s = c_str(s)?;
         let mut out = CBuf::with_capacity(s.len() + 8);
         let Ok(()) = html::fix_html_link_url(s, &mut out);
         out.truncate_at_nul();
-        out.into_c_string()
+        Some(out.into_c_string())
     })
 }
 
@@ -353,16 +337,12 @@ pub extern "C" fn FixHTMLLinkURL(s: *const c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `h` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn CanonicaliseHost(h: *const c_char) -> *mut c_char {
-    guard(|| {
-        let Some(h) = c_str(h) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let h = c_str(h)?;
         let mut v = Buf::new();
-        if host::canonicalise_host(h, &mut v).is_err() {
-            return std::ptr::null_mut();
-        }
+        host::canonicalise_host(h, &mut v).ok()?;
         codec::truncate_at_nul(&mut v);
-        malloc_copy(&v)
+        Some(malloc_copy(&v))
     })
 }
 
@@ -370,10 +350,8 @@ pub extern "C" fn CanonicaliseHost(h: *const c_char) -> *mut c_char {
 /// The path never gets longer. NULL does nothing.
 #[no_mangle]
 pub extern "C" fn CanonicaliseName(p: *mut c_char) {
-    guard(|| {
-        let Some(len) = c_str(p).map(<[u8]>::len) else {
-            return;
-        };
+    guard_opt(|| {
+        let len = c_str(p)?.len();
         // SAFETY: `p` is a NUL-terminated string of `len` bytes, writable by
         // the API contract (the historical function rewrote it in place),
         // and no other reference to it is alive.
@@ -381,11 +359,11 @@ pub extern "C" fn CanonicaliseName(p: *mut c_char) {
         let n = path::canonicalise_in_place(path);
         // SAFETY: `n <= len`, and the string's NUL lies at `len`.
         unsafe { *p.add(n) = 0 };
+        Some(())
     })
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -5,7 +5,7 @@ use super::alloc::{
     c_malloc, c_str, checked_input, copy_bytes, free, input, out_buffer, set_opt, within_limit,
     CBuf, ExactSink, Out,
 };
-use super::guard::{guard, guard_or, guard_status};
+use super::guard::{guard, guard_opt, guard_or, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
@@ -645,20 +645,16 @@ pub extern "C" fn wwwurl_transcode_dup(
     len: size_t,
     out_len: *mut size_t,
 ) -> *mut c_char {
-    guard(|| {
-        let (Some(c), Some(s)) = (codec_of(codec), input(r#in, len)) else {
-            return std::ptr::null_mut();
-        };
-        let Ok(s) = within_limit(s) else {
-            return std::ptr::null_mut();
-        };
+    guard_opt(|| {
+        let c = codec_of(codec)?;
+        let s = within_limit(input(r#in, len)?).ok()?;
         let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
         let Ok(_) = c.apply(s, &mut buf);
         let (p, n) = buf.into_raw();
         if !p.is_null() {
             set_opt(out_len, n);
         }
-        p
+        Some(p)
     })
 }
 

@@ -14,14 +14,13 @@
 //! which is how `FreeURL` tells the two layouts apart.
 
 use super::alloc::{c_malloc, c_str, free, ExactSink};
-use super::guard::guard;
+use super::guard::guard_opt;
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
 use super::settings;
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
-use wwwurl_core::buf::NoMemory;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Span, Spans, Url};
 use wwwurl_core::{link, split, url};
@@ -243,11 +242,9 @@ fn parts(rec: &URL) -> Option<Parts<'_>> {
 /// is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
-    guard(|| {
-        let Some(s) = c_str(url) else {
-            return null_mut();
-        };
-        split::split_to(&HookEnv, settings::compat(), s, LegacyDest)
+    guard_opt(|| {
+        let s = c_str(url)?;
+        Some(split::split_to(&HookEnv, settings::compat(), s, LegacyDest))
     })
 }
 
@@ -267,25 +264,19 @@ pub extern "C" fn CreateURL(
     user: *const c_char,
     pass: *const c_char,
 ) -> *mut URL {
-    guard(|| {
-        let (Some(proto), Some(hostport), Some(path)) =
-            (c_str(proto), c_str(hostport), c_str(path))
-        else {
-            return null_mut();
-        };
-        match url::create_url(
+    guard_opt(|| {
+        let u = url::create_url(
             &HookEnv,
             settings::compat(),
-            proto,
-            hostport,
-            path,
+            c_str(proto)?,
+            c_str(hostport)?,
+            c_str(path)?,
             c_str(args),
             c_str(user),
             c_str(pass),
-        ) {
-            Ok(u) => to_c(&u),
-            Err(NoMemory) => null_mut(),
-        }
+        )
+        .ok()?;
+        Some(to_c(&u))
     })
 }
 
@@ -294,15 +285,14 @@ pub extern "C" fn CreateURL(
 /// equals `name`, `private_file` always). NULL does nothing.
 #[no_mangle]
 pub extern "C" fn FreeURL(url: *mut URL) {
-    guard(|| {
-        let Some(rec) = record(url) else {
-            return;
-        };
+    guard_opt(|| {
+        let rec = record(url)?;
         free_private(rec);
         if let Some(strings) = separate_strings(rec) {
             free(strings);
         }
         free(url);
+        Some(())
     })
 }
 
@@ -312,14 +302,10 @@ pub extern "C" fn FreeURL(url: *mut URL) {
 /// record is left as it was.
 #[no_mangle]
 pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *const c_char) {
-    guard(|| {
-        let Some(rec) = record_mut(url) else {
-            return;
-        };
-        let Some(p) = parts(rec) else {
-            return;
-        };
-        let Ok(new) = url::create_url(
+    guard_opt(|| {
+        let rec = record_mut(url)?;
+        let p = parts(rec)?;
+        let new = url::create_url(
             &HookEnv,
             settings::compat(),
             p.proto,
@@ -328,13 +314,12 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
             p.args,
             c_str(user),
             c_str(pass),
-        ) else {
-            return;
-        };
+        )
+        .ok()?;
         let (bytes, offset) = used_buffer(&new);
         let block = c_malloc(bytes.len().max(1)).cast::<u8>();
         if block.is_null() {
-            return;
+            return None;
         }
         // SAFETY: the block holds `bytes.len()` bytes.
         unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), block, bytes.len()) };
@@ -343,6 +328,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
             free(old);
         }
         *rec = record_at(new.spans(), block, offset);
+        Some(())
     })
 }
 
@@ -352,28 +338,21 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
 /// argument is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
-    guard(|| {
-        let Some(rec) = record(url) else {
-            return null_mut();
-        };
-        let (Some(link), Some(p), Some(name)) = (c_str(link), parts(rec), c_str(rec.name)) else {
-            return null_mut();
-        };
+    guard_opt(|| {
+        let rec = record(url)?;
+        let (link, p, name) = (c_str(link)?, parts(rec)?, c_str(rec.name)?);
         let base = link::LinkBase {
             proto: p.proto,
             hostport: p.hostport,
             path: p.path,
             name,
         };
-        match link::link_parts(&HookEnv, settings::compat(), &base, link) {
-            Ok(u) => to_c(&u),
-            Err(NoMemory) => null_mut(),
-        }
+        let u = link::link_parts(&HookEnv, settings::compat(), &base, link).ok()?;
+        Some(to_c(&u))
     })
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -590,7 +590,6 @@ pub extern "C" fn wwwurl_browser_resolve_buf(
 }
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 

@@ -109,7 +109,6 @@ pub(crate) const UNKNOWN_MESSAGE: &str = "unknown status\0";
 pub(crate) const UNKNOWN_NAME: &str = "(unknown status)\0";
 
 #[cfg(test)]
-#[allow(clippy::disallowed_methods, clippy::disallowed_macros)]
 mod tests {
     use super::*;
 
