@@ -187,7 +187,9 @@ char *Base64Decode(const char *s, size_t *n);
  *
  * Returns a pointer to one of 4 buffers of the calling thread, used in turn:
  * the 4 most recent results of a thread stay valid. Do not free it.
- * Allocates nothing, so it cannot run out of memory.
+ * The library allocates nothing for it, so it cannot run out of memory
+ * (with `utc` zero, the C library's `localtime_r` may allocate, and
+ * handles its own failure).
  */
 char *RFC822Date(time_t t, int utc);
 
