@@ -464,25 +464,7 @@ mod tests {
     use super::*;
 
     fn show(s: &[u8]) -> String {
-        let c = split(s);
-        let mut o = String::new();
-        for (name, p) in [
-            ("scheme", c.scheme),
-            ("authority", c.authority),
-            ("userinfo", c.userinfo),
-            ("user", c.user),
-            ("password", c.password),
-            ("host", c.host),
-            ("port", c.port),
-            ("path", c.path),
-            ("query", c.query),
-            ("fragment", c.fragment),
-        ] {
-            if let Some(p) = p {
-                o.push_str(&format!("{name}[{}] ", p.bytes(s).escape_ascii()));
-            }
-        }
-        o.trim_end().to_string()
+        crate::rfc3986::show_components(s, &split(s))
     }
 
     #[test]

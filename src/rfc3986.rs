@@ -437,30 +437,36 @@ fn merge(b: &Components, base: &[u8], r_path: &[u8]) -> Result<Buf, NoMemory> {
     Ok(merged)
 }
 
+/// The present components of `c`, split from `s`, as `name[bytes]`
+/// words: what the split tests compare.
+#[cfg(test)]
+pub(crate) fn show_components(s: &[u8], c: &Components) -> String {
+    let mut o = String::new();
+    for (name, p) in [
+        ("scheme", c.scheme),
+        ("authority", c.authority),
+        ("userinfo", c.userinfo),
+        ("user", c.user),
+        ("password", c.password),
+        ("host", c.host),
+        ("port", c.port),
+        ("path", c.path),
+        ("query", c.query),
+        ("fragment", c.fragment),
+    ] {
+        if let Some(p) = p {
+            o.push_str(&format!("{name}[{}] ", p.bytes(s).escape_ascii()));
+        }
+    }
+    o.trim_end().to_string()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn show(s: &[u8]) -> String {
-        let c = split(s);
-        let mut o = String::new();
-        for (name, p) in [
-            ("scheme", c.scheme),
-            ("authority", c.authority),
-            ("userinfo", c.userinfo),
-            ("user", c.user),
-            ("password", c.password),
-            ("host", c.host),
-            ("port", c.port),
-            ("path", c.path),
-            ("query", c.query),
-            ("fragment", c.fragment),
-        ] {
-            if let Some(p) = p {
-                o.push_str(&format!("{name}[{}] ", p.bytes(s).escape_ascii()));
-            }
-        }
-        o.trim_end().to_string()
+        show_components(s, &split(s))
     }
 
     fn rds(p: &str) -> String {
