@@ -154,23 +154,18 @@ static int op_string(hgroup *g, const char *what, char *got, const char *want)
     return WWWURL_OK;
 }
 
-static int op_decode(hgroup *g)
-{
-    return op_string(g, "URLDecodeGeneric", URLDecodeGeneric("/a%20b"), "/a b");
-}
-static int op_encode_path(hgroup *g)
-{
-    return op_string(g, "URLEncodePath", URLEncodePath("/a b"), "/a%20b");
-}
-static int op_recode(hgroup *g)
-{
-    return op_string(g, "URLRecodeFormArgs", URLRecodeFormArgs("a=b c"), "a=b+c");
-}
-static int op_canon_host(hgroup *g)
-{
-    return op_string(g, "CanonicaliseHost", CanonicaliseHost("WWW.Example.COM"),
-                     "www.example.com");
-}
+/* An op that makes one string with a legacy function and compares it. */
+#define STRING_OP(name, what, call, want)                                                     \
+    static int name(hgroup *g)                                                                \
+    {                                                                                         \
+        return op_string(g, what, call, want);                                                \
+    }
+
+STRING_OP(op_decode, "URLDecodeGeneric", URLDecodeGeneric("/a%20b"), "/a b")
+STRING_OP(op_encode_path, "URLEncodePath", URLEncodePath("/a b"), "/a%20b")
+STRING_OP(op_recode, "URLRecodeFormArgs", URLRecodeFormArgs("a=b c"), "a=b+c")
+STRING_OP(op_canon_host, "CanonicaliseHost", CanonicaliseHost("WWW.Example.COM"),
+          "www.example.com")
 static int op_make_hash(hgroup *g)
 {
     char *h = MakeHash(BASE);
@@ -197,15 +192,9 @@ static int op_base64(hgroup *g)
     free(d);
     return WWWURL_OK;
 }
-static int op_html(hgroup *g)
-{
-    return op_string(g, "HTMLString", HTMLString("a<b", 0), "a&lt;b");
-}
+STRING_OP(op_html, "HTMLString", HTMLString("a<b", 0), "a&lt;b")
 #if defined(WWWURL_LEGACY_29H)
-static int op_fix_link(hgroup *g)
-{
-    return op_string(g, "FixHTMLLinkURL", FixHTMLLinkURL("/a&amp;b"), "/a&b");
-}
+STRING_OP(op_fix_link, "FixHTMLLinkURL", FixHTMLLinkURL("/a&amp;b"), "/a&b")
 #endif
 static int op_split_form_args(hgroup *g)
 {
@@ -598,36 +587,22 @@ static int op_cache_file_dup_general(hgroup *g)
     return WWWURL_OK;
 }
 
-static int op_decode_escapes(hgroup *g)
-{
-    return op_string(g, "URLDecodeGeneric escapes", URLDecodeGeneric("/%41%2F%7e+%20x%3d%E9%"),
-                     "/A/~+ x=\xe9%");
-}
-static int op_decode_form_escapes(hgroup *g)
-{
-    return op_string(g, "URLDecodeFormArgs escapes", URLDecodeFormArgs("a+b%20c%3D%26d&e=%7E"),
-                     "a b c=&d&e=~");
-}
-static int op_recode_escapes(hgroup *g)
-{
-    return op_string(g, "URLRecodeFormArgs escapes", URLRecodeFormArgs("a b=%7e+%2x&c=d/e?f%3D"),
-                     "a+b=~++&c=d/e?f%3D");
-}
-static int op_encode_path_escapes(hgroup *g)
-{
-    return op_string(g, "URLEncodePath escapes", URLEncodePath("/a b/\xc3\xa9?#%&\"<>"),
-                     "/a%20b/%C3%A9%3F%23%25%26%22%3C%3E");
-}
-static int op_encode_form_escapes(hgroup *g)
-{
-    return op_string(g, "URLEncodeFormArgs escapes", URLEncodeFormArgs("a b&c=d/\xc3\xa9+%~"),
-                     "a+b%26c%3Dd/%C3%A9%2B%25~");
-}
-static int op_encode_password_escapes(hgroup *g)
-{
-    return op_string(g, "URLEncodePassword escapes", URLEncodePassword("u:s@r/ \xc3\xa9%"),
-                     "u%3As%40r%2F%20%C3%A9%25");
-}
+STRING_OP(op_decode_escapes, "URLDecodeGeneric escapes", URLDecodeGeneric("/%41%2F%7e+%20x%3d%E9%"),
+          "/A/~+ x=\xe9%")
+STRING_OP(op_decode_form_escapes, "URLDecodeFormArgs escapes",
+          URLDecodeFormArgs("a+b%20c%3D%26d&e=%7E"),
+          "a b c=&d&e=~")
+STRING_OP(op_recode_escapes, "URLRecodeFormArgs escapes",
+          URLRecodeFormArgs("a b=%7e+%2x&c=d/e?f%3D"),
+          "a+b=~++&c=d/e?f%3D")
+STRING_OP(op_encode_path_escapes, "URLEncodePath escapes", URLEncodePath("/a b/\xc3\xa9?#%&\"<>"),
+          "/a%20b/%C3%A9%3F%23%25%26%22%3C%3E")
+STRING_OP(op_encode_form_escapes, "URLEncodeFormArgs escapes",
+          URLEncodeFormArgs("a b&c=d/\xc3\xa9+%~"),
+          "a+b%26c%3Dd/%C3%A9%2B%25~")
+STRING_OP(op_encode_password_escapes, "URLEncodePassword escapes",
+          URLEncodePassword("u:s@r/ \xc3\xa9%"),
+          "u%3As%40r%2F%20%C3%A9%25")
 static int op_canon_host_general(hgroup *g)
 {
     int r = op_string(g, "CanonicaliseHost IPv6", CanonicaliseHost("[::FFFF:1.2.3.4]:8080"),
@@ -637,15 +612,9 @@ static int op_canon_host_general(hgroup *g)
     return op_string(g, "CanonicaliseHost name", CanonicaliseHost("WWW.Example.COM.:0080"),
                      "www.example.com.:0080");
 }
-static int op_html_nbsp(hgroup *g)
-{
-    return op_string(g, "HTMLString nbsp", HTMLString("a <b> & \"c\"  d", 1),
-                     "a&nbsp;&lt;b&gt;&nbsp;&amp;&nbsp;\"c\"&nbsp;&nbsp;d");
-}
-static int op_make_hash_general(hgroup *g)
-{
-    return op_string(g, "MakeHash general", MakeHash(GEN), "Xh3B0h+GWlajb9pl0udh+Q");
-}
+STRING_OP(op_html_nbsp, "HTMLString nbsp", HTMLString("a <b> & \"c\"  d", 1),
+          "a&nbsp;&lt;b&gt;&nbsp;&amp;&nbsp;\"c\"&nbsp;&nbsp;d")
+STRING_OP(op_make_hash_general, "MakeHash general", MakeHash(GEN), "Xh3B0h+GWlajb9pl0udh+Q")
 static int op_base64_binary(hgroup *g)
 {
     static const char bin[] = "\x00\xff user:pass \xfe";
