@@ -12,7 +12,7 @@ use std::collections::TryReserveError;
 use std::fmt;
 use std::ops::{Deref, DerefMut, Range};
 
-use crate::codec::Sink;
+use crate::sink::Sink;
 
 /// Memory ran out: an allocation was refused. Whatever the failed call was
 /// building has been released.

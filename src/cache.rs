@@ -12,8 +12,8 @@
 
 use std::fmt;
 
-use super::codec::Sink;
 use super::hash::make_hash;
+use super::sink::Sink;
 
 /// The part of a URL that would not make one plain directory name of its
 /// cache path.

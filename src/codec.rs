@@ -4,173 +4,10 @@
 //! [`Buf`] and a caller's fixed buffer that only counts what does not fit.
 //! Runs of bytes that pass unchanged are copied in bulk.
 
-use std::convert::Infallible;
-
 use crate::ascii::{byte_mask, c_len, find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
 use crate::buf::Buf;
 
-/// Where a transform writes its output.
-///
-/// A sink over a fixed buffer cannot fail (its [`Sink::Error`] is
-/// [`Infallible`]: what does not fit is counted, not written); a growing
-/// one, [`Buf`], reports that memory ran out, and the transform stops there.
-pub trait Sink {
-    /// What a failed write reports.
-    type Error;
-    /// Appends one byte.
-    fn push(&mut self, b: u8) -> Result<(), Self::Error>;
-    /// Appends a run of bytes.
-    fn extend(&mut self, s: &[u8]) -> Result<(), Self::Error>;
-    /// Makes room for `n` more bytes at once, where the sink grows: a hint
-    /// that saves the growth steps of a long output.
-    #[inline(always)]
-    fn reserve(&mut self, n: usize) -> Result<(), Self::Error> {
-        let _ = n;
-        Ok(())
-    }
-    /// Appends a run of bytes and a NUL: one field of a record.
-    #[inline(always)]
-    fn extend_nul(&mut self, s: &[u8]) -> Result<(), Self::Error> {
-        self.extend(s)?;
-        self.push(0)
-    }
-    /// Appends `s` and a NUL, the byte at `k` (when `k < s.len()`) also
-    /// becoming a NUL: two fields that lie one byte apart in `s` (a
-    /// protocol and the host after its `://`, a path and the args after its
-    /// `?`), in one copy.
-    #[inline(always)]
-    fn extend_nul_cut(&mut self, s: &[u8], k: usize) -> Result<(), Self::Error> {
-        if k < s.len() {
-            self.extend(&s[..k])?;
-            self.push(0)?;
-            self.extend_nul(&s[k + 1..])
-        } else {
-            self.extend_nul(s)
-        }
-    }
-    /// Appends the first three bytes of `w` (the fourth is ignored): an
-    /// escape `%XY` taken whole from a table.
-    #[inline(always)]
-    fn push3(&mut self, w: [u8; 4]) -> Result<(), Self::Error> {
-        self.extend(&w[..3])
-    }
-    /// Appends `%` and the two upper-case hex digits of `b`.
-    #[inline(always)]
-    fn push_escaped(&mut self, b: u8) -> Result<(), Self::Error> {
-        self.push3(ESCAPED[usize::from(b)].to_le_bytes())
-    }
-}
-
-/// A sink over a fixed buffer: writes what fits, counts everything.
-///
-/// After a transform, [`BoundedSink::needed`] is the full output length even
-/// when it exceeded the buffer; nothing is ever written past its end.
-#[derive(Debug)]
-pub struct BoundedSink<'a> {
-    buf: &'a mut [u8],
-    len: usize,
-}
-
-impl<'a> BoundedSink<'a> {
-    /// A sink writing into `buf`.
-    pub fn new(buf: &'a mut [u8]) -> Self {
-        BoundedSink { buf, len: 0 }
-    }
-    /// The number of bytes the output needs (written or not).
-    pub fn needed(&self) -> usize {
-        self.len
-    }
-    /// Whether all of the output fitted.
-    pub fn fits(&self) -> bool {
-        self.len <= self.buf.len()
-    }
-    /// Ends the output with a NUL if it fits with it (C strings); returns
-    /// whether it did.
-    pub fn finish_nul(&mut self) -> bool {
-        match self.buf.get_mut(self.len) {
-            Some(b) => {
-                *b = 0;
-                true
-            }
-            None => false,
-        }
-    }
-}
-
-impl Sink for BoundedSink<'_> {
-    type Error = Infallible;
-    #[inline(always)]
-    fn push(&mut self, b: u8) -> Result<(), Infallible> {
-        if let Some(slot) = self.buf.get_mut(self.len) {
-            *slot = b;
-        }
-        self.len += 1;
-        Ok(())
-    }
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
-        match self.buf.get_mut(self.len..self.len + s.len()) {
-            Some(d) => copy_short(d, s),
-            None => self.extend_partly(s),
-        }
-        self.len += s.len();
-        Ok(())
-    }
-}
-
-impl BoundedSink<'_> {
-    /// The part of `s` that fits (at the end of the buffer).
-    #[cold]
-    fn extend_partly(&mut self, s: &[u8]) {
-        let start = self.len.min(self.buf.len());
-        let end = (self.len + s.len()).min(self.buf.len());
-        self.buf[start..end].copy_from_slice(&s[..end - start]);
-    }
-}
-
-/// `d.copy_from_slice(s)` (the two of the same length), short runs as
-/// overlapping head and tail words: the parts of a URL are short, and for
-/// them a call to `memcpy` costs more than the copy.
-#[inline(always)]
-pub(crate) fn copy_short(d: &mut [u8], s: &[u8]) {
-    let n = s.len();
-    if d.len() != n {
-        return;
-    }
-    if !(4..=64).contains(&n) {
-        d.copy_from_slice(s);
-    } else if n > 32 {
-        d[..32].copy_from_slice(&s[..32]);
-        d[n - 32..].copy_from_slice(&s[n - 32..]);
-    } else if n >= 16 {
-        d[..16].copy_from_slice(&s[..16]);
-        d[n - 16..].copy_from_slice(&s[n - 16..]);
-    } else if n >= 8 {
-        d[..8].copy_from_slice(&s[..8]);
-        d[n - 8..].copy_from_slice(&s[n - 8..]);
-    } else {
-        d[..4].copy_from_slice(&s[..4]);
-        d[n - 4..].copy_from_slice(&s[n - 4..]);
-    }
-}
-
-/// A sink that only counts.
-#[derive(Debug, Default)]
-pub struct CountingSink(pub usize);
-
-impl Sink for CountingSink {
-    type Error = Infallible;
-    #[inline(always)]
-    fn push(&mut self, _b: u8) -> Result<(), Infallible> {
-        self.0 += 1;
-        Ok(())
-    }
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
-        self.0 += s.len();
-        Ok(())
-    }
-}
+pub use crate::sink::{BoundedSink, CountingSink, Sink};
 
 /// Bytes URLEncodePath keeps: `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
 pub const PATH_KEEP: ByteSet = ALNUM.add_all(b"!$()*+,-./:;=_~");
@@ -531,7 +368,7 @@ enum Keep {
 
 /// `%XY` of every byte, the three bytes little-endian in a `u32`: an
 /// escape is one load.
-static ESCAPED: [u32; 256] = {
+pub(crate) static ESCAPED: [u32; 256] = {
     let mut t = [0; 256];
     let mut b = 0;
     while b < 256 {

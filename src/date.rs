@@ -6,7 +6,7 @@
 
 use super::ascii::is_space;
 use super::cnum::c_strtol;
-use crate::codec::Sink;
+use crate::sink::Sink;
 
 /// Seconds in a day.
 const DAY: i64 = 86_400;

@@ -1,6 +1,6 @@
 //! MakeHash and base 64 (doc/behaviour.md, MakeHash and Base 64).
 
-use super::codec::Sink;
+use super::sink::Sink;
 use md5::{Digest, Md5};
 
 /// The standard base 64 alphabet (RFC 4648 §4).

@@ -2,7 +2,7 @@
 
 use super::ascii::{find_byte, ByteSet};
 use super::cnum::c_strtol;
-use super::codec::Sink;
+use super::sink::Sink;
 
 /// Bytes HTMLString rewrites without `nbsp`.
 const HTML_SPECIAL: ByteSet = ByteSet::EMPTY.add_all(b"<>&");

@@ -25,7 +25,7 @@
 //! ```
 //!
 //! Every function takes and gives bytes (`&[u8]`, [`buf::Buf`], a
-//! [`codec::Sink`]): URLs from the network need not be UTF-8.
+//! [`sink::Sink`]): URLs from the network need not be UTF-8.
 //!
 //! No function aborts when memory runs out: each allocation may fail, and
 //! the function then returns [`buf::NoMemory`] (or an error enum's
@@ -33,7 +33,7 @@
 //! `Clone` of [`url::Url`] and [`config::Config`], which aborts as `Vec`'s
 //! does; `try_clone` is the fallible copy. Output goes into a
 //! [`buf::Buf`], a byte vector whose growth reports the failure, or into
-//! any [`codec::Sink`], such as a fixed buffer ([`codec::BoundedSink`])
+//! any [`sink::Sink`], such as a fixed buffer ([`sink::BoundedSink`])
 //! that never allocates.
 //!
 //! The C libraries (`libwwwurl.a`, `libwwwurl.so`) are built from this
@@ -74,6 +74,7 @@ pub mod normalize;
 pub mod path;
 pub mod relative;
 pub mod rfc3986;
+pub mod sink;
 pub mod split;
 pub mod url;
 pub mod webcapture;

@@ -9,8 +9,9 @@ mod fast;
 pub use fast::FastSplit;
 
 use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
-use super::codec::{truncate_at_nul, CountingSink, Sink};
+use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
+use super::sink::{CountingSink, Sink};
 use super::url::{build, Parts, Spans, Url};
 use crate::buf::{Buf, NoMemory};
 

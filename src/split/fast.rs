@@ -11,8 +11,9 @@
 
 use crate::ascii::{find_stop_fn, hex_value, ByteSet};
 use crate::cnum::atoi;
-use crate::codec::{path_keep_byte, recode_copy_byte, CountingSink, Sink, FORM_KEEP};
+use crate::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
 use crate::config::{Compat, Env};
+use crate::sink::{CountingSink, Sink};
 use crate::url::{Span, Spans};
 
 // The byte classes of the fast path, as comparisons that the compiler turns

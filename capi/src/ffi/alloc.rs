@@ -5,8 +5,9 @@ use super::status::*;
 use libc::c_char;
 use std::convert::Infallible;
 use std::ffi::CStr;
+use std::mem::MaybeUninit;
 use std::ptr::NonNull;
-use wwwurl_core::codec::Sink;
+use wwwurl_core::sink::{copy_into, Sink};
 
 /// The bytes of a NUL-terminated C string, or `None` for NULL.
 ///
@@ -186,7 +187,8 @@ impl Sink for CBuf {
             }
         }
         // SAFETY: `len < cap` and the block holds `cap + 1` bytes.
-        unsafe { *self.ptr.add(self.len) = b };
+        let slot = unsafe { uninit_slice(self.ptr.add(self.len), 1) };
+        slot[0].write(b);
         self.len += 1;
         Ok(())
     }
@@ -199,9 +201,11 @@ impl Sink for CBuf {
                 return Ok(());
             }
         }
-        // SAFETY: there is room for `s.len()` more bytes, and `s` (Rust
-        // memory or caller input) cannot overlap this private block.
-        unsafe { copy_bytes(s, self.ptr.add(self.len)) };
+        // SAFETY: there is room for `s.len()` more bytes after the first
+        // `len`, in this private block, which `s` (Rust memory or caller
+        // input) cannot overlap.
+        let room = unsafe { uninit_slice(self.ptr.add(self.len), s.len()) };
+        copy_into(room, s);
         self.len += s.len();
         Ok(())
     }
@@ -217,7 +221,8 @@ impl Sink for CBuf {
             }
         }
         // SAFETY: `len + 3 <= cap`, so `len + 4 <= cap + 1`, the block's size.
-        unsafe { std::ptr::write_unaligned(self.ptr.add(self.len).cast::<[u8; 4]>(), w) };
+        let room = unsafe { uninit_slice(self.ptr.add(self.len), 4) };
+        copy_into(room, &w);
         self.len += 3;
         Ok(())
     }
@@ -247,146 +252,23 @@ pub(crate) fn free<T>(p: *mut T) {
     }
 }
 
-/// Copies `src` to `dst`, runs of up to 64 bytes inline: the parts of a
-/// URL are short, and for them a call to `memcpy` costs more than the copy.
+/// The `len` bytes of memory at `p` as a slice of [`MaybeUninit<u8>`]:
+/// memory fresh from `malloc`, or a C caller's output buffer, that the
+/// core's sinks ([`wwwurl_core::sink`]) write and never read. The one way
+/// the C layer hands memory of its own to the core.
 ///
 /// # Safety
 ///
-/// `dst` must be valid for `src.len()` bytes of writes and not overlap `src`.
+/// `p` is valid for writes of `len` bytes (or `len` is 0), and nothing else
+/// reads or writes them while the slice lives.
 #[inline(always)]
-pub(crate) unsafe fn copy_bytes(src: &[u8], dst: *mut u8) {
-    use std::ptr::{read_unaligned as rd, write_unaligned as wr};
-    let n = src.len();
-    let p = src.as_ptr();
-    // Each case copies a head and a tail that overlap in the middle; all
-    // reads lie within `src` and all writes within `dst[..n]`.
-    // SAFETY: by the bounds of each case and the caller's promise.
-    unsafe {
-        if n <= 16 {
-            if n >= 8 {
-                let (a, b) = (rd(p.cast::<u64>()), rd(p.add(n - 8).cast::<u64>()));
-                wr(dst.cast::<u64>(), a);
-                wr(dst.add(n - 8).cast::<u64>(), b);
-            } else if n >= 4 {
-                let (a, b) = (rd(p.cast::<u32>()), rd(p.add(n - 4).cast::<u32>()));
-                wr(dst.cast::<u32>(), a);
-                wr(dst.add(n - 4).cast::<u32>(), b);
-            } else if n > 0 {
-                let (a, b, c) = (*p, *p.add(n / 2), *p.add(n - 1));
-                *dst = a;
-                *dst.add(n / 2) = b;
-                *dst.add(n - 1) = c;
-            }
-        } else if n <= 32 {
-            let (a, b) = (rd(p.cast::<u128>()), rd(p.add(n - 16).cast::<u128>()));
-            wr(dst.cast::<u128>(), a);
-            wr(dst.add(n - 16).cast::<u128>(), b);
-        } else if n <= 64 {
-            let (a, b) = (rd(p.cast::<u128>()), rd(p.add(16).cast::<u128>()));
-            let (c, d) = (
-                rd(p.add(n - 32).cast::<u128>()),
-                rd(p.add(n - 16).cast::<u128>()),
-            );
-            wr(dst.cast::<u128>(), a);
-            wr(dst.add(16).cast::<u128>(), b);
-            wr(dst.add(n - 32).cast::<u128>(), c);
-            wr(dst.add(n - 16).cast::<u128>(), d);
-        } else {
-            std::ptr::copy_nonoverlapping(p, dst, n);
-        }
+pub(crate) unsafe fn uninit_slice<'a>(p: *mut u8, len: usize) -> &'a mut [MaybeUninit<u8>] {
+    if len == 0 {
+        return &mut [];
     }
-}
-
-/// A sink over a block that the output must fill exactly, such as the
-/// strings of a one-block record: each write is checked once, as a whole,
-/// and a write that does not fit marks the sink short and is dropped.
-pub(crate) struct ExactSink {
-    at: *mut u8,
-    room: usize,
-    short: bool,
-}
-
-impl ExactSink {
-    /// A sink over the `len` writable bytes at `block`.
-    pub(crate) fn new(block: *mut u8, len: usize) -> ExactSink {
-        ExactSink {
-            at: block,
-            room: len,
-            short: false,
-        }
-    }
-    /// Whether the output filled the block exactly.
-    pub(crate) fn is_full(&self) -> bool {
-        !self.short && self.room == 0
-    }
-}
-
-impl Sink for ExactSink {
-    type Error = Infallible;
-    #[inline(always)]
-    fn push(&mut self, b: u8) -> Result<(), Infallible> {
-        if self.room == 0 {
-            self.short = true;
-            return Ok(());
-        }
-        // SAFETY: at least one byte of room is left at `at`.
-        unsafe {
-            *self.at = b;
-            self.at = self.at.add(1);
-        }
-        self.room -= 1;
-        Ok(())
-    }
-    #[inline(always)]
-    fn extend(&mut self, s: &[u8]) -> Result<(), Infallible> {
-        if s.len() > self.room {
-            self.short = true;
-            return Ok(());
-        }
-        // SAFETY: `s.len()` bytes of room are left at `at`, in a block
-        // that `s` (Rust memory or caller input) does not overlap.
-        unsafe {
-            copy_bytes(s, self.at);
-            self.at = self.at.add(s.len());
-        }
-        self.room -= s.len();
-        Ok(())
-    }
-    #[inline(always)]
-    fn extend_nul(&mut self, s: &[u8]) -> Result<(), Infallible> {
-        if s.len() >= self.room {
-            self.short = true;
-            return Ok(());
-        }
-        // SAFETY: `s.len() + 1` bytes of room are left at `at`, in a block
-        // that `s` does not overlap.
-        unsafe {
-            copy_bytes(s, self.at);
-            *self.at.add(s.len()) = 0;
-            self.at = self.at.add(s.len() + 1);
-        }
-        self.room -= s.len() + 1;
-        Ok(())
-    }
-    #[inline(always)]
-    fn extend_nul_cut(&mut self, s: &[u8], k: usize) -> Result<(), Infallible> {
-        if s.len() >= self.room {
-            self.short = true;
-            return Ok(());
-        }
-        // SAFETY: `s.len() + 1` bytes of room are left at `at`, in a block
-        // that `s` does not overlap; `k` is checked to be among them.
-        unsafe {
-            copy_bytes(s, self.at);
-            if k < s.len() {
-                *self.at.add(k) = 0;
-            }
-            *self.at.add(s.len()) = 0;
-            self.at = self.at.add(s.len() + 1);
-        }
-        self.room -= s.len() + 1;
-        Ok(())
-    }
+    // SAFETY: by the caller's promise; `MaybeUninit<u8>` has the layout of
+    // `u8` and may hold any byte, or none.
+    unsafe { std::slice::from_raw_parts_mut(p.cast::<MaybeUninit<u8>>(), len) }
 }
 
 /// A caller's out pointer that must not be NULL, checked once
@@ -420,10 +302,13 @@ pub(crate) fn set_opt<T>(p: *mut T, v: T) {
 }
 
 /// The caller's output buffer of `cap` bytes at `ptr` as a slice, for a
-/// [`BoundedSink`]: its bytes are only written, never read, and the sink's
-/// count says which were. `WWWURL_ERR_NULL` for NULL with a size; NULL with
-/// size 0 asks for the size alone.
-pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> Result<&'a mut [u8], wwwurl_status> {
+/// [`BoundedSink`]: its bytes are only written, never read (they may hold
+/// nothing yet), and the sink's count says which were. `WWWURL_ERR_NULL`
+/// for NULL with a size; NULL with size 0 asks for the size alone.
+pub(crate) fn out_buffer<'a>(
+    ptr: *mut c_char,
+    cap: usize,
+) -> Result<&'a mut [MaybeUninit<u8>], wwwurl_status> {
     if ptr.is_null() {
         return if cap == 0 {
             Ok(&mut [])
@@ -433,58 +318,42 @@ pub(crate) fn out_buffer<'a>(ptr: *mut c_char, cap: usize) -> Result<&'a mut [u8
     }
     // SAFETY: by the API contract `ptr` points at `cap` writable bytes that
     // nothing else uses during the call (output never overlaps input).
-    Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast::<u8>(), cap) })
+    Ok(unsafe { uninit_slice(ptr.cast::<u8>(), cap) })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wwwurl_core::sink::ExactSink;
 
+    /// The core's sinks over memory that holds nothing yet, as the C layer
+    /// uses them on a fresh block.
     #[test]
-    fn copy_bytes_copies_every_length() {
-        let src: Vec<u8> = (1..=150).collect();
-        for n in 0..=src.len() {
-            let mut dst = vec![0u8; n + 2];
-            // SAFETY: `dst` has room for `n` bytes after its first.
-            unsafe { copy_bytes(&src[..n], dst.as_mut_ptr().add(1)) };
-            assert_eq!(dst[0], 0, "{n}");
-            assert_eq!(&dst[1..=n], &src[..n], "{n}");
-            assert_eq!(dst[n + 1], 0, "{n}");
-        }
+    fn exact_sink_over_uninit_memory() {
+        let mut block = [MaybeUninit::<u8>::uninit(); 9];
+        let mut sink = ExactSink::new(&mut block[..]);
+        let Ok(()) = sink.extend_nul_cut(b"ab:c", 2);
+        let Ok(()) = sink.push(b'x');
+        let Ok(()) = sink.extend_nul(b"de");
+        assert!(sink.is_full());
+        // SAFETY: the sink is full, so every byte was written.
+        let got = block.map(|b| unsafe { b.assume_init() });
+        assert_eq!(&got, b"ab\0c\0xde\0");
     }
 
     #[test]
-    fn exact_sink_fills_or_reports_short() {
-        let mut block = [0xffu8; 8];
-        let mut sink = ExactSink::new(block.as_mut_ptr(), 7);
-        sink.extend_nul(b"ab");
-        sink.push(b'c');
-        sink.extend(b"de");
-        assert!(!sink.is_full());
-        sink.extend_nul(b"");
-        assert!(sink.is_full());
-        assert_eq!(&block, b"ab\0cde\0\xff");
-
-        let mut block = [0xffu8; 10];
-        let mut sink = ExactSink::new(block.as_mut_ptr(), 9);
-        sink.extend_nul_cut(b"ab:c", 2);
-        sink.extend_nul_cut(b"de", 2);
-        assert!(!sink.is_full());
-        sink.extend_nul_cut(b"", 0);
-        assert!(sink.is_full());
-        assert_eq!(&block, b"ab\0c\0de\0\0\xff");
-        let mut sink = ExactSink::new(block.as_mut_ptr(), 4);
-        sink.extend_nul_cut(b"abcd", 1);
-        assert!(!sink.is_full());
-
-        let mut sink = ExactSink::new(block.as_mut_ptr(), 3);
-        sink.extend_nul(b"abc");
-        assert!(!sink.is_full());
-        sink.extend(b"xyz");
-        // Within bounds, but the record stays unfinished.
-        assert!(!sink.is_full());
-        let mut sink = ExactSink::new(block.as_mut_ptr(), 0);
-        sink.push(b'x');
-        assert!(!sink.is_full());
+    fn cbuf_extends_through_uninit_slices() {
+        let mut b = CBuf::with_capacity(2);
+        for n in 0..70 {
+            let part: Vec<u8> = (0..n).map(|k| b'a' + (k % 26) as u8).collect();
+            let Ok(()) = b.extend(&part);
+        }
+        let (p, len) = b.into_raw();
+        assert_eq!(len, (0..70).sum::<usize>());
+        // SAFETY: a NUL-terminated string from `into_raw`, freed below.
+        let s = unsafe { CStr::from_ptr(p) }.to_bytes();
+        assert_eq!(s.len(), len);
+        assert!(s.starts_with(b"aab"));
+        free(p);
     }
 }

@@ -2,8 +2,8 @@
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
 use super::alloc::{
-    c_malloc, c_str, checked_input, copy_bytes, free, input, out_buffer, set_opt, within_limit,
-    CBuf, ExactSink, Out,
+    c_malloc, c_str, checked_input, free, input, out_buffer, set_opt, uninit_slice, within_limit,
+    CBuf, Out,
 };
 use super::guard::{guard, guard_opt, guard_or, guard_status};
 use super::hooks::HookEnv;
@@ -12,12 +12,13 @@ use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
 use std::convert::Infallible;
-use std::mem::size_of;
+use std::mem::{size_of, MaybeUninit};
 use std::ptr::{null, null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::cache::{self, UnsafePath};
 use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use wwwurl_core::config::Compat;
+use wwwurl_core::sink::{copy_into, ExactSink};
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Spans, Url, UrlRef};
 use wwwurl_core::{link, split, url};
@@ -66,7 +67,7 @@ fn new_handle(
     len: usize,
     sp: Spans,
     compat: Compat,
-    fill: impl FnOnce(&mut ExactSink) -> Result<(), Infallible>,
+    fill: impl FnOnce(&mut ExactSink<'_, MaybeUninit<u8>>) -> Result<(), Infallible>,
 ) -> *mut Handle {
     let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
     if h.is_null() {
@@ -84,7 +85,8 @@ fn new_handle(
             compat,
         })
     };
-    let mut sink = ExactSink::new(bytes, len);
+    // SAFETY: the `len` bytes after the header, in the fresh block.
+    let mut sink = ExactSink::new(unsafe { uninit_slice(bytes, len) });
     let Ok(()) = fill(&mut sink);
     if !sink.is_full() {
         // Never happens (`tests/fastpath.rs` checks the plan's size);
@@ -461,7 +463,7 @@ pub extern "C" fn wwwurl_set_userinfo(
             return Err(WWWURL_ERR_NO_MEMORY);
         }
         // SAFETY: a fresh block of `bytes.len()` bytes at least.
-        unsafe { copy_bytes(bytes, block) };
+        copy_into(unsafe { uninit_slice(block, bytes.len()) }, bytes);
         if h.bytes != Handle::inline_bytes(h) {
             free(h.bytes);
         }
@@ -476,7 +478,10 @@ pub extern "C" fn wwwurl_set_userinfo(
 }
 
 /// Stores the NUL after a caller-buffer output and sets `*needed`.
-pub(super) fn finish(mut sink: BoundedSink<'_>, needed: *mut size_t) -> wwwurl_status {
+pub(super) fn finish(
+    mut sink: BoundedSink<'_, MaybeUninit<u8>>,
+    needed: *mut size_t,
+) -> wwwurl_status {
     let fits = sink.finish_nul();
     set_opt(needed, sink.needed() + 1);
     if fits {

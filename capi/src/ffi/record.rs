@@ -13,7 +13,7 @@
 //! strings block is always the one that starts at the lowest string pointer,
 //! which is how `FreeURL` tells the two layouts apart.
 
-use super::alloc::{c_malloc, c_str, free, ExactSink};
+use super::alloc::{c_malloc, c_str, free, uninit_slice};
 use super::guard::guard_opt;
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
@@ -21,6 +21,7 @@ use super::settings;
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
+use wwwurl_core::sink::ExactSink;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Span, Spans, Url};
 use wwwurl_core::{link, split, url};
@@ -149,7 +150,8 @@ impl RecordDest for LegacyDest {
         let strings = unsafe { rec.add(1) }.cast::<u8>();
         // SAFETY: as above.
         unsafe { rec.write(record_at(&sp, strings, 0)) };
-        let mut sink = ExactSink::new(strings, len);
+        // SAFETY: the `len` bytes after the struct, in the fresh block.
+        let mut sink = ExactSink::new(unsafe { uninit_slice(strings, len) });
         let Ok(()) = r.write_to(&mut sink);
         if !sink.is_full() {
             // Never happens (`tests/fastpath.rs` checks the size); should
