@@ -8,7 +8,7 @@ mod fast;
 
 pub use fast::FastSplit;
 
-use super::ascii::{byte_mask, find_by, find_byte as find, find_either, find_two};
+use super::ascii::{find_byte as find, find_stop_fn, find_two};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
@@ -181,6 +181,58 @@ pub fn split_url_fast<E: Env + ?Sized>(
     FastSplit::plan(env, compat, s).map(|f| UrlDest.place(&f))
 }
 
+// Written with `min` rather than as `(b == b'#') | (b == 0)`: the compiler
+// turns comparisons with constants joined by `|` into a chain of branches,
+// a byte at a time, and then does not vectorise the scan (BENCHMARKS.md,
+// "Trade-offs").
+
+/// A byte that ends the URL text: a fragment's `#` or a C string's NUL.
+#[inline(always)]
+const fn is_end(b: u8) -> bool {
+    min(b, b ^ b'#') == 0
+}
+
+/// [`is_end`], or an `@`, which may end a user name.
+#[inline(always)]
+const fn is_end_or_at(b: u8) -> bool {
+    min(min(b, b ^ b'#'), b ^ b'@') == 0
+}
+
+/// The smaller of `a` and `b` (`Ord::min` is not `const`).
+#[inline(always)]
+const fn min(a: u8, b: u8) -> u8 {
+    if a < b {
+        a
+    } else {
+        b
+    }
+}
+
+// The scans of the whole URL, sixteen bytes a step: on long URLs they are
+// most of SplitURL's own work.
+find_stop_fn!(
+    /// Where the URL text ends, at or after `i`.
+    end_from,
+    is_end
+);
+find_stop_fn!(
+    /// Where the URL text ends or an `@` is, at or after `i`.
+    end_or_at_from,
+    is_end_or_at
+);
+
+/// Where the URL text ends (see [`is_end`]), and the first `@` before
+/// that.
+#[inline(always)]
+fn text_end(s: &[u8]) -> (usize, Option<usize>) {
+    let end = end_or_at_from(s, 0);
+    if s.get(end) == Some(&b'@') {
+        (end_from(s, end + 1), Some(end))
+    } else {
+        (end, None)
+    }
+}
+
 /// SplitURL without the fast path: the historical heuristics step by step.
 /// Gives the same record as [`split_url`] for every input.
 #[doc(hidden)]
@@ -191,17 +243,8 @@ pub fn split_url_general<E: Env + ?Sized>(
 ) -> Result<Url, NoMemory> {
     // The fragment and anything after a NUL are not part of the URL. The
     // search for where it ends also finds the first `@`.
-    let mut at = None;
-    let end = match find_by(s, 0, |x| {
-        byte_mask(x, b'#') | byte_mask(x, 0) | byte_mask(x, b'@')
-    }) {
-        Some(i) if s[i] == b'@' => {
-            at = Some(i);
-            find_either(s, i + 1, b'#', 0)
-        }
-        other => other,
-    };
-    let s = &s[..end.unwrap_or(s.len())];
+    let (end, at) = text_end(s);
+    let s = &s[..end];
 
     let mut colon = find(s, 0, b':');
     let mut slash = find(s, 0, b'/');
@@ -216,8 +259,13 @@ pub fn split_url_general<E: Env + ?Sized>(
         if s.get(start) == Some(&b'/') {
             start += 1;
         }
-        (colon, query) = find_two(s, start, b':', b'?');
         slash = find(s, start, b'/');
+        // Only a `:` before the first `/` can matter (it must come before
+        // an `@` that comes before that `/`, see below), so the search for
+        // it stops there instead of running through the args; the `?` is
+        // searched for again from `start` when it is not found here.
+        let head = &s[..slash.unwrap_or(s.len())];
+        (colon, query) = find_two(head, start, b':', b'?');
         (&s[..c], start)
     } else if let Some(c) = colon.filter(|&c| {
         !s.get(c + 1).is_some_and(u8::is_ascii_digit)
