@@ -46,7 +46,7 @@ pub enum Codec {
 impl Codec {
     /// Runs the codec on `s`, appending to `out`. Returns whether the
     /// output may hold a NUL byte that `s` did not: true only when a
-    /// decoder decoded a `%XY` triple to a NUL byte.
+    /// decoder decoded a `%XY` triple.
     pub fn apply<S: Sink>(self, s: &[u8], out: &mut S) -> Result<bool, S::Error> {
         match self {
             Codec::DecodeGeneric => return decode_generic(s, out),
@@ -221,14 +221,21 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
 /// Plain runs are found by block scans and copied in bulk; a run of
 /// escapes (`%41%42...`, the common case in escape-heavy URLs) is decoded
 /// by a loop of its own, with no scan or empty copy between two triples.
-/// Decodes `s` into `out`; returns whether a `%XY` triple decoded to a
-/// NUL byte (a C reader would see the output end there). Noted as the
-/// triples are decoded, so that no caller scans the output for it.
+/// Decodes `s` into `out`. Returns, with `FIND_NUL`, whether a `%XY`
+/// triple decoded to a NUL byte (a C reader would see the output end
+/// there), noted as the triples are decoded; without, whether a triple was
+/// decoded at all (only then can the output hold a NUL), which costs
+/// nothing a triple.
 #[inline(always)]
-fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> Result<bool, S::Error> {
+fn decode_with<S: Sink, const FIND_NUL: bool>(
+    s: &[u8],
+    out: &mut S,
+    plus_is_space: bool,
+) -> Result<bool, S::Error> {
     let n = s.len();
     let mut i = 0;
     let mut nul = false;
+    let mut decoded = false;
     while i < n {
         let j = if plus_is_space {
             next_percent_or_plus(s, i)
@@ -243,17 +250,18 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> Result<bo
         if i + 2 < n && s[i] == b'%' {
             // Returns anywhere, the next scan going on from there.
             i = if plus_is_space {
-                decode_dense::<S, true>(s, i, out, &mut nul)?
+                decode_dense::<S, true, FIND_NUL>(s, i, out, &mut nul)?
             } else {
-                decode_dense::<S, false>(s, i, out, &mut nul)?
+                decode_dense::<S, false, FIND_NUL>(s, i, out, &mut nul)?
             };
+            decoded = true;
         } else {
             // A `+`, or a `%` without two bytes after it.
             out.push(if s[i] == b'%' { b'%' } else { b' ' })?;
             i += 1;
         }
     }
-    Ok(nul)
+    Ok(if FIND_NUL { nul } else { decoded })
 }
 
 /// Decodes `s` from `i`, where a `%XY` triple starts, through a stage
@@ -264,7 +272,7 @@ fn decode_with<S: Sink>(s: &[u8], out: &mut S, plus_is_space: bool) -> Result<bo
 /// [`decode_with`] copy faster, or where fewer than eight bytes are left.
 /// Out of line: the stage costs its set-up, which plain text never pays.
 #[inline(never)]
-fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(
+fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
     s: &[u8],
     mut i: usize,
     out: &mut S,
@@ -283,7 +291,9 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(
             for t in s[i..].chunks_exact(3).take(DENSE_CHUNK) {
                 let &[b'%', x, y] = t else { break };
                 let v = triple_value(x, y);
-                least = least.min(v);
+                if FIND_NUL {
+                    least = least.min(v);
+                }
                 stage[o & STAGE_MASK] = v;
                 o += 1;
             }
@@ -343,10 +353,17 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool>(
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 ///
-/// Returns whether a triple decoded to a NUL byte (`%00`, or `%0` and a
-/// non-hex digit): only then does the output hold a NUL that `s` did not.
+/// Returns whether a triple was decoded: only then can the output hold a NUL.
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
-    decode_with(s, out, false)
+    decode_with::<S, false>(s, out, false)
+}
+
+/// [`decode_generic`], returning instead whether a triple decoded to a NUL
+/// byte (`%00`, or `%0` and a non-hex digit), where a C reader would see
+/// the output end: for the record's fields, whose decoded text is cut
+/// there, so that it need not be scanned for one.
+pub(crate) fn decode_generic_find_nul<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
+    decode_with::<S, true>(s, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
@@ -361,10 +378,9 @@ pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> 
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 ///
-/// Returns whether a triple decoded to a NUL byte (`%00`, or `%0` and a
-/// non-hex digit): only then does the output hold a NUL that `s` did not.
+/// Returns whether a triple was decoded: only then can the output hold a NUL.
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
-    decode_with(s, out, true)
+    decode_with::<S, false>(s, out, true)
 }
 
 /// Which bytes an encoder keeps.
@@ -775,8 +791,9 @@ mod tests {
         }
     }
 
-    /// The decoders report a NUL exactly when a triple gave one, however
-    /// the triples fall into the dense loop's chunks and words.
+    /// The NUL-finding decoder reports a NUL exactly when a triple gave
+    /// one, however the triples fall into the dense loop's chunks and
+    /// words; the plain one, whether a triple was decoded.
     #[test]
     fn decoders_report_decoded_nul() {
         let plain = "abcdefgh".repeat(5);
@@ -793,11 +810,17 @@ mod tests {
             (format!("%00{plain}%41"), true),
             (format!("%41{plain}%41"), false),
         ] {
-            for c in [Codec::DecodeGeneric, Codec::DecodeForm] {
-                let mut v = Buf::new();
-                assert_eq!(c.apply(s.as_bytes(), &mut v).unwrap(), nul, "{s}");
-                assert_eq!(v.contains(&0), nul, "{s}");
-            }
+            let mut v = Buf::new();
+            assert_eq!(
+                decode_generic_find_nul(s.as_bytes(), &mut v).unwrap(),
+                nul,
+                "{s}"
+            );
+            assert_eq!(v.contains(&0), nul, "{s}");
+            let mut w = Buf::new();
+            let decoded = decode_generic(s.as_bytes(), &mut w).unwrap();
+            assert_eq!(w, v, "{s}");
+            assert_eq!(decoded, s.len() > 2 && s.contains('%'), "{s}");
         }
     }
 

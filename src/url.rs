@@ -8,7 +8,7 @@
 
 use super::ascii::{find_byte, hex_value, ByteSet, ALNUM};
 use super::cnum::atoi;
-use super::codec::{c_prefix, decode_generic, encode_password, encode_path, recode_form};
+use super::codec::{c_prefix, decode_generic_find_nul, encode_password, encode_path, recode_form};
 use super::config::{Compat, Env};
 use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
@@ -456,7 +456,7 @@ pub fn create_url<E: Env + ?Sized>(
 #[inline]
 fn decode_c(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let start = out.len();
-    if decode_generic(s, out)? {
+    if decode_generic_find_nul(s, out)? {
         let n = c_prefix(&out[start..]).len();
         out.truncate(start + n);
     }
