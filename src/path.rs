@@ -39,50 +39,31 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
     }
 }
 
-/// Rule 1: deletes the `/.` of every `/./` and every leading `./`, until
-/// none is left; `p[..from]` holds no `.` after a `/` and none at 0.
-/// Returns the new length.
+/// Rules 1 and 2 in one pass from `from`, the first `.` that starts `p`
+/// or follows a `/` (`p[from - 1]` is then a `/`). Returns the new length.
 ///
-/// The two deletions commute and each can only create a new match ending at
-/// the byte that comes next, so applying them as soon as a match is complete
-/// reaches the same result as repeated searching from the start.
-fn drop_single_dots(p: &mut [u8], from: usize) -> usize {
-    let n = p.len();
-    let (mut w, mut r) = (from, from);
-    while r < n {
-        let b = p[r];
-        r += 1;
-        if b == b'/' && w >= 2 && p[w - 2] == b'/' && p[w - 1] == b'.' {
-            w -= 1;
-        } else if b == b'/' && w == 1 && p[0] == b'.' {
-            w = 0;
-        } else {
-            p[w] = b;
-            w += 1;
-            if b != b'/' && b != b'.' && w >= 2 {
-                // No match can end within the text up to the next `/./`
-                // (the written text does not end in a start of one): move
-                // that run at once.
-                let k = find_after_slash(p, r, *b"./").unwrap_or(n);
-                p.copy_within(r..k, w);
-                w += k - r;
-                r = k;
-            }
-        }
-    }
-    w
-}
-
-/// Rule 2: collapses each `/../` with the segment before it, except while
-/// the path so far is nothing but `../` repeated (that prefix is kept);
-/// `p[..from]` holds no `.` after a `/` and none at 0. Returns the new
-/// length.
+/// Rule 1 deletes the `/.` of every `/./` and every leading `./`, until none
+/// is left; rule 2 then collapses each `/../` with the segment before it,
+/// except while the path so far is nothing but `../` repeated (that prefix
+/// is kept). Both are applied as the text is written, each match seen just
+/// before it would be written:
 ///
-/// The historical search restarts at the `/` it keeps, and no new match can
-/// begin before it, so a match is exactly a written text that has just come
-/// to end in `/../`. The backward search for the segment start only visits
-/// bytes that the deletion then drops, which keeps the pass linear.
-fn collapse_double_dots(p: &mut [u8], from: usize) -> usize {
+/// - rule 1: a `./` about to follow a written `/` (or nothing) is skipped.
+///   Its deletions commute, and each can only create a new match ending at
+///   the byte that comes next, so this reaches the same result as repeated
+///   searching from the start;
+/// - rule 2: a `../` about to follow a written `/` is collapsed there. The
+///   historical search restarts at the `/` it keeps, and no new match can
+///   begin before it. Rule 1 never deletes a byte of a `/..`, and leaves
+///   the `/` after `..` or a later one in its place, so rule 2 sees the
+///   same matches in rule 1's output as in the text being written. The
+///   backward search for the segment start only visits bytes that the
+///   deletion then drops, which keeps the pass linear.
+///
+/// One pass rather than one a rule: on text dense with dots each search
+/// for where a rule first applies cost as much as the rewrite
+/// (BENCHMARKS.md, "Trade-offs").
+fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     let n = p.len();
     let (mut w, mut r) = (from, from);
     // Length of the longest prefix of p[..w] made of whole `../` chunks:
@@ -90,34 +71,47 @@ fn collapse_double_dots(p: &mut [u8], from: usize) -> usize {
     let mut dotdot_prefix = 0;
     while r < n {
         let b = p[r];
-        r += 1;
+        if b == b'.' && (w == 0 || p[w - 1] == b'/') {
+            match (p.get(r + 1), p.get(r + 2)) {
+                (Some(b'/'), _) => {
+                    r += 2;
+                    continue;
+                }
+                (Some(b'.'), Some(b'/')) if w > 0 && dotdot_prefix != w => {
+                    // A `../` after a `/`, unless the written text is all
+                    // `../` chunks (it would then be one more).
+                    let mut q = w - 1;
+                    while q > 0 {
+                        q -= 1;
+                        if p[q] == b'/' {
+                            break;
+                        }
+                    }
+                    // A first segment with no `/` before it goes, from the
+                    // first byte.
+                    w = if p[q] == b'/' { q + 1 } else { 0 };
+                    dotdot_prefix = dotdot_prefix.min(w - w % 3);
+                    r += 3;
+                    continue;
+                }
+                _ => {}
+            }
+        }
         p[w] = b;
         w += 1;
+        r += 1;
         if w == dotdot_prefix + 3 && &p[dotdot_prefix..w] == b"../" {
             dotdot_prefix = w;
         }
-        if b != b'/' || w < 4 || &p[w - 4..w] != b"/../" || dotdot_prefix == w {
-            if b != b'/' && b != b'.' && w >= dotdot_prefix + 3 {
-                // No match can end within the text up to the next `/../`,
-                // and the `../` prefix is settled: move that run at once.
-                let k = find_after_slash(p, r, *b"../").unwrap_or(n);
-                p.copy_within(r..k, w);
-                w += k - r;
-                r = k;
-            }
-            continue;
+        if b != b'/' && b != b'.' && w >= dotdot_prefix + 3 {
+            // No match can come before the next `/.` (the written text ends
+            // with neither), and the `../` prefix is settled: move that run
+            // at once.
+            let k = find_after_slash(p, r, *b".").unwrap_or(n);
+            p.copy_within(r..k, w);
+            w += k - r;
+            r = k;
         }
-        let dots = w - 4;
-        let mut q = dots;
-        while q > 0 {
-            q -= 1;
-            if p[q] == b'/' {
-                break;
-            }
-        }
-        // A first segment with no `/` before it goes, from the first byte.
-        w = if p[q] == b'/' { q + 1 } else { 0 };
-        dotdot_prefix = dotdot_prefix.min(w - w % 3);
     }
     w
 }
@@ -165,50 +159,36 @@ pub fn canonicalise_in_place(p: &mut [u8]) -> usize {
         return n;
     };
     let p = &mut p[..n];
-    // Each pass starts where it can first change something; before that
-    // point it would only copy bytes onto themselves.
-    let n = match find_dot_slash(p, from, *b"./") {
-        Some(k) => drop_single_dots(p, k),
-        None => n,
-    };
-    let n = if p.starts_with(b"../") {
-        collapse_double_dots(&mut p[..n], 0)
-    } else {
-        match find_dot_slash(&p[..n], from, *b"../") {
-            // The `/` before the `..`; the text before it has no `..` segment.
-            Some(k) => collapse_double_dots(&mut p[..n], k - 1),
-            None => n,
-        }
-    };
+    let n = rewrite_dots(p, from);
     finish(p, n)
-}
-
-/// The index of the first `.` at or after `from` that starts `p` or follows
-/// a `/` and begins `pat` (`./` or `../`).
-fn find_dot_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option<usize> {
-    if from == 0 && p.starts_with(&pat) {
-        return Some(0);
-    }
-    find_after_slash(p, from.max(1) - 1, pat).map(|k| k + 1)
 }
 
 /// The index of the first `/` at or after `from` that `pat` (which starts
 /// with `.`) follows.
 ///
-/// A vector search for each `.`, then a look around it: dots are rare in
-/// paths, and there is no portable vector compare of a window of bytes.
+/// A vector search for the next `.`, then a look around it: dots are rare
+/// in paths. Where they are not, each failed look is followed by a byte
+/// loop over the next 16 bytes before the vector search resumes, since
+/// restarting it at every dot costs more than the loop (BENCHMARKS.md,
+/// "Trade-offs").
 #[inline(always)]
 fn find_after_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option<usize> {
+    let hit = |k: usize| p[k - 1] == b'/' && p[k..].starts_with(&pat);
     let mut i = from + 1;
     loop {
         let k = next_dot(p, i);
         if k == p.len() {
             return None;
         }
-        if p[k - 1] == b'/' && p[k..].starts_with(&pat) {
+        if hit(k) {
             return Some(k - 1);
         }
-        i = k + 1;
+        // Dots may be dense here: look at the next bytes one by one.
+        let near = p.len().min(k + 17);
+        if let Some(j) = (k + 1..near).find(|&j| p[j] == b'.' && hit(j)) {
+            return Some(j - 1);
+        }
+        i = near;
     }
 }
 
@@ -459,7 +439,7 @@ mod tests {
     #[test]
     fn matches_reference_exhaustively() {
         const ALPHABET: &[u8] = b"/.a";
-        for len in 1..=9u32 {
+        for len in 1..=11u32 {
             for mut n in 0..3usize.pow(len) {
                 let mut s = Vec::new();
                 for _ in 0..len {
