@@ -62,7 +62,8 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
 ///
 /// One pass rather than one a rule: on text dense with dots each search
 /// for where a rule first applies cost as much as the rewrite
-/// (BENCHMARKS.md, "Trade-offs").
+/// (BENCHMARKS.md, "Escape-heavy URLs and per-byte costs (after the
+/// single-pass work)").
 fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     let n = p.len();
     let (mut w, mut r) = (from, from);

@@ -184,7 +184,7 @@ pub fn split_url_fast<E: Env + ?Sized>(
 // Written with `min` rather than as `(b == b'#') | (b == 0)`: the compiler
 // turns comparisons with constants joined by `|` into a chain of branches,
 // a byte at a time, and then does not vectorise the scan (BENCHMARKS.md,
-// "Trade-offs").
+// "Escape-heavy URLs and per-byte costs (after the single-pass work)").
 
 /// A byte that ends the URL text: a fragment's `#` or a C string's NUL.
 #[inline(always)]
