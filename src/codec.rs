@@ -548,6 +548,10 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 /// byte when that is in R, `+` when it is a space, else `%` and the two
 /// original characters upper-cased; a space becomes `+`; any other byte
 /// (including a `%` without two bytes after it) becomes `%XY`.
+// Out of line: inlined into a caller of every codec (`Codec::apply`), it
+// made the compiler handle the other codecs worse (BENCHMARKS.md,
+// "Escape-heavy URLs and per-byte costs (after the single-pass work)").
+#[inline(never)]
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     let n = s.len();
     let mut i = 0;
