@@ -215,17 +215,15 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
     HEX_HI[usize::from(x)] | HEX_LO[usize::from(y)]
 }
 
-/// Decodes `s` into `out`; with `STOP_AT_NUL`, the output ends before the
-/// first decoded NUL byte, where a C reader would see it end.
-///
-/// Plain runs are found by block scans and copied in bulk; a run of
-/// escapes (`%41%42...`, the common case in escape-heavy URLs) is decoded
-/// by a loop of its own, with no scan or empty copy between two triples.
 /// Decodes `s` into `out`. Returns, with `FIND_NUL`, whether a `%XY`
 /// triple decoded to a NUL byte (a C reader would see the output end
 /// there), noted as the triples are decoded; without, whether a triple was
 /// decoded at all (only then can the output hold a NUL), which costs
 /// nothing a triple.
+///
+/// Plain runs are found by block scans and copied in bulk; a run of
+/// escapes (`%41%42...`, the common case in escape-heavy URLs) is decoded
+/// by a loop of its own, with no scan or empty copy between two triples.
 #[inline(always)]
 fn decode_with<S: Sink, const FIND_NUL: bool>(
     s: &[u8],

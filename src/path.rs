@@ -108,7 +108,7 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
             // No match can come before the next `/.` (the written text ends
             // with neither), and the `../` prefix is settled: move that run
             // at once.
-            let k = find_after_slash(p, r, *b".").unwrap_or(n);
+            let k = find_slash_dot(p, r).unwrap_or(n);
             p.copy_within(r..k, w);
             w += k - r;
             r = k;
@@ -164,29 +164,27 @@ pub fn canonicalise_in_place(p: &mut [u8]) -> usize {
     finish(p, n)
 }
 
-/// The index of the first `/` at or after `from` that `pat` (which starts
-/// with `.`) follows.
+/// The index of the first `/` at or after `from` that a `.` follows.
 ///
-/// A vector search for the next `.`, then a look around it: dots are rare
-/// in paths. Where they are not, each failed look is followed by a byte
-/// loop over the next 16 bytes before the vector search resumes, since
+/// A vector search for the next `.`, then a look at the byte before it:
+/// dots are rare in paths. Where they are not, each miss is followed by a
+/// byte loop over the next 16 bytes before the vector search resumes, since
 /// restarting it at every dot costs more than the loop (BENCHMARKS.md,
 /// "Trade-offs").
 #[inline(always)]
-fn find_after_slash<const W: usize>(p: &[u8], from: usize, pat: [u8; W]) -> Option<usize> {
-    let hit = |k: usize| p[k - 1] == b'/' && p[k..].starts_with(&pat);
+fn find_slash_dot(p: &[u8], from: usize) -> Option<usize> {
     let mut i = from + 1;
     loop {
         let k = next_dot(p, i);
         if k == p.len() {
             return None;
         }
-        if hit(k) {
+        if p[k - 1] == b'/' {
             return Some(k - 1);
         }
         // Dots may be dense here: look at the next bytes one by one.
         let near = p.len().min(k + 17);
-        if let Some(j) = (k + 1..near).find(|&j| p[j] == b'.' && hit(j)) {
+        if let Some(j) = (k + 1..near).find(|&j| p[j] == b'.' && p[j - 1] == b'/') {
             return Some(j - 1);
         }
         i = near;

@@ -111,7 +111,10 @@ impl Slot for MaybeUninit<u8> {
     }
     #[inline(always)]
     fn set_all(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
-        // The compiler makes this loop a `memcpy`.
+        // Vectorised, but not made a `memcpy`: long runs cost about three
+        // times a `memcpy` here. `write_copy_of_slice` would be one, from
+        // Rust 1.93 on; a 32-byte chunked loop made the record writer
+        // slower (BENCHMARKS.md, "Trade-offs").
         for (d, &b) in dst.iter_mut().zip(src) {
             *d = MaybeUninit::new(b);
         }
