@@ -108,6 +108,25 @@ pub(crate) fn last_block(s: &[u8]) -> Option<(&Block, usize)> {
     Some((s[base..].try_into().ok()?, base))
 }
 
+/// Defines `fn $name(w: &Block) -> u128`: 0xff in the lanes of `w` where
+/// the `const fn $stop(u8) -> bool` holds, computed as vector code when
+/// `$stop` is written as comparisons (see [`find_stop_fn`]).
+macro_rules! stop_lanes_fn {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $stop:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        #[allow(clippy::needless_range_loop)]
+        $vis fn $name(w: &$crate::ascii::Block) -> u128 {
+            let mut v = [0u8; 16];
+            for k in 0..16 {
+                v[k] = if $stop(w[k]) { 0xff } else { 0 };
+            }
+            u128::from_le_bytes(v)
+        }
+    };
+}
+pub(crate) use stop_lanes_fn;
+
 /// Defines `fn $name(s, i) -> usize`: the index of the first byte at or
 /// after `i` for which the `const fn $stop(u8) -> bool` holds, or
 /// `s.len()`, sixteen bytes a step.
@@ -121,17 +140,8 @@ macro_rules! find_stop_fn {
         $(#[$doc])*
         #[inline(always)]
         $vis fn $name(s: &[u8], mut i: usize) -> usize {
-            use $crate::ascii::{first_lane, last_block, Block};
-            /// 0xff in the lanes where `$stop` holds.
-            #[inline(always)]
-            #[allow(clippy::needless_range_loop)]
-            fn lanes(w: &Block) -> u128 {
-                let mut v = [0u8; 16];
-                for k in 0..16 {
-                    v[k] = if $stop(w[k]) { 0xff } else { 0 };
-                }
-                u128::from_le_bytes(v)
-            }
+            use $crate::ascii::{first_lane, last_block};
+            $crate::ascii::stop_lanes_fn!(lanes, $stop);
             while let Some(w) = s.get(i..i + 16) {
                 let m = lanes(w.try_into().unwrap_or(&[0; 16]));
                 if m != 0 {

@@ -4,7 +4,10 @@
 //! [`Buf`] and a caller's fixed buffer that only counts what does not fit.
 //! Runs of bytes that pass unchanged are copied in bulk.
 
-use crate::ascii::{byte_mask, c_len, find_stop_fn, hex_value, ByteSet, ALNUM, HEX_UPPER};
+use crate::ascii::{
+    byte_mask, c_len, find_stop_fn, first_lane, hex_value, stop_lanes_fn, Block, ByteSet, ALNUM,
+    HEX_UPPER,
+};
 use crate::buf::Buf;
 
 pub use crate::sink::{BoundedSink, CountingSink, Sink};
@@ -182,12 +185,6 @@ find_stop_fn!(
     next_password_escape,
     password_escaped
 );
-find_stop_fn!(
-    /// The next byte that URLRecodeFormArgs does not just copy.
-    next_recode_stop,
-    recode_looked_at
-);
-
 /// `16 * hex_value(b)`, by table: one load instead of three comparisons.
 static HEX_HI: [u8; 256] = {
     let mut t = [0; 256];
@@ -519,6 +516,88 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     encode_with(s, out, Keep::Path)
 }
 
+/// URLDecodeGeneric then URLEncodePath in one pass, the decoded text cut
+/// at its first NUL (as a C string would end there): what a record's path
+/// goes through, CanonicaliseName aside.
+///
+/// Each `%XY` triple (a `%` with two bytes after it) is decoded and its
+/// byte encoded at once, by the same table as [`encode_path`]; every other
+/// byte is encoded as it is. CanonicaliseName may run on the result rather
+/// than between the two codecs: it only looks at `/` and `.`, which the
+/// encoder keeps, and the encoder writes neither for any other byte
+/// (doc/behaviour.md, "The URL record").
+pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
+    by_blocks(s, out, path_escape_lanes, |s, i| {
+        let (v, step) = match s.get(i..i + 3) {
+            Some(&[b'%', x, y]) => (triple_value(x, y), 3),
+            _ => (s[i], 1),
+        };
+        (v != 0).then(|| (ENCODE_PATH[usize::from(v)], step))
+    })
+}
+
+/// Runs a codec through a stage, sixteen bytes at a time: each block of `s`
+/// is copied whole, and kept up to its first lane that `lanes` marks; the
+/// byte there (or a triple that starts there), and each of the last
+/// fifteen bytes, is one step of `step(s, i)`: what to write (the bytes
+/// little-endian, their count in the top byte) and how many input bytes it
+/// took, or `None` to stop there.
+///
+/// In escape-heavy text that is one block compare and one table step an
+/// escape, with no per-byte loop between two of them; in plain text, one
+/// compare and one copy of 16 bytes.
+#[inline(always)]
+fn by_blocks<S: Sink>(
+    s: &[u8],
+    out: &mut S,
+    lanes: impl Fn(&Block) -> u128,
+    step: impl Fn(&[u8], usize) -> Option<(u32, usize)>,
+) -> Result<(), S::Error> {
+    // The stage is handed to `out` once it holds FILL bytes. A step starts
+    // below FILL and writes at most 16 bytes past it, then four more: with
+    // 256 + 16 bytes every index masked with 255 is in range, and none is
+    // changed by the mask.
+    const FILL: usize = 128;
+    let mut stage = [0u8; 256 + 16];
+    let n = s.len();
+    let mut i = 0;
+    loop {
+        let mut o = 0;
+        while o < FILL {
+            if let Some(w) = s.get(i..i + 16) {
+                let w: &Block = w.try_into().unwrap_or(&[0; 16]);
+                let m = lanes(w);
+                let at = o & 255;
+                stage[at..at + 16].copy_from_slice(w);
+                if m == 0 {
+                    o += 16;
+                    i += 16;
+                    continue;
+                }
+                let k = first_lane(m);
+                o += k;
+                i += k;
+            } else if i == n {
+                return out.extend(&stage[..o]);
+            }
+            let Some((e, took)) = step(s, i) else {
+                return out.extend(&stage[..o]);
+            };
+            let at = o & 255;
+            stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
+            o += (e >> 24) as usize;
+            i += took;
+        }
+        out.extend(&stage[..o])?;
+    }
+}
+
+stop_lanes_fn!(
+    /// The lanes of a block that URLEncodePath does not keep as they are.
+    path_escape_lanes,
+    path_escaped
+);
+
 /// URLEncodeFormArgs: keeps [`FORM_KEEP`], a space becomes `+`, every other
 /// byte `%XY`.
 ///
@@ -551,52 +630,25 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 // "Escape-heavy URLs and per-byte costs (after the single-pass work)").
 #[inline(never)]
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    let n = s.len();
-    let mut i = 0;
-    let mut stage: Stage = [0; STAGE_LEN + 4];
-    while i < n {
-        let j = next_recode_stop(s, i);
-        out.extend(&s[i..j])?;
-        i = j;
-        // Then chunks of up to 16 steps (a byte or a triple each), until a
-        // chunk has only bytes to copy.
-        while i < n {
-            let mut o = 0;
-            let mut copied_only = true;
-            for _ in 0..DENSE_CHUNK {
-                let Some(&b) = s.get(i) else { break };
-                let e = match s.get(i..i + 3) {
-                    Some(&[b'%', x, y]) => {
-                        i += 3;
-                        match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
-                            KEEP_ESCAPED => u32::from_le_bytes([
-                                b'%',
-                                x.to_ascii_uppercase(),
-                                y.to_ascii_uppercase(),
-                                3,
-                            ]),
-                            e => e,
-                        }
-                    }
-                    _ => {
-                        i += 1;
-                        RECODE[usize::from(b)]
-                    }
-                };
-                copied_only &= RECODE_COPIES[usize::from(b)];
-                // `o` stays below 3 * DENSE_CHUNK: the mask changes nothing.
-                let at = o & STAGE_MASK;
-                stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
-                o += (e >> 24) as usize;
-            }
-            out.extend(&stage[..o])?;
-            if copied_only {
-                break;
-            }
-        }
-    }
-    Ok(())
+    by_blocks(s, out, recode_stop_lanes, |s, i| {
+        Some(match s.get(i..i + 3) {
+            Some(&[b'%', x, y]) => match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
+                KEEP_ESCAPED => (
+                    u32::from_le_bytes([b'%', x.to_ascii_uppercase(), y.to_ascii_uppercase(), 3]),
+                    3,
+                ),
+                e => (e, 3),
+            },
+            _ => (RECODE[usize::from(s[i])], 1),
+        })
+    })
 }
+
+stop_lanes_fn!(
+    /// The lanes of a block that URLRecodeFormArgs does not just copy.
+    recode_stop_lanes,
+    recode_looked_at
+);
 
 /// What URLRecodeFormArgs writes for a byte that does not start a `%XY`
 /// triple, as [`encoder_table`] gives it: the byte itself when it is copied,
@@ -641,17 +693,6 @@ static RECODE_TRIPLE: [u32; 256] = {
 
 /// The mark in [`RECODE_TRIPLE`] of a triple that stays escaped.
 const KEEP_ESCAPED: u32 = 0;
-
-/// Whether URLRecodeFormArgs copies the byte `b` as it is, by table.
-static RECODE_COPIES: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = recode_copy_byte(b as u8);
-        b += 1;
-    }
-    t
-};
 
 /// Cuts `v` at its first NUL byte, as a C string would end there.
 #[inline]
@@ -796,6 +837,76 @@ mod tests {
     /// The NUL-finding decoder reports a NUL exactly when a triple gave
     /// one, however the triples fall into the dense loop's chunks and
     /// words; the plain one, whether a triple was decoded.
+    /// The one-pass path transcoder against its definition: decode, cut at
+    /// the first NUL, encode; and CanonicaliseName commuting with the
+    /// encoder, which lets the record canonicalise the encoded path.
+    #[test]
+    fn decode_encode_path_is_decode_cut_encode() {
+        let canon = |v: &[u8]| {
+            let mut v = v.to_vec();
+            let n = crate::path::canonicalise_in_place(&mut v);
+            v.truncate(n);
+            v
+        };
+        let check = |s: &[u8]| {
+            let decoded = reference(Codec::DecodeGeneric, s);
+            let decoded = c_prefix(&decoded);
+            let mut fused = Buf::new();
+            decode_encode_path(s, &mut fused).unwrap();
+            let fused = fused.to_vec();
+            assert_eq!(
+                fused,
+                reference(Codec::EncodePath, decoded),
+                "{:?}",
+                String::from_utf8_lossy(s)
+            );
+            assert_eq!(
+                canon(&fused),
+                reference(Codec::EncodePath, &canon(decoded)),
+                "{:?}",
+                String::from_utf8_lossy(s)
+            );
+        };
+        // Every string of up to six units over a mix of dots, slashes,
+        // triples that decode to them, and bytes the encoder escapes.
+        let units: [&[u8]; 9] = [b"/", b".", b"a", b"%2E", b"%2f", b"%41", b" ", b"%", b"%00"];
+        let mut s = Vec::new();
+        for len in 0..=6u32 {
+            for k in 0..units.len().pow(len) {
+                s.clear();
+                let mut k = k;
+                for _ in 0..len {
+                    s.extend_from_slice(units[k % units.len()]);
+                    k /= units.len();
+                }
+                check(&s);
+            }
+        }
+        // Long random text, through the chunked loop and the block scans.
+        let pieces: [&[u8]; 10] = [
+            b"%41",
+            b"%2f",
+            b"%",
+            b"/",
+            b"/./",
+            b"/../",
+            b"abcdefghijklmnopq",
+            b"%zz",
+            b"\xff",
+            b"%e9",
+        ];
+        let mut seed = 29u32;
+        for _ in 0..3000 {
+            s.clear();
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            for _ in 0..(seed >> 16) % 150 {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                s.extend_from_slice(pieces[(seed >> 16) as usize % pieces.len()]);
+            }
+            check(&s);
+        }
+    }
+
     #[test]
     fn decoders_report_decoded_nul() {
         let plain = "abcdefgh".repeat(5);
@@ -891,11 +1002,22 @@ mod tests {
                     naive(i, password_escaped),
                     "{s:?} {i}"
                 );
-                assert_eq!(
-                    next_recode_stop(&s, i),
-                    naive(i, recode_looked_at),
-                    "{s:?} {i}"
-                );
+            }
+        }
+    }
+
+    /// The lanes of `by_blocks`'s codecs, each byte value in each lane.
+    #[test]
+    fn block_lanes_match_byte_predicates() {
+        for shift in 0..16u8 {
+            for base in (0..=255u8).step_by(16) {
+                let w: Block = core::array::from_fn(|k| base + (k as u8 + shift) % 16);
+                for (k, &b) in w.iter().enumerate() {
+                    let lane = |m: u128| (m >> (8 * k)) as u8;
+                    let want = |hit: bool| if hit { 0xff } else { 0 };
+                    assert_eq!(lane(path_escape_lanes(&w)), want(path_escaped(b)));
+                    assert_eq!(lane(recode_stop_lanes(&w)), want(recode_looked_at(b)));
+                }
             }
         }
     }

@@ -8,11 +8,13 @@
 
 use super::ascii::{find_byte, hex_value, ByteSet, ALNUM};
 use super::cnum::atoi;
-use super::codec::{c_prefix, decode_generic_find_nul, encode_password, encode_path, recode_form};
+use super::codec::{
+    c_prefix, decode_encode_path, decode_generic_find_nul, encode_password, recode_form,
+};
 use super::config::{Compat, Env};
 use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
-use super::path::canonicalise_name_or_root;
+use super::path::canonicalise_in_place;
 use crate::buf::{Buf, NoMemory};
 
 /// Where a field's bytes lie in [`Url::buffer`]; `buffer()[start + len]` is NUL.
@@ -516,6 +518,7 @@ fn push_host(hostport: &[u8], scratch: &mut Buf, out: &mut Buf) -> Result<(), No
         canonicalise_host(&hostport[..i], out)
     } else {
         scratch.clear();
+        scratch.reserve(hostport.len())?;
         decode_host(hostport, scratch)?;
         canonicalise_host(scratch, out)
     }
@@ -532,7 +535,13 @@ fn port_colon(hp: &[u8]) -> Option<usize> {
     find_byte(hp, from, b':')
 }
 
-/// A first guess at the record's size, so that the buffer rarely grows.
+/// The record's size when every byte that can be escaped is: its buffer
+/// is allocated once, and never grows while the record is written.
+///
+/// An encoded path or query is at most three bytes a byte (a `%XY` triple
+/// stays at most three), and the escaped user and password in `file` too;
+/// decoding never makes text longer. The worst case costs no more memory
+/// than growing by doubling did (SECURITY.md, "Memory per input byte").
 fn capacity_estimate(p: &Parts<'_>) -> usize {
     let (pr, h, l) = (p.proto.len(), p.hostport.len(), p.path.len());
     let a = p.args.map_or(0, <[u8]>::len);
@@ -541,26 +550,25 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
     // A canonical IPv6 host with its port is at most 47 bytes; any other
     // canonical host is at most as long as its input or 21 bytes.
     let hc = h.max(47);
-    let name = pr + 3 + hc + l + 1 + a + 1;
+    // An empty path becomes `/`.
+    let path = 3 * l + 1;
+    let name = pr + 3 + hc + path + 1 + 3 * a + 1;
     let original = pr + 3 + h + l + 1 + a + 1;
     let file = if p.user.is_some() {
         name + 3 * (u + w) + 2
     } else {
         0
     };
-    // name, proto, hostport, host, path, args, user, pass, original_name,
-    // original_path, original_args, plus room for a few escapes.
+    // name, proto, hostport, host, path and args, user, pass,
+    // original_name, original_path and original_args.
     name + (pr + 1)
         + 2 * (hc + 1)
-        + (l + 1)
-        + (a + 1)
+        + (path + 1 + 3 * a + 1)
         + file
         + (u + 1)
         + (w + 1)
         + original
-        + (l + 1)
-        + (a + 1)
-        + 16
+        + (l + 1 + a + 1)
 }
 
 /// Appends a copy of `buf[span]` and its NUL; returns the copy's span.
@@ -590,13 +598,13 @@ pub(crate) fn build<E: Env + ?Sized>(
     p: &Parts<'_>,
 ) -> Result<Url, NoMemory> {
     let mut buf = Buf::with_capacity(capacity_estimate(p))?;
-    // Working space for the decoded host, path, and user and password: no
-    // decoding makes anything longer, so it never grows. It is allocated
+    // Working space for a host that needs decoding, and the user and
+    // password: allocated only for them, each time with room for the
+    // whole input (no decoding makes anything longer). It is allocated
     // per call rather than kept per thread, since keeping it would need a
     // thread-exit destructor, whose registration aborts the process when
     // memory runs out (CONTRIBUTING.md, "Memory").
-    let user_pass = p.user.map_or(0, <[u8]>::len) + p.pass.map_or(0, <[u8]>::len);
-    let scratch = &mut Buf::with_capacity(p.hostport.len().max(p.path.len()).max(user_pass))?;
+    let scratch = &mut Buf::new();
 
     // name = proto "://" hostport path ["?" args]; the other fields are
     // mostly copies of its pieces.
@@ -623,12 +631,18 @@ pub(crate) fn build<E: Env + ?Sized>(
     }
     let has_port = host_len != hostport_len;
 
+    // The path is decoded and encoded in one pass, then canonicalised
+    // where it lies: the result is the same as canonicalising between the
+    // two codecs (see `decode_encode_path`).
     let pathp = buf.len();
-    scratch.clear();
-    decode_c(p.path, scratch)?;
-    // `%00` decodes to an empty path, which historically became `/`.
-    canonicalise_name_or_root(scratch)?;
-    encode_path(scratch, &mut buf)?;
+    decode_encode_path(p.path, &mut buf)?;
+    if buf.len() == pathp {
+        // `%00` decodes to an empty path, which historically became `/`.
+        buf.push(b'/')?;
+    } else {
+        let n = canonicalise_in_place(&mut buf[pathp..]);
+        buf.truncate(pathp + n);
+    }
     let path_len = buf.len() - pathp;
 
     let args_len = match p.args {
@@ -652,6 +666,7 @@ pub(crate) fn build<E: Env + ?Sized>(
 
     // The decoded user and password, in that order, end to end in `scratch`.
     scratch.clear();
+    scratch.reserve(p.user.map_or(0, <[u8]>::len) + p.pass.map_or(0, <[u8]>::len))?;
     if let Some(u) = p.user {
         decode_c(u, scratch)?;
     }
