@@ -527,47 +527,58 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 /// encoder keeps, and the encoder writes neither for any other byte
 /// (doc/behaviour.md, "The URL record").
 pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    by_blocks(s, out, path_escape_lanes, |s, i| {
-        let (v, step) = match s.get(i..i + 3) {
-            Some(&[b'%', x, y]) => (triple_value(x, y), 3),
-            _ => (s[i], 1),
-        };
-        (v != 0).then(|| (ENCODE_PATH[usize::from(v)], step))
+    by_blocks(s, out, path_escape_lanes, |s, mut i, stage, mut o| {
+        // Triples in a row, or one byte.
+        for left in (0..STEP_TRIPLES).rev() {
+            let Some(&[b'%', x, y]) = s.get(i..i + 3) else {
+                if left + 1 == STEP_TRIPLES {
+                    let b = s[i];
+                    if b == 0 {
+                        return Err(o);
+                    }
+                    o = put(stage, o, ENCODE_PATH[usize::from(b)]);
+                    i += 1;
+                }
+                break;
+            };
+            let v = triple_value(x, y);
+            if v == 0 {
+                return Err(o);
+            }
+            o = put(stage, o, ENCODE_PATH[usize::from(v)]);
+            i += 3;
+        }
+        Ok((i, o))
     })
 }
 
 /// Runs a codec through a stage, sixteen bytes at a time: each block of `s`
-/// is copied whole, and kept up to its first lane that `lanes` marks; the
-/// byte there (or a triple that starts there), and each of the last
-/// fifteen bytes, is one step of `step(s, i)`: what to write (the bytes
-/// little-endian, their count in the top byte) and how many input bytes it
-/// took, or `None` to stop there.
+/// is copied whole, and kept up to its first lane that `lanes` marks. There,
+/// and at each of the last fifteen bytes, `step(s, i, stage, o)` writes
+/// the output of what starts at `s[i]` from `stage[o]` on (a byte, or
+/// triples in a row, at most [`STEP_TRIPLES`]) and returns where input and
+/// output go on, or `Err(o)` to stop with `o` bytes staged.
 ///
-/// In escape-heavy text that is one block compare and one table step an
-/// escape, with no per-byte loop between two of them; in plain text, one
-/// compare and one copy of 16 bytes.
+/// In escape-heavy text that is one block compare a run of escapes, with
+/// no per-byte loop between two runs; in plain text, one compare and one
+/// copy of 16 bytes. A byte loop between the escapes, or a cheaper superset
+/// of the marked bytes, measured slower (BENCHMARKS.md, "Trade-offs").
 #[inline(always)]
 fn by_blocks<S: Sink>(
     s: &[u8],
     out: &mut S,
     lanes: impl Fn(&Block) -> u128,
-    step: impl Fn(&[u8], usize) -> Option<(u32, usize)>,
+    step: impl Fn(&[u8], usize, &mut BlockStage, usize) -> Result<(usize, usize), usize>,
 ) -> Result<(), S::Error> {
-    // The stage is handed to `out` once it holds FILL bytes. A step starts
-    // below FILL and writes at most 16 bytes past it, then four more: with
-    // 256 + 16 bytes every index masked with 255 is in range, and none is
-    // changed by the mask.
-    const FILL: usize = 128;
-    let mut stage = [0u8; 256 + 16];
-    let n = s.len();
+    let mut stage: BlockStage = [0; BLOCK_STAGE_MASK + 1 + 16];
     let mut i = 0;
     loop {
         let mut o = 0;
-        while o < FILL {
+        while o < BLOCK_STAGE_FILL {
             if let Some(w) = s.get(i..i + 16) {
                 let w: &Block = w.try_into().unwrap_or(&[0; 16]);
                 let m = lanes(w);
-                let at = o & 255;
+                let at = o & BLOCK_STAGE_MASK;
                 stage[at..at + 16].copy_from_slice(w);
                 if m == 0 {
                     o += 16;
@@ -577,19 +588,40 @@ fn by_blocks<S: Sink>(
                 let k = first_lane(m);
                 o += k;
                 i += k;
-            } else if i == n {
+            } else if i == s.len() {
                 return out.extend(&stage[..o]);
             }
-            let Some((e, took)) = step(s, i) else {
-                return out.extend(&stage[..o]);
-            };
-            let at = o & 255;
-            stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
-            o += (e >> 24) as usize;
-            i += took;
+            // A marked byte, or any of the last fifteen.
+            match step(s, i, &mut stage, o) {
+                Ok(next) => (i, o) = next,
+                Err(o) => return out.extend(&stage[..o]),
+            }
         }
         out.extend(&stage[..o])?;
     }
+}
+
+/// Triples in a row that one step of [`by_blocks`] takes at most: their
+/// output, three bytes each, fits the stage after [`BLOCK_STAGE_FILL`] + 16.
+const STEP_TRIPLES: usize = 32;
+
+/// The stage of [`by_blocks`]: handed to the sink once it holds
+/// [`BLOCK_STAGE_FILL`] bytes. A byte, or a block, is staged below that;
+/// a step starts at most 15 bytes past it and writes at most
+/// [`STEP_TRIPLES`] triples, then four bytes of slack: every index masked
+/// with [`BLOCK_STAGE_MASK`] is in range and none is changed by the mask.
+type BlockStage = [u8; BLOCK_STAGE_MASK + 1 + 16];
+const BLOCK_STAGE_FILL: usize = 128;
+const BLOCK_STAGE_MASK: usize = 255;
+const _: () = assert!(BLOCK_STAGE_FILL + 15 + 3 * STEP_TRIPLES + 4 <= BLOCK_STAGE_MASK);
+
+/// Writes the output bytes of a table entry `e` (see [`encoder_table`])
+/// at `o`; returns where the next go.
+#[inline(always)]
+fn put(stage: &mut BlockStage, o: usize, e: u32) -> usize {
+    let at = o & BLOCK_STAGE_MASK;
+    stage[at..at + 4].copy_from_slice(&e.to_le_bytes());
+    o + (e >> 24) as usize
 }
 
 stop_lanes_fn!(
@@ -630,17 +662,26 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 // "Escape-heavy URLs and per-byte costs (after the single-pass work)").
 #[inline(never)]
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    by_blocks(s, out, recode_stop_lanes, |s, i| {
-        Some(match s.get(i..i + 3) {
-            Some(&[b'%', x, y]) => match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
-                KEEP_ESCAPED => (
-                    u32::from_le_bytes([b'%', x.to_ascii_uppercase(), y.to_ascii_uppercase(), 3]),
-                    3,
-                ),
-                e => (e, 3),
-            },
-            _ => (RECODE[usize::from(s[i])], 1),
-        })
+    by_blocks(s, out, recode_stop_lanes, |s, mut i, stage, mut o| {
+        // Triples in a row, or one byte.
+        for left in (0..STEP_TRIPLES).rev() {
+            let Some(&[b'%', x, y]) = s.get(i..i + 3) else {
+                if left + 1 == STEP_TRIPLES {
+                    o = put(stage, o, RECODE[usize::from(s[i])]);
+                    i += 1;
+                }
+                break;
+            };
+            let e = match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
+                KEEP_ESCAPED => {
+                    u32::from_le_bytes([b'%', x.to_ascii_uppercase(), y.to_ascii_uppercase(), 3])
+                }
+                e => e,
+            };
+            o = put(stage, o, e);
+            i += 3;
+        }
+        Ok((i, o))
     })
 }
 
