@@ -108,6 +108,14 @@ impl Buf {
         Ok(self.0.try_reserve(additional)?)
     }
 
+    /// Appends `n` zero bytes.
+    pub fn resize_zeroed(&mut self, n: usize) -> Result<(), NoMemory> {
+        self.reserve(n)?;
+        #[allow(clippy::disallowed_methods)] // the room is there: cannot allocate
+        self.0.resize(self.0.len() + n, 0);
+        Ok(())
+    }
+
     /// Appends `b`.
     #[inline(always)]
     pub fn push(&mut self, b: u8) -> Result<(), NoMemory> {

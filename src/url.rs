@@ -16,6 +16,7 @@ use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_in_place;
 use crate::buf::{Buf, NoMemory};
+use crate::sink::BoundedSink;
 
 /// Where a field's bytes lie in [`Url::buffer`]; `buffer()[start + len]` is NUL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -453,34 +454,69 @@ pub fn create_url<E: Env + ?Sized>(
     build(env, compat, &parts)
 }
 
-/// Appends URLDecodeGeneric of `s` to `out`, stopping where a decoded NUL
-/// would end the C string.
-#[inline]
-fn decode_c(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
-    let start = out.len();
-    if decode_generic_find_nul(s, out)? {
-        let n = c_prefix(&out[start..]).len();
-        out.truncate(start + n);
-    }
-    Ok(())
+/// Working space for decoded text, which is never longer than its input:
+/// on the stack up to [`Scratch::SMALL`] bytes, on the heap beyond, so that
+/// most records allocate nothing but their own buffer.
+struct Scratch {
+    small: [u8; Scratch::SMALL],
+    heap: Buf,
 }
 
-/// Appends the host text that reaches CanonicaliseHost: `s` percent-decoded,
-/// lower-cased and cut at the first byte outside [`HOST_KEEP`], in one pass.
-fn decode_host(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+impl Scratch {
+    const SMALL: usize = 256;
+
+    fn new() -> Scratch {
+        Scratch {
+            small: [0; Scratch::SMALL],
+            heap: Buf::new(),
+        }
+    }
+
+    /// `n` bytes to write into; what they held before is meaningless.
+    fn space(&mut self, n: usize) -> Result<&mut [u8], NoMemory> {
+        if n <= Scratch::SMALL {
+            return Ok(&mut self.small[..n]);
+        }
+        if self.heap.len() < n {
+            self.heap.clear();
+            self.heap.resize_zeroed(n)?;
+        }
+        Ok(&mut self.heap[..n])
+    }
+}
+
+/// URLDecodeGeneric of `s` into `out`, which has room for `s`, cut where a
+/// decoded NUL would end the C string; returns the decoded length.
+#[inline]
+fn decode_c(s: &[u8], out: &mut [u8]) -> usize {
+    let mut sink = BoundedSink::new(out);
+    let Ok(nul) = decode_generic_find_nul(s, &mut sink);
+    let n = sink.needed().min(out.len());
+    if nul {
+        c_prefix(&out[..n]).len()
+    } else {
+        n
+    }
+}
+
+/// The host text that reaches CanonicaliseHost, written into `out` (which
+/// has room for `s`): `s` percent-decoded, lower-cased and cut at the first
+/// byte outside [`HOST_KEEP`], in one pass. Returns its length.
+fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
     let class = |b: u8| HOST_CLASS[usize::from(b)];
-    let mut i = 0;
+    let (mut i, mut w) = (0, 0);
     while i < s.len() {
         // A run of bytes kept as they are or lower-cased, in one copy.
         let start = i;
         while i < s.len() && class(s[i]) <= HOST_UPPER {
             i += 1;
         }
-        let at = out.len();
-        out.extend_from_slice(&s[start..i])?;
-        out[at..].make_ascii_lowercase();
+        let run = &mut out[w..w + (i - start)];
+        run.copy_from_slice(&s[start..i]);
+        run.make_ascii_lowercase();
+        w += i - start;
         if i == s.len() || s[i] != b'%' {
-            return Ok(());
+            return w;
         }
         let v = if i + 2 < s.len() {
             let v = 16 * hex_value(s[i + 1]) + hex_value(s[i + 2]);
@@ -491,15 +527,16 @@ fn decode_host(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
             b'%'
         };
         if !HOST_KEEP.contains(v) {
-            return Ok(());
+            return w;
         }
-        out.push(v.to_ascii_lowercase())?;
+        out[w] = v.to_ascii_lowercase();
+        w += 1;
     }
-    Ok(())
+    w
 }
 
 /// Appends the canonical host of the raw `hostport` to `out`.
-fn push_host(hostport: &[u8], scratch: &mut Buf, out: &mut Buf) -> Result<(), NoMemory> {
+fn push_host(hostport: &[u8], scratch: &mut Scratch, out: &mut Buf) -> Result<(), NoMemory> {
     // Most hosts need neither decoding nor lower-casing: pass their prefix
     // straight through instead of copying it.
     let class = |b: u8| HOST_CLASS[usize::from(b)];
@@ -517,10 +554,9 @@ fn push_host(hostport: &[u8], scratch: &mut Buf, out: &mut Buf) -> Result<(), No
     if i == hostport.len() || class(hostport[i]) == HOST_END {
         canonicalise_host(&hostport[..i], out)
     } else {
-        scratch.clear();
-        scratch.reserve(hostport.len())?;
-        decode_host(hostport, scratch)?;
-        canonicalise_host(scratch, out)
+        let space = scratch.space(hostport.len())?;
+        let n = decode_host(hostport, space);
+        canonicalise_host(&space[..n], out)
     }
 }
 
@@ -599,12 +635,11 @@ pub(crate) fn build<E: Env + ?Sized>(
 ) -> Result<Url, NoMemory> {
     let mut buf = Buf::with_capacity(capacity_estimate(p))?;
     // Working space for a host that needs decoding, and the user and
-    // password: allocated only for them, each time with room for the
-    // whole input (no decoding makes anything longer). It is allocated
-    // per call rather than kept per thread, since keeping it would need a
+    // password. What does not fit on the stack is allocated per call
+    // rather than kept per thread, since keeping it would need a
     // thread-exit destructor, whose registration aborts the process when
     // memory runs out (CONTRIBUTING.md, "Memory").
-    let scratch = &mut Buf::new();
+    let scratch = &mut Scratch::new();
 
     // name = proto "://" hostport path ["?" args]; the other fields are
     // mostly copies of its pieces.
@@ -665,17 +700,13 @@ pub(crate) fn build<E: Env + ?Sized>(
     buf.push(0)?;
 
     // The decoded user and password, in that order, end to end in `scratch`.
-    scratch.clear();
-    scratch.reserve(p.user.map_or(0, <[u8]>::len) + p.pass.map_or(0, <[u8]>::len))?;
-    if let Some(u) = p.user {
-        decode_c(u, scratch)?;
-    }
-    let user_len = scratch.len();
-    if let Some(w) = p.pass.filter(|w| !w.is_empty()) {
-        decode_c(w, scratch)?;
-    }
-    let pass_len = scratch.len() - user_len;
-    let has_pass = p.pass.is_some_and(|w| !w.is_empty());
+    let user_in = p.user.unwrap_or_default();
+    let pass_in = p.pass.unwrap_or_default();
+    let scratch = scratch.space(user_in.len() + pass_in.len())?;
+    let user_len = decode_c(user_in, scratch);
+    let pass_len = decode_c(pass_in, &mut scratch[user_len..]);
+    let scratch = &scratch[..user_len + pass_len];
+    let has_pass = !pass_in.is_empty();
 
     let file = if p.user.is_some() {
         let start = buf.len();
@@ -841,22 +872,36 @@ mod tests {
 
     #[test]
     fn decode_c_stops_at_decoded_nul() {
-        let mut v = Buf::new();
-        decode_c(b"a%41%00b", &mut v).unwrap();
-        assert_eq!(v, b"aA");
-        v.clear();
-        decode_c(b"%zzb", &mut v).unwrap();
-        assert_eq!(v, b"");
-        v.clear();
-        decode_c(b"a%4", &mut v).unwrap();
-        assert_eq!(v, b"a%4");
+        let run = |s: &[u8]| {
+            let mut v = vec![b'x'; s.len()];
+            let n = decode_c(s, &mut v);
+            v.truncate(n);
+            v
+        };
+        assert_eq!(run(b"a%41%00b"), b"aA");
+        assert_eq!(run(b"%zzb"), b"");
+        assert_eq!(run(b"a%4"), b"a%4");
+        assert_eq!(run(b""), b"");
     }
 
     #[test]
     fn decode_host_lowers_and_cuts() {
-        let mut v = Buf::new();
-        decode_host(b"WWW.%46oo.com%2Fx", &mut v).unwrap();
-        assert_eq!(v, b"www.foo.com");
+        let s = b"WWW.%46oo.com%2Fx";
+        let mut v = vec![0; s.len()];
+        let n = decode_host(s, &mut v);
+        assert_eq!(&v[..n], b"www.foo.com");
+    }
+
+    #[test]
+    fn scratch_space_on_the_stack_and_beyond() {
+        let mut s = Scratch::new();
+        assert_eq!(s.space(Scratch::SMALL).unwrap().len(), Scratch::SMALL);
+        assert_eq!(s.heap.capacity(), 0);
+        let big = s.space(Scratch::SMALL + 1).unwrap();
+        assert_eq!(big.len(), Scratch::SMALL + 1);
+        big.fill(7);
+        // A smaller heap request reuses the block.
+        assert_eq!(s.space(Scratch::SMALL + 1).unwrap()[0], 7);
     }
 
     #[test]
