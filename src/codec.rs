@@ -527,28 +527,26 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 /// encoder keeps, and the encoder writes neither for any other byte
 /// (doc/behaviour.md, "The URL record").
 pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    by_blocks(s, out, path_escape_lanes, |s, mut i, stage, mut o| {
+    by_blocks(s, out, path_escape_lanes, |s, i, stage, mut o| {
         // Triples in a row, or one byte.
-        for left in (0..STEP_TRIPLES).rev() {
-            let Some(&[b'%', x, y]) = s.get(i..i + 3) else {
-                if left + 1 == STEP_TRIPLES {
-                    let b = s[i];
-                    if b == 0 {
-                        return Err(o);
-                    }
-                    o = put(stage, o, ENCODE_PATH[usize::from(b)]);
-                    i += 1;
-                }
-                break;
-            };
+        let mut triples = 0;
+        for t in s[i..].chunks_exact(3).take(STEP_TRIPLES) {
+            let &[b'%', x, y] = t else { break };
             let v = triple_value(x, y);
             if v == 0 {
                 return Err(o);
             }
             o = put(stage, o, ENCODE_PATH[usize::from(v)]);
-            i += 3;
+            triples += 1;
         }
-        Ok((i, o))
+        if triples > 0 {
+            return Ok((i + 3 * triples, o));
+        }
+        let b = s[i];
+        if b == 0 {
+            return Err(o);
+        }
+        Ok((i + 1, put(stage, o, ENCODE_PATH[usize::from(b)])))
     })
 }
 
@@ -662,16 +660,11 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 // "Escape-heavy URLs and per-byte costs (after the single-pass work)").
 #[inline(never)]
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    by_blocks(s, out, recode_stop_lanes, |s, mut i, stage, mut o| {
+    by_blocks(s, out, recode_stop_lanes, |s, i, stage, mut o| {
         // Triples in a row, or one byte.
-        for left in (0..STEP_TRIPLES).rev() {
-            let Some(&[b'%', x, y]) = s.get(i..i + 3) else {
-                if left + 1 == STEP_TRIPLES {
-                    o = put(stage, o, RECODE[usize::from(s[i])]);
-                    i += 1;
-                }
-                break;
-            };
+        let mut triples = 0;
+        for t in s[i..].chunks_exact(3).take(STEP_TRIPLES) {
+            let &[b'%', x, y] = t else { break };
             let e = match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
                 KEEP_ESCAPED => {
                     u32::from_le_bytes([b'%', x.to_ascii_uppercase(), y.to_ascii_uppercase(), 3])
@@ -679,9 +672,12 @@ pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
                 e => e,
             };
             o = put(stage, o, e);
-            i += 3;
+            triples += 1;
         }
-        Ok((i, o))
+        if triples > 0 {
+            return Ok((i + 3 * triples, o));
+        }
+        Ok((i + 1, put(stage, o, RECODE[usize::from(s[i])])))
     })
 }
 
