@@ -525,7 +525,7 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 /// byte is encoded as it is. CanonicaliseName may run on the result rather
 /// than between the two codecs: it only looks at `/` and `.`, which the
 /// encoder keeps, and the encoder writes neither for any other byte
-/// (doc/behaviour.md, "The URL record").
+/// (doc/behaviour.md, "CreateURL").
 pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     by_blocks(s, out, path_escape_lanes, |s, i, stage, mut o| {
         // Triples in a row, or one byte.
