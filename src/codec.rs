@@ -830,7 +830,8 @@ mod tests {
     /// escape-dense loops is crossed.
     #[test]
     fn codecs_match_byte_loops() {
-        let pieces: [&[u8]; 12] = [
+        let pieces: [&[u8]; 13] = [
+            b"\0",
             b"%41",
             b"%2f",
             b"%",
@@ -920,7 +921,8 @@ mod tests {
             }
         }
         // Long random text, through the chunked loop and the block scans.
-        let pieces: [&[u8]; 10] = [
+        let pieces: [&[u8]; 11] = [
+            b"\0",
             b"%41",
             b"%2f",
             b"%",
