@@ -870,11 +870,20 @@ mod tests {
                 );
             }
         }
+        // Runs of triples longer than one step of the block stage takes,
+        // from every offset in a block.
+        for triple in ["%20", "%26", "%41", "%zz", "%e9"] {
+            for prefix in 0..=20 {
+                let mut s = vec![b'a'; prefix];
+                s.extend(triple.repeat(100).bytes());
+                s.push(b'b');
+                for c in codecs {
+                    assert_eq!(run(c, &s), reference(c, &s), "{c:?} {triple} {prefix}");
+                }
+            }
+        }
     }
 
-    /// The NUL-finding decoder reports a NUL exactly when a triple gave
-    /// one, however the triples fall into the dense loop's chunks and
-    /// words; the plain one, whether a triple was decoded.
     /// The one-pass path transcoder against its definition: decode, cut at
     /// the first NUL, encode; and CanonicaliseName commuting with the
     /// encoder, which lets the record canonicalise the encoded path.
@@ -920,7 +929,7 @@ mod tests {
                 check(&s);
             }
         }
-        // Long random text, through the chunked loop and the block scans.
+        // Long random text, through the block stage and its steps.
         let pieces: [&[u8]; 11] = [
             b"\0",
             b"%41",
@@ -944,8 +953,22 @@ mod tests {
             }
             check(&s);
         }
+        // Runs of triples longer than one step takes, from every offset in
+        // a block, so that steps start late in the stage.
+        for triple in ["%20", "%41", "%2e", "%2F", "%zz"] {
+            for prefix in 0..=20 {
+                s.clear();
+                s.extend(std::iter::repeat_n(b'a', prefix));
+                s.extend(triple.repeat(100).bytes());
+                s.extend_from_slice(b"/x");
+                check(&s);
+            }
+        }
     }
 
+    /// The NUL-finding decoder reports a NUL exactly when a triple gave
+    /// one, however the triples fall into the dense loop's chunks and
+    /// words; the plain one, whether a triple was decoded.
     #[test]
     fn decoders_report_decoded_nul() {
         let plain = "abcdefgh".repeat(5);

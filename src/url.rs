@@ -577,12 +577,16 @@ fn port_colon(hp: &[u8]) -> Option<usize> {
 /// An encoded path or query is at most three bytes a byte (a `%XY` triple
 /// stays at most three), and the escaped user and password in `file` too;
 /// decoding never makes text longer. The worst case costs no more memory
-/// than growing by doubling did (SECURITY.md, "Memory per input byte").
+/// than growing by doubling did (SECURITY.md, "Memory per input byte"). A
+/// [`Url`] keeps that capacity: a record of escape-free text holds about
+/// twice the bytes it uses. Computed in 64 bits: a size beyond `usize`
+/// gives 0, and the buffer then grows as it is written.
 fn capacity_estimate(p: &Parts<'_>) -> usize {
-    let (pr, h, l) = (p.proto.len(), p.hostport.len(), p.path.len());
-    let a = p.args.map_or(0, <[u8]>::len);
-    let u = p.user.map_or(0, <[u8]>::len);
-    let w = p.pass.map_or(0, <[u8]>::len);
+    let len = |s: &[u8]| s.len() as u64;
+    let (pr, h, l) = (len(p.proto), len(p.hostport), len(p.path));
+    let a = p.args.map_or(0, len);
+    let u = p.user.map_or(0, len);
+    let w = p.pass.map_or(0, len);
     // A canonical IPv6 host with its port is at most 47 bytes; any other
     // canonical host is at most as long as its input or 21 bytes.
     let hc = h.max(47);
@@ -597,14 +601,16 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
     };
     // name, proto, hostport, host, path and args, user, pass,
     // original_name, original_path and original_args.
-    name + (pr + 1)
+    let total = name
+        + (pr + 1)
         + 2 * (hc + 1)
         + (path + 1 + 3 * a + 1)
         + file
         + (u + 1)
         + (w + 1)
         + original
-        + (l + 1 + a + 1)
+        + (l + 1 + a + 1);
+    usize::try_from(total).unwrap_or(0)
 }
 
 /// Appends a copy of `buf[span]` and its NUL; returns the copy's span.
@@ -900,8 +906,13 @@ mod tests {
         let big = s.space(Scratch::SMALL + 1).unwrap();
         assert_eq!(big.len(), Scratch::SMALL + 1);
         big.fill(7);
-        // A smaller heap request reuses the block.
+        // A request that fits the heap block reuses it; a larger one gets
+        // a larger block, all of it writable.
         assert_eq!(s.space(Scratch::SMALL + 1).unwrap()[0], 7);
+        let bigger = s.space(2 * Scratch::SMALL).unwrap();
+        assert_eq!(bigger.len(), 2 * Scratch::SMALL);
+        bigger.fill(9);
+        assert_eq!(s.space(Scratch::SMALL + 1).unwrap()[Scratch::SMALL], 9);
     }
 
     #[test]
