@@ -527,35 +527,25 @@ pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 /// encoder keeps, and the encoder writes neither for any other byte
 /// (doc/behaviour.md, "CreateURL").
 pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    by_blocks(s, out, path_escape_lanes, |s, i, stage, mut o| {
-        // Triples in a row, or one byte.
-        let mut triples = 0;
-        for t in s[i..].chunks_exact(3).take(STEP_TRIPLES) {
-            let &[b'%', x, y] = t else { break };
-            let v = triple_value(x, y);
-            if v == 0 {
-                return Err(o);
-            }
-            o = put(stage, o, ENCODE_PATH[usize::from(v)]);
-            triples += 1;
-        }
-        if triples > 0 {
-            return Ok((i + 3 * triples, o));
-        }
-        let b = s[i];
-        if b == 0 {
-            return Err(o);
-        }
-        Ok((i + 1, put(stage, o, ENCODE_PATH[usize::from(b)])))
-    })
+    // Both return `None` at a NUL, where the C string would end.
+    by_blocks(
+        s,
+        out,
+        path_escape_lanes,
+        |x, y| match triple_value(x, y) {
+            0 => None,
+            v => Some(ENCODE_PATH[usize::from(v)]),
+        },
+        |b| (b != 0).then(|| ENCODE_PATH[usize::from(b)]),
+    )
 }
 
 /// Runs a codec through a stage, sixteen bytes at a time: each block of `s`
 /// is copied whole, and kept up to its first lane that `lanes` marks. There,
-/// and at each of the last fifteen bytes, `step(s, i, stage, o)` writes
-/// the output of what starts at `s[i]` from `stage[o]` on (a byte, or
-/// triples in a row, at most [`STEP_TRIPLES`]) and returns where input and
-/// output go on, or `Err(o)` to stop with `o` bytes staged.
+/// and at each of the last fifteen bytes, the codec's tables take over:
+/// `triple(x, y)` for each `%XY` in a row (at most [`STEP_TRIPLES`]), else
+/// `byte(b)` for the one byte, each giving what to write (the bytes
+/// little-endian, their count in the top byte), or `None` to stop there.
 ///
 /// In escape-heavy text that is one block compare a run of escapes, with
 /// no per-byte loop between two runs; in plain text, one compare and one
@@ -566,7 +556,8 @@ fn by_blocks<S: Sink>(
     s: &[u8],
     out: &mut S,
     lanes: impl Fn(&Block) -> u128,
-    step: impl Fn(&[u8], usize, &mut BlockStage, usize) -> Result<(usize, usize), usize>,
+    triple: impl Fn(u8, u8) -> Option<u32>,
+    byte: impl Fn(u8) -> Option<u32>,
 ) -> Result<(), S::Error> {
     let mut stage: BlockStage = [0; BLOCK_STAGE_MASK + 1 + 16];
     let mut i = 0;
@@ -589,24 +580,40 @@ fn by_blocks<S: Sink>(
             } else if i == s.len() {
                 return out.extend(&stage[..o]);
             }
-            // A marked byte, or any of the last fifteen.
-            match step(s, i, &mut stage, o) {
-                Ok(next) => (i, o) = next,
-                Err(o) => return out.extend(&stage[..o]),
+            // A marked byte, or any of the last fifteen: triples in a row,
+            // read three bytes at a time, or one byte.
+            let mut triples = 0;
+            for t in s[i..].chunks_exact(3).take(STEP_TRIPLES) {
+                let &[b'%', x, y] = t else { break };
+                let Some(e) = triple(x, y) else {
+                    return out.extend(&stage[..o]);
+                };
+                o = put(&mut stage, o, e);
+                triples += 1;
             }
+            if triples > 0 {
+                i += 3 * triples;
+                continue;
+            }
+            let Some(e) = byte(s[i]) else {
+                return out.extend(&stage[..o]);
+            };
+            o = put(&mut stage, o, e);
+            i += 1;
         }
         out.extend(&stage[..o])?;
     }
 }
 
-/// Triples in a row that one step of [`by_blocks`] takes at most: their
-/// output, three bytes each, fits the stage after [`BLOCK_STAGE_FILL`] + 16.
+/// Triples in a row that [`by_blocks`] takes before it looks at the stage
+/// again: their output, three bytes each, fits it after
+/// [`BLOCK_STAGE_FILL`] + 16.
 const STEP_TRIPLES: usize = 32;
 
 /// The stage of [`by_blocks`]: handed to the sink once it holds
 /// [`BLOCK_STAGE_FILL`] bytes. A byte, or a block, is staged below that;
-/// a step starts at most 15 bytes past it and writes at most
-/// [`STEP_TRIPLES`] triples, then four bytes of slack: every index masked
+/// a run of triples starts at most 15 bytes past it and writes at most
+/// [`STEP_TRIPLES`] of them, then four bytes of slack: every index masked
 /// with [`BLOCK_STAGE_MASK`] is in range and none is changed by the mask.
 type BlockStage = [u8; BLOCK_STAGE_MASK + 1 + 16];
 const BLOCK_STAGE_FILL: usize = 128;
@@ -660,25 +667,20 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 // "Escape-heavy URLs and per-byte costs (after the single-pass work)").
 #[inline(never)]
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    by_blocks(s, out, recode_stop_lanes, |s, i, stage, mut o| {
-        // Triples in a row, or one byte.
-        let mut triples = 0;
-        for t in s[i..].chunks_exact(3).take(STEP_TRIPLES) {
-            let &[b'%', x, y] = t else { break };
-            let e = match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
+    by_blocks(
+        s,
+        out,
+        recode_stop_lanes,
+        |x, y| {
+            Some(match RECODE_TRIPLE[usize::from(triple_value(x, y))] {
                 KEEP_ESCAPED => {
                     u32::from_le_bytes([b'%', x.to_ascii_uppercase(), y.to_ascii_uppercase(), 3])
                 }
                 e => e,
-            };
-            o = put(stage, o, e);
-            triples += 1;
-        }
-        if triples > 0 {
-            return Ok((i + 3 * triples, o));
-        }
-        Ok((i + 1, put(stage, o, RECODE[usize::from(s[i])])))
-    })
+            })
+        },
+        |b| Some(RECODE[usize::from(b)]),
+    )
 }
 
 stop_lanes_fn!(
@@ -690,43 +692,38 @@ stop_lanes_fn!(
 /// What URLRecodeFormArgs writes for a byte that does not start a `%XY`
 /// triple, as [`encoder_table`] gives it: the byte itself when it is copied,
 /// `+` for a space, else `%XY`.
-static RECODE: [u32; 256] = {
+static RECODE: [u32; 256] = recode_table(false);
+
+/// What URLRecodeFormArgs writes for a `%XY` triple, by the byte `v` it
+/// stands for, as [`RECODE`] holds it: `v` when it is kept, `+` for a
+/// space, else [`KEEP_ESCAPED`] (the triple stays, its digits upper-cased).
+/// One load where the byte's class took a dozen comparisons a triple.
+static RECODE_TRIPLE: [u32; 256] = recode_table(true);
+
+/// [`RECODE_TRIPLE`] with `triples`, else [`RECODE`].
+const fn recode_table(triples: bool) -> [u32; 256] {
     let mut t = [0; 256];
     let mut b = 0;
     while b < 256 {
         let c = b as u8;
-        t[b] = if recode_copy_byte(c) {
+        let kept = if triples {
+            form_keep_byte(c)
+        } else {
+            recode_copy_byte(c)
+        };
+        t[b] = if kept {
             c as u32 | 1 << 24
         } else if c == b' ' {
             b'+' as u32 | 1 << 24
+        } else if triples {
+            KEEP_ESCAPED
         } else {
             ESCAPED[b] | 3 << 24
         };
         b += 1;
     }
     t
-};
-
-/// What URLRecodeFormArgs writes for a `%XY` triple, by the byte `v` it
-/// stands for, as [`RECODE`] holds it: `v` when it is kept, `+` for a
-/// space, else [`KEEP_ESCAPED`] (the triple stays, its digits upper-cased).
-/// One load where the byte's class took a dozen comparisons a triple.
-static RECODE_TRIPLE: [u32; 256] = {
-    let mut t = [0; 256];
-    let mut v = 0;
-    while v < 256 {
-        let c = v as u8;
-        t[v] = if form_keep_byte(c) {
-            c as u32 | 1 << 24
-        } else if c == b' ' {
-            b'+' as u32 | 1 << 24
-        } else {
-            KEEP_ESCAPED
-        };
-        v += 1;
-    }
-    t
-};
+}
 
 /// The mark in [`RECODE_TRIPLE`] of a triple that stays escaped.
 const KEEP_ESCAPED: u32 = 0;
