@@ -1,7 +1,7 @@
 //! MakeHash and base 64 (doc/behaviour.md, MakeHash and Base 64).
 
 use super::sink::Sink;
-use md5::{Digest, Md5};
+use crate::md5;
 
 /// The standard base 64 alphabet (RFC 4648 §4).
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -39,7 +39,7 @@ const HASH_ALPHABET: [u8; 64] = {
 /// assert_eq!(&make_hash(b"http://www.example.com/"), b"8XdxEfXQ8cgf+gTedREo+g");
 /// ```
 pub fn make_hash(s: &[u8]) -> [u8; 22] {
-    let digest = u128::from_be_bytes(Md5::digest(s).into());
+    let digest = u128::from_be_bytes(md5::digest(s));
     // The 128 bits and four zero bits after them are 22 characters of six
     // bits, taken two at a time (12 bits) through a table: base 64 would
     // add `==`, which the cut drops. A fixed size with no sink: after MD5
@@ -210,7 +210,7 @@ mod tests {
         // every value of the last byte and both `+` and `/`.
         for n in 0..2000u32 {
             let s = n.to_le_bytes();
-            let digest: [u8; 16] = Md5::digest(s).into();
+            let digest = md5::digest(&s);
             let mut want = enc(&digest);
             want.truncate(22);
             for c in &mut want {

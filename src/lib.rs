@@ -70,6 +70,7 @@ pub mod hash;
 pub mod host;
 pub mod html;
 pub mod link;
+mod md5;
 pub mod normalize;
 pub mod path;
 pub mod relative;
