@@ -94,6 +94,28 @@ pub const HEX_UPPER: &[u8; 16] = b"0123456789ABCDEF";
 /// Sixteen bytes, as a vector lane each.
 pub(crate) type Block = [u8; 16];
 
+/// A block's lanes as a scan marks them: 0xff where a byte stops the
+/// scan, 0 elsewhere.
+pub(crate) type Lanes = [u8; 16];
+
+/// Whether a scan marked any lane of a block.
+///
+/// Written as an `or` of the lanes, which the compiler turns into one
+/// `pmovmskb` and a test; the lanes as a `u128` compared with zero went
+/// through the stack first, five instructions more per block (BENCHMARKS.md,
+/// "Block scans").
+#[inline(always)]
+pub(crate) fn any_lane(m: &Lanes) -> bool {
+    m.iter().fold(0, |a, &b| a | b) != 0
+}
+
+/// The lanes as one number, lane `k` in bits `8k..8k + 8`: for the few
+/// places that shift them.
+#[inline(always)]
+pub(crate) fn lanes_u128(m: &Lanes) -> u128 {
+    u128::from_le_bytes(*m)
+}
+
 /// The lane of the lowest set byte of a non-zero mask.
 #[inline(always)]
 pub(crate) fn first_lane(m: u128) -> usize {
@@ -108,7 +130,7 @@ pub(crate) fn last_block(s: &[u8]) -> Option<(&Block, usize)> {
     Some((s[base..].try_into().ok()?, base))
 }
 
-/// Defines `fn $name(w: &Block) -> u128`: 0xff in the lanes of `w` where
+/// Defines `fn $name(w: &Block) -> Lanes`: 0xff in the lanes of `w` where
 /// the `const fn $stop(u8) -> bool` holds, computed as vector code when
 /// `$stop` is written as comparisons (see [`find_stop_fn`]).
 macro_rules! stop_lanes_fn {
@@ -116,12 +138,12 @@ macro_rules! stop_lanes_fn {
         $(#[$doc])*
         #[inline(always)]
         #[allow(clippy::needless_range_loop)]
-        $vis fn $name(w: &$crate::ascii::Block) -> u128 {
+        $vis fn $name(w: &$crate::ascii::Block) -> $crate::ascii::Lanes {
             let mut v = [0u8; 16];
             for k in 0..16 {
                 v[k] = if $stop(w[k]) { 0xff } else { 0 };
             }
-            u128::from_le_bytes(v)
+            v
         }
     };
 }
@@ -140,12 +162,12 @@ macro_rules! find_stop_fn {
         $(#[$doc])*
         #[inline(always)]
         $vis fn $name(s: &[u8], mut i: usize) -> usize {
-            use $crate::ascii::{first_lane, last_block};
+            use $crate::ascii::{any_lane, first_lane, lanes_u128, last_block};
             $crate::ascii::stop_lanes_fn!(lanes, $stop);
             while let Some(w) = s.get(i..i + 16) {
                 let m = lanes(w.try_into().unwrap_or(&[0; 16]));
-                if m != 0 {
-                    return i + first_lane(m);
+                if any_lane(&m) {
+                    return i + first_lane(lanes_u128(&m));
                 }
                 i += 16;
             }
@@ -155,7 +177,7 @@ macro_rules! find_stop_fn {
             // The last bytes, without the lanes before `i`.
             match last_block(s) {
                 Some((w, base)) => {
-                    let m = lanes(w) >> (8 * (i - base));
+                    let m = lanes_u128(&lanes(w)) >> (8 * (i - base));
                     if m == 0 {
                         s.len()
                     } else {
@@ -168,7 +190,7 @@ macro_rules! find_stop_fn {
                     let n = s.len() - i;
                     let mut w = [0u8; 16];
                     w[..n].copy_from_slice(&s[i..]);
-                    let m = lanes(&w) & ((1u128 << (8 * n)) - 1);
+                    let m = lanes_u128(&lanes(&w)) & ((1u128 << (8 * n)) - 1);
                     if m == 0 {
                         s.len()
                     } else {

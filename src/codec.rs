@@ -5,8 +5,8 @@
 //! Runs of bytes that pass unchanged are copied in bulk.
 
 use crate::ascii::{
-    byte_mask, c_len, find_stop_fn, first_lane, hex_value, stop_lanes_fn, Block, ByteSet, ALNUM,
-    HEX_UPPER,
+    any_lane, byte_mask, c_len, find_stop_fn, first_lane, hex_value, lanes_u128, stop_lanes_fn,
+    Block, ByteSet, Lanes, ALNUM, HEX_UPPER,
 };
 use crate::buf::Buf;
 
@@ -555,7 +555,7 @@ pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S
 fn by_blocks<S: Sink>(
     s: &[u8],
     out: &mut S,
-    lanes: impl Fn(&Block) -> u128,
+    lanes: impl Fn(&Block) -> Lanes,
     triple: impl Fn(u8, u8) -> Option<u32>,
     byte: impl Fn(u8) -> Option<u32>,
 ) -> Result<(), S::Error> {
@@ -569,12 +569,12 @@ fn by_blocks<S: Sink>(
                 let m = lanes(w);
                 let at = o & BLOCK_STAGE_MASK;
                 stage[at..at + 16].copy_from_slice(w);
-                if m == 0 {
+                if !any_lane(&m) {
                     o += 16;
                     i += 16;
                     continue;
                 }
-                let k = first_lane(m);
+                let k = first_lane(lanes_u128(&m));
                 o += k;
                 i += k;
             } else if i == s.len() {
@@ -1072,7 +1072,7 @@ mod tests {
             for base in (0..=255u8).step_by(16) {
                 let w: Block = core::array::from_fn(|k| base + (k as u8 + shift) % 16);
                 for (k, &b) in w.iter().enumerate() {
-                    let lane = |m: u128| (m >> (8 * k)) as u8;
+                    let lane = |m: Lanes| m[k];
                     let want = |hit: bool| if hit { 0xff } else { 0 };
                     assert_eq!(lane(path_escape_lanes(&w)), want(path_escaped(b)));
                     assert_eq!(lane(recode_stop_lanes(&w)), want(recode_looked_at(b)));

@@ -60,10 +60,17 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
 ///   backward search for the segment start only visits bytes that the
 ///   deletion then drops, which keeps the pass linear.
 ///
-/// One pass rather than one a rule: on text dense with dots each search
-/// for where a rule first applies cost as much as the rewrite
-/// (BENCHMARKS.md, "Escape-heavy URLs and per-byte costs (after the
-/// single-pass work)").
+/// Both rules can only fire at the start of a segment of the text being
+/// read (its first byte, or the byte after a `/`): the written text then
+/// ends with a `/`, or is empty. So the pass goes a segment at a time: at
+/// each start it applies a rule, or writes an empty segment's `/`, or
+/// copies text up to the next start where a rule may fire (BENCHMARKS.md,
+/// "CanonicaliseName a segment at a time").
+///
+/// The `../` prefix grows only by a `../` segment written where it ends: a
+/// segment that starts after the prefix's end ends with a `/` after bytes
+/// that cannot all be dots (a `../` there would have been collapsed), so
+/// it never completes another `../` chunk.
 fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     let n = p.len();
     let (mut w, mut r) = (from, from);
@@ -71,48 +78,56 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     // none before the first `.`.
     let mut dotdot_prefix = 0;
     while r < n {
-        let b = p[r];
-        if b == b'.' && (w == 0 || p[w - 1] == b'/') {
-            match (p.get(r + 1), p.get(r + 2)) {
+        // A segment start: `w == 0` or `p[w - 1] == b'/'`.
+        let end = match p[r] {
+            b'/' => {
+                // An empty segment.
+                p[w] = b'/';
+                w += 1;
+                r += 1;
+                continue;
+            }
+            b'.' => match (p.get(r + 1), p.get(r + 2)) {
                 (Some(b'/'), _) => {
                     r += 2;
                     continue;
                 }
-                (Some(b'.'), Some(b'/')) if w > 0 && dotdot_prefix != w => {
-                    // A `../` after a `/`, unless the written text is all
-                    // `../` chunks (it would then be one more).
-                    let mut q = w - 1;
-                    while q > 0 {
-                        q -= 1;
-                        if p[q] == b'/' {
-                            break;
+                (Some(b'.'), Some(b'/')) => {
+                    if w > 0 && dotdot_prefix != w {
+                        // A `../` after a `/`, unless the written text is
+                        // all `../` chunks (it would then be one more).
+                        let mut q = w - 1;
+                        while q > 0 {
+                            q -= 1;
+                            if p[q] == b'/' {
+                                break;
+                            }
                         }
+                        // A first segment with no `/` before it goes, from
+                        // the first byte.
+                        w = if p[q] == b'/' { q + 1 } else { 0 };
+                        dotdot_prefix = dotdot_prefix.min(w - w % 3);
+                    } else {
+                        // Kept: one more `../` chunk of the prefix.
+                        p.copy_within(r..r + 3, w);
+                        w += 3;
+                        dotdot_prefix = w;
                     }
-                    // A first segment with no `/` before it goes, from the
-                    // first byte.
-                    w = if p[q] == b'/' { q + 1 } else { 0 };
-                    dotdot_prefix = dotdot_prefix.min(w - w % 3);
                     r += 3;
                     continue;
                 }
-                _ => {}
-            }
-        }
-        p[w] = b;
-        w += 1;
-        r += 1;
-        if w == dotdot_prefix + 3 && &p[dotdot_prefix..w] == b"../" {
-            dotdot_prefix = w;
-        }
-        if b != b'/' && b != b'.' && w >= dotdot_prefix + 3 {
-            // No match can come before the next `/.` (the written text ends
-            // with neither), and the `../` prefix is settled: move that run
-            // at once.
-            let k = find_slash_dot(p, r).unwrap_or(n);
-            p.copy_within(r..k, w);
-            w += k - r;
-            r = k;
-        }
+                // Another segment that starts with a dot: to its end.
+                _ => p[r + 1..]
+                    .iter()
+                    .position(|&b| b == b'/')
+                    .map_or(n, |k| r + 2 + k),
+            },
+            // No rule can fire before the next `/.`: up to its `/`.
+            _ => find_slash_dot(p, r).map_or(n, |k| k + 1),
+        };
+        p.copy_within(r..end, w);
+        w += end - r;
+        r = end;
     }
     w
 }

@@ -107,21 +107,21 @@ find_stop_fn!(
 /// step, as [`find_stop_fn`] scans, each lane also seeing the byte before.
 #[inline(always)]
 fn path_next(s: &[u8], mut i: usize) -> usize {
-    use crate::ascii::first_lane;
+    use crate::ascii::{any_lane, first_lane, lanes_u128, Lanes};
     /// 0xff in lane `k` where `path_stop(w[k], w[k + 1])` holds.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)]
-    fn lanes(w: &[u8; 17]) -> u128 {
+    fn lanes(w: &[u8; 17]) -> Lanes {
         let mut v = [0u8; 16];
         for k in 0..16 {
             v[k] = if path_stop(w[k], w[k + 1]) { 0xff } else { 0 };
         }
-        u128::from_le_bytes(v)
+        v
     }
     while let Some(w) = s.get(i - 1..i + 16) {
         let m = lanes(w.try_into().unwrap_or(&[0; 17]));
-        if m != 0 {
-            return i + first_lane(m);
+        if any_lane(&m) {
+            return i + first_lane(lanes_u128(&m));
         }
         i += 16;
     }
@@ -133,7 +133,7 @@ fn path_next(s: &[u8], mut i: usize) -> usize {
         // (fewer than 16 bytes are left, so `i > base + 1`).
         Some(base) => {
             let w = s[base..].try_into().unwrap_or(&[0; 17]);
-            let m = lanes(w) >> (8 * (i - base - 1));
+            let m = lanes_u128(&lanes(w)) >> (8 * (i - base - 1));
             if m == 0 {
                 s.len()
             } else {
