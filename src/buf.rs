@@ -250,6 +250,34 @@ impl Sink for Buf {
     }
 }
 
+/// Bytes written at the end and read back where they lie: what a record is
+/// built in (CreateURL canonicalises the path in place and copies fields
+/// out of the name) and what [`canonicalise_host`](crate::host::canonicalise_host)
+/// writes into.
+///
+/// [`Buf`] is one. The C library has another, over the `malloc` block that
+/// its caller will own, so that SplitURL's general route builds the record
+/// where it stays instead of copying it there (BENCHMARKS.md, "The record
+/// built in place"). A full one reports [`NoMemory`], as a `Buf` that
+/// cannot grow does.
+pub trait ByteBuf: Sink<Error = NoMemory> + DerefMut<Target = [u8]> {
+    /// Shortens it to `len` bytes (no effect when it is shorter).
+    fn truncate(&mut self, len: usize);
+    /// Appends a copy of the bytes in `r`, which lies within it.
+    fn extend_from_within(&mut self, r: Range<usize>) -> Result<(), NoMemory>;
+}
+
+impl ByteBuf for Buf {
+    #[inline(always)]
+    fn truncate(&mut self, len: usize) {
+        Buf::truncate(self, len);
+    }
+    #[inline(always)]
+    fn extend_from_within(&mut self, r: Range<usize>) -> Result<(), NoMemory> {
+        Buf::extend_from_within(self, r)
+    }
+}
+
 /// `v.push(x)` for vectors of other things than bytes.
 #[inline]
 pub fn try_push<T>(v: &mut Vec<T>, x: T) -> Result<(), NoMemory> {

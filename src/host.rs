@@ -31,7 +31,7 @@
 use super::ascii::{hex_value, DIGITS, HEX_DIGITS, LETTERS};
 use super::cnum::{sign, skip_spaces};
 use super::codec::c_prefix;
-use crate::buf::{Buf, NoMemory};
+use crate::buf::{ByteBuf, NoMemory};
 
 /// Lower-case hex digits, which only the IPv6 output uses.
 const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
@@ -145,7 +145,7 @@ fn dotted_groups(s: &[u8], i: usize) -> Option<[u32; 2]> {
     }
 }
 
-fn push_decimal(out: &mut Buf, mut v: u64) -> Result<(), NoMemory> {
+fn push_decimal<B: ByteBuf + ?Sized>(out: &mut B, mut v: u64) -> Result<(), NoMemory> {
     let mut buf = [0u8; 20];
     let mut n = buf.len();
     loop {
@@ -156,10 +156,10 @@ fn push_decimal(out: &mut Buf, mut v: u64) -> Result<(), NoMemory> {
             break;
         }
     }
-    out.extend_from_slice(&buf[n..])
+    out.extend(&buf[n..])
 }
 
-fn push_hex16(out: &mut Buf, v: u16) -> Result<(), NoMemory> {
+fn push_hex16<B: ByteBuf + ?Sized>(out: &mut B, v: u16) -> Result<(), NoMemory> {
     let mut started = false;
     for shift in [12, 8, 4, 0] {
         let d = (v >> shift) & 15;
@@ -177,7 +177,7 @@ fn is_separator(b: u8) -> bool {
 
 /// The IPv6 form: eight groups read forwards and backwards, plus a port
 /// after a bracket.
-fn canonicalise_ipv6(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+fn canonicalise_ipv6<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
     let start = usize::from(h.first() == Some(&b'['));
     let mut groups = [0u32; 8];
 
@@ -269,7 +269,7 @@ fn canonicalise_ipv6(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
 }
 
 /// The dotted-quad form of a host without letters, plus its port.
-fn canonicalise_ipv4(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
     // A dot anywhere counts, even one in the port: no vector tells the two
     // readings apart, and this is the plain one of "with dots".
     let bytes: [u8; 4] = if h.contains(&b'.') {
@@ -318,7 +318,7 @@ fn canonicalise_ipv4(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
 /// assert_eq!(out, b"www.example.com:8080");
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn canonicalise_host(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
     let h = c_prefix(h);
     let colons = h.iter().filter(|&&b| b == b':').take(2).count();
     if h.first() == Some(&b'[') || colons >= 2 {
@@ -326,7 +326,7 @@ pub fn canonicalise_host(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     } else if h.iter().any(|&b| LETTERS.contains(b)) {
         // A name: copied, then lowered in place (in bulk, not byte by byte).
         let start = out.len();
-        out.extend_from_slice(h)?;
+        out.extend(h)?;
         out[start..].make_ascii_lowercase();
         Ok(())
     } else {
@@ -337,6 +337,7 @@ pub fn canonicalise_host(h: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::buf::Buf;
 
     fn canon(h: &[u8]) -> String {
         let mut out = Buf::new();

@@ -3,7 +3,7 @@
 use super::codec::c_prefix;
 use super::config::{Compat, Env};
 use super::path::canonicalise_name;
-use super::split::split_url;
+use super::split::{split_to, RecordDest, UrlDest};
 use super::url::{Url, UrlRef};
 use crate::buf::{Buf, NoMemory};
 
@@ -71,20 +71,47 @@ pub fn link_parts<E: Env + ?Sized>(
     base: &LinkBase,
     link: &[u8],
 ) -> Result<Url, NoMemory> {
+    link_to(env, compat, base, link, UrlDest)
+}
+
+/// [`link_parts`] into `dest`: the record goes where the destination wants
+/// it (see [`RecordDest`]), which is how the C libraries make their
+/// records and handles.
+pub fn link_to<E: Env + ?Sized, D: RecordDest>(
+    env: &E,
+    compat: Compat,
+    base: &LinkBase,
+    link: &[u8],
+    dest: D,
+) -> D::Out {
     let link = c_prefix(link);
     let colon = link.iter().position(|&b| b == b':');
     let slash = link.iter().position(|&b| b == b'/');
 
-    if colon.zip(slash).is_some_and(|(c, sl)| c < sl) {
-        return split_url(env, compat, link);
-    }
-    if link.first() == Some(&b'#') {
-        return split_url(env, compat, base.name);
-    }
-    if starts_with_ignore_case(link, b"mailto:") || starts_with_ignore_case(link, b"javascript:") {
-        return split_url(env, compat, link);
-    }
+    // One call of `split_to` for every kind of link: the general route is
+    // then made once per destination, not once per kind.
+    let joined_text;
+    let text = if colon.zip(slash).is_some_and(|(c, sl)| c < sl)
+        || starts_with_ignore_case(link, b"mailto:")
+        || starts_with_ignore_case(link, b"javascript:")
+    {
+        link
+    } else if link.first() == Some(&b'#') {
+        base.name
+    } else {
+        match joined(base, link) {
+            Ok(s) => {
+                joined_text = s;
+                &joined_text[..]
+            }
+            Err(NoMemory) => return dest.no_memory(),
+        }
+    };
+    split_to(env, compat, text, dest)
+}
 
+/// The URL text of a link that is not absolute, made from the page's parts.
+fn joined(base: &LinkBase, link: &[u8]) -> Result<Buf, NoMemory> {
     let LinkBase {
         proto,
         hostport,
@@ -119,13 +146,14 @@ pub fn link_parts<E: Env + ?Sized>(
         s.extend_from_slice(hostport)?;
         s.rotate_right(prefix);
     }
-    split_url(env, compat, &s)
+    Ok(s)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::split::split_url;
 
     fn link(base: &[u8], l: &[u8]) -> Vec<u8> {
         let env = Config::default();

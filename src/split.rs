@@ -12,8 +12,8 @@ use super::ascii::{find_byte as find, find_stop_fn, find_two};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
-use super::url::{build, Parts, Spans, Url};
-use crate::buf::{Buf, NoMemory};
+use super::url::{build_in, Parts, Spans, Url, UrlRef};
+use crate::buf::{Buf, ByteBuf, NoMemory};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
 ///
@@ -98,32 +98,53 @@ impl RecordBytes for Url {
     }
 }
 
+impl RecordBytes for UrlRef<'_> {
+    fn len(&self) -> usize {
+        self.buffer().len()
+    }
+    fn spans(&self) -> Spans {
+        *UrlRef::spans(self)
+    }
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
+        out.extend(self.buffer())
+    }
+}
+
 /// Where SplitURL puts a record: a [`Url`] of its own, the C layer's
 /// one-block record, a handle. SplitURL decides once how to build the
-/// record and hands it over; the destination allocates exactly
-/// [`RecordBytes::len`] bytes and has them written.
+/// record and hands it over.
+///
+/// The fast route knows the record's exact size before it writes a byte:
+/// the destination allocates that much and has the record written
+/// ([`RecordDest::place`]). The general route builds the record in memory
+/// of the destination's own ([`RecordDest::Memory`]), sized for the worst
+/// case, and hands it back built ([`RecordDest::place_built`]), so that
+/// neither route copies the record once it is made.
 pub trait RecordDest {
     /// What the caller gets: the record, or its own kind of result, which
     /// can tell that memory ran out.
     type Out;
-    /// Takes the record.
+    /// The memory the general route builds a record in.
+    type Memory: ByteBuf;
+    /// Takes a record whose size is known, to be written.
     fn place<R: RecordBytes>(self, record: &R) -> Self::Out;
+    /// Memory for a record of at most `capacity` bytes.
+    fn memory(&mut self, capacity: usize) -> Result<Self::Memory, NoMemory>;
+    /// Takes a record that the general route built in memory from
+    /// [`RecordDest::memory`]: its bytes from the memory's first, its
+    /// fields where `spans` says.
+    fn place_built(self, built: Self::Memory, spans: Spans) -> Self::Out;
     /// The result when memory ran out before a record was made.
     fn no_memory(self) -> Self::Out;
-    /// Takes a record that the general route built as a [`Url`].
-    fn place_url(self, url: Url) -> Self::Out
-    where
-        Self: Sized,
-    {
-        self.place(&url)
-    }
 }
 
-/// [`RecordDest`] of [`split_url`]: a [`Url`].
-struct UrlDest;
+/// [`RecordDest`] of [`split_url`] and the other functions that give a
+/// [`Url`].
+pub(crate) struct UrlDest;
 
 impl RecordDest for UrlDest {
     type Out = Result<Url, NoMemory>;
+    type Memory = Buf;
     #[inline(always)]
     fn place<R: RecordBytes>(self, record: &R) -> Result<Url, NoMemory> {
         let len = record.len();
@@ -135,8 +156,14 @@ impl RecordDest for UrlDest {
             sp: record.spans(),
         })
     }
-    fn place_url(self, url: Url) -> Result<Url, NoMemory> {
-        Ok(url)
+    fn memory(&mut self, capacity: usize) -> Result<Buf, NoMemory> {
+        Buf::with_capacity(capacity)
+    }
+    fn place_built(self, built: Buf, spans: Spans) -> Result<Url, NoMemory> {
+        Ok(Url {
+            buf: built.into_vec(),
+            sp: spans,
+        })
     }
     fn no_memory(self) -> Result<Url, NoMemory> {
         Err(NoMemory)
@@ -150,12 +177,12 @@ pub fn split_to<E: Env + ?Sized, D: RecordDest>(
     env: &E,
     compat: Compat,
     s: &[u8],
-    dest: D,
+    mut dest: D,
 ) -> D::Out {
     match FastSplit::plan(env, compat, s) {
         Some(f) => dest.place(&f),
-        None => match split_url_general(env, compat, s) {
-            Ok(url) => dest.place_url(url),
+        None => match split_general_in(env, compat, s, |n| dest.memory(n)) {
+            Ok((built, spans)) => dest.place_built(built, spans),
             Err(NoMemory) => dest.no_memory(),
         },
     }
@@ -241,6 +268,21 @@ pub fn split_url_general<E: Env + ?Sized>(
     compat: Compat,
     s: &[u8],
 ) -> Result<Url, NoMemory> {
+    let (buf, sp) = split_general_in(env, compat, s, Buf::with_capacity)?;
+    Ok(Url {
+        buf: buf.into_vec(),
+        sp,
+    })
+}
+
+/// [`split_url_general`] into memory that `memory` gives (see
+/// [`RecordDest::memory`]): the record's bytes and where its fields lie.
+fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
+    env: &E,
+    compat: Compat,
+    s: &[u8],
+    memory: impl FnOnce(usize) -> Result<B, NoMemory>,
+) -> Result<(B, Spans), NoMemory> {
     // The fragment and anything after a NUL are not part of the URL. The
     // search for where it ends also finds the first `@`.
     let (end, at) = text_end(s);
@@ -339,7 +381,7 @@ pub fn split_url_general<E: Env + ?Sized>(
         user,
         pass,
     };
-    build(env, compat, &parts)
+    build_in(env, compat, &parts, memory)
 }
 
 #[cfg(test)]

@@ -15,8 +15,9 @@ use super::config::{Compat, Env};
 use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_in_place;
-use crate::buf::{Buf, NoMemory};
+use crate::buf::{Buf, ByteBuf, NoMemory};
 use crate::sink::BoundedSink;
+use crate::split::{RecordDest, UrlDest};
 
 /// Where a field's bytes lie in [`Url::buffer`]; `buffer()[start + len]` is NUL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -443,6 +444,26 @@ pub fn create_url<E: Env + ?Sized>(
     user: Option<&[u8]>,
     pass: Option<&[u8]>,
 ) -> Result<Url, NoMemory> {
+    create_to(
+        env, compat, proto, hostport, path, args, user, pass, UrlDest,
+    )
+}
+
+/// [`create_url`] into `dest`: the record is built in the destination's
+/// own memory (see [`RecordDest`]), which is how the C libraries make
+/// their records and handles.
+#[allow(clippy::too_many_arguments)]
+pub fn create_to<E: Env + ?Sized, D: RecordDest>(
+    env: &E,
+    compat: Compat,
+    proto: &[u8],
+    hostport: &[u8],
+    path: &[u8],
+    args: Option<&[u8]>,
+    user: Option<&[u8]>,
+    pass: Option<&[u8]>,
+    mut dest: D,
+) -> D::Out {
     let parts = Parts {
         proto: c_prefix(proto),
         hostport: c_prefix(hostport),
@@ -451,7 +472,10 @@ pub fn create_url<E: Env + ?Sized>(
         user: user.map(c_prefix),
         pass: pass.map(c_prefix),
     };
-    build(env, compat, &parts)
+    match build_in(env, compat, &parts, |n| dest.memory(n)) {
+        Ok((built, spans)) => dest.place_built(built, spans),
+        Err(NoMemory) => dest.no_memory(),
+    }
 }
 
 /// Working space for decoded text, which is never longer than its input:
@@ -536,7 +560,11 @@ fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
 }
 
 /// Appends the canonical host of the raw `hostport` to `out`.
-fn push_host(hostport: &[u8], scratch: &mut Scratch, out: &mut Buf) -> Result<(), NoMemory> {
+fn push_host<B: ByteBuf>(
+    hostport: &[u8],
+    scratch: &mut Scratch,
+    out: &mut B,
+) -> Result<(), NoMemory> {
     // Most hosts need neither decoding nor lower-casing: pass their prefix
     // straight through instead of copying it.
     let class = |b: u8| HOST_CLASS[usize::from(b)];
@@ -615,7 +643,7 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
 
 /// Appends a copy of `buf[span]` and its NUL; returns the copy's span.
 #[inline(always)]
-fn copy_within(buf: &mut Buf, start: usize, len: usize) -> Result<Span, NoMemory> {
+fn copy_within<B: ByteBuf>(buf: &mut B, start: usize, len: usize) -> Result<Span, NoMemory> {
     let at = buf.len();
     buf.extend_from_within(start..start + len)?;
     buf.push(0)?;
@@ -623,9 +651,9 @@ fn copy_within(buf: &mut Buf, start: usize, len: usize) -> Result<Span, NoMemory
 }
 
 /// Appends `s` and a NUL; returns its span.
-fn push_field(buf: &mut Buf, s: &[u8]) -> Result<Span, NoMemory> {
+fn push_field<B: ByteBuf>(buf: &mut B, s: &[u8]) -> Result<Span, NoMemory> {
     let at = buf.len();
-    buf.extend_from_slice(s)?;
+    buf.extend(s)?;
     buf.push(0)?;
     Ok(Span {
         start: at,
@@ -633,13 +661,17 @@ fn push_field(buf: &mut Buf, s: &[u8]) -> Result<Span, NoMemory> {
     })
 }
 
-/// CreateURL on NUL-free parts.
-pub(crate) fn build<E: Env + ?Sized>(
+/// CreateURL on NUL-free parts, into memory that `memory` gives for a
+/// capacity in bytes,
+/// which the record never outgrows: the record's bytes, from the first
+/// byte of that memory, and where its fields lie.
+pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     env: &E,
     compat: Compat,
     p: &Parts<'_>,
-) -> Result<Url, NoMemory> {
-    let mut buf = Buf::with_capacity(capacity_estimate(p))?;
+    memory: impl FnOnce(usize) -> Result<B, NoMemory>,
+) -> Result<(B, Spans), NoMemory> {
+    let mut buf = memory(capacity_estimate(p))?;
     // Working space for a host that needs decoding, and the user and
     // password. What does not fit on the stack is allocated per call
     // rather than kept per thread, since keeping it would need a
@@ -650,9 +682,9 @@ pub(crate) fn build<E: Env + ?Sized>(
     // name = proto "://" hostport path ["?" args]; the other fields are
     // mostly copies of its pieces.
     let proto_len = p.proto.len();
-    buf.extend_from_slice(p.proto)?;
+    buf.extend(p.proto)?;
     buf.make_ascii_lowercase();
-    buf.extend_from_slice(b"://")?;
+    buf.extend(b"://")?;
     let hostp = buf.len();
     push_host(p.hostport, scratch, &mut buf)?;
     let mut hostport_len = buf.len() - hostp;
@@ -764,14 +796,14 @@ pub(crate) fn build<E: Env + ?Sized>(
     };
 
     let on = buf.len();
-    buf.extend_from_slice(p.proto)?;
-    buf.extend_from_slice(b"://")?;
-    buf.extend_from_slice(p.hostport)?;
+    buf.extend(p.proto)?;
+    buf.extend(b"://")?;
+    buf.extend(p.hostport)?;
     let original_pathp = buf.len() - on;
-    buf.extend_from_slice(p.path)?;
+    buf.extend(p.path)?;
     if let Some(a) = p.args {
         buf.push(b'?')?;
-        buf.extend_from_slice(a)?;
+        buf.extend(a)?;
     }
     let original_name = Span {
         start: on,
@@ -795,9 +827,9 @@ pub(crate) fn build<E: Env + ?Sized>(
         len: p.path.len(),
     };
 
-    Ok(Url {
-        buf: buf.into_vec(),
-        sp: Spans {
+    Ok((
+        buf,
+        Spans {
             original_name,
             original_path,
             original_args,
@@ -815,7 +847,7 @@ pub(crate) fn build<E: Env + ?Sized>(
             pathp,
             original_pathp,
         },
-    })
+    ))
 }
 
 impl Url {

@@ -16,6 +16,8 @@
 
 /// Header: none.
 mod alloc;
+/// Header: none.
+mod block;
 /// Header: wwwurl.h.
 mod config;
 /// Header: none.

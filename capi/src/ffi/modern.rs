@@ -5,6 +5,7 @@ use super::alloc::{
     c_malloc, c_str, checked_input, free, input, out_buffer, set_opt, uninit_slice, within_limit,
     CBuf, Out,
 };
+use super::block::HeadedBlock;
 use super::guard::{guard, guard_opt, guard_or, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
@@ -20,7 +21,7 @@ use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use wwwurl_core::config::Compat;
 use wwwurl_core::sink::{copy_into, ExactSink};
 use wwwurl_core::split::{RecordBytes, RecordDest};
-use wwwurl_core::url::{Field, Spans, Url, UrlRef};
+use wwwurl_core::url::{Field, Spans, UrlRef};
 use wwwurl_core::{link, split, url};
 
 /// What a `wwwurl_url *` points at: one `malloc` block holding this header
@@ -59,16 +60,12 @@ impl Handle {
     }
 }
 
-/// A new handle made in mode `compat`, with spans `sp` whose strings are
-/// `len` bytes that `fill` writes into the block through `sink`; NULL when
-/// memory ran out or `fill` did not fill the block exactly.
+/// A new handle made in mode `compat`, holding the record `r`, written
+/// straight into its block; NULL when memory ran out or `r` did not fill
+/// the block exactly.
 #[inline(always)]
-fn new_handle(
-    len: usize,
-    sp: Spans,
-    compat: Compat,
-    fill: impl FnOnce(&mut ExactSink<'_, MaybeUninit<u8>>) -> Result<(), Infallible>,
-) -> *mut Handle {
+fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
+    let (len, sp) = r.measure();
     let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
     if h.is_null() {
         return null_mut();
@@ -87,7 +84,7 @@ fn new_handle(
     };
     // SAFETY: the `len` bytes after the header, in the fresh block.
     let mut sink = ExactSink::new(unsafe { uninit_slice(bytes, len) });
-    let Ok(()) = fill(&mut sink);
+    let Ok(()) = r.write_to(&mut sink);
     if !sink.is_full() {
         // Never happens (`tests/fastpath.rs` checks the plan's size);
         // should it, nothing was written past the block and the unfinished
@@ -98,25 +95,44 @@ fn new_handle(
     h
 }
 
-/// A new handle holding a copy of `u`, made in mode `compat`; NULL when
-/// memory ran out.
-fn url_handle(u: &Url, compat: Compat) -> *mut Handle {
-    HandleDest(compat).place(u)
-}
-
 /// `wwwurl_parse`'s records go into handles, which remember the mode they
 /// were made in.
 struct HandleDest(Compat);
 
 impl RecordDest for HandleDest {
     type Out = *mut Handle;
+    type Memory = HeadedBlock;
 
     /// A new handle holding the record, written straight into its block;
     /// NULL when memory ran out.
     #[inline(always)]
     fn place<R: RecordBytes>(self, r: &R) -> *mut Handle {
-        let (len, sp) = r.measure();
-        new_handle(len, sp, self.0, |sink| r.write_to(sink))
+        new_handle(r, self.0)
+    }
+
+    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock, NoMemory> {
+        HeadedBlock::new(size_of::<Handle>(), capacity)
+    }
+
+    /// The block the record was built in, shrunk, its header written.
+    fn place_built(self, built: HeadedBlock, sp: Spans) -> *mut Handle {
+        let len = built.len();
+        let Ok(block) = built.finish() else {
+            return null_mut();
+        };
+        let h = block.as_ptr().cast::<Handle>();
+        // SAFETY: the block holds a header followed by the record's `len`
+        // bytes (malloc aligns it for the header, see the assertion above);
+        // the header is written whole.
+        unsafe {
+            h.write(Handle {
+                bytes: Handle::inline_bytes(h),
+                len,
+                sp,
+                compat: self.0,
+            })
+        };
+        h
     }
 
     fn no_memory(self) -> *mut Handle {
@@ -304,9 +320,20 @@ pub extern "C" fn wwwurl_create(
             within_limit(part)?;
         }
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
-        let u = url::create_url(&HookEnv, compat, proto, hostport, path, args, user, pass)
-            .map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?;
-        Ok(store(out, url_handle(&u, compat)))
+        Ok(store(
+            out,
+            url::create_to(
+                &HookEnv,
+                compat,
+                proto,
+                hostport,
+                path,
+                args,
+                user,
+                pass,
+                HandleDest(compat),
+            ),
+        ))
     })
 }
 
@@ -337,9 +364,10 @@ pub extern "C" fn wwwurl_link(
         let link = c_prefix(within_limit(link)?);
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
         let base = link::LinkBase::of(base);
-        let u = link::link_parts(&HookEnv, compat, &base, link)
-            .map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?;
-        Ok(store(out, url_handle(&u, compat)))
+        Ok(store(
+            out,
+            link::link_to(&HookEnv, compat, &base, link, HandleDest(compat)),
+        ))
     })
 }
 
@@ -352,8 +380,7 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
     guard_status(|| {
         let h = handle(u).ok_or(WWWURL_ERR_NULL)?;
         let out = Out::new(out)?;
-        let bytes = h.view().buffer();
-        let copy = new_handle(bytes.len(), h.sp, h.compat, |sink| sink.extend(bytes));
+        let copy = new_handle(&h.view(), h.compat);
         Ok(store(out, copy))
     })
 }

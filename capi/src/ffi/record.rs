@@ -14,6 +14,7 @@
 //! which is how `FreeURL` tells the two layouts apart.
 
 use super::alloc::{c_malloc, c_str, free, uninit_slice};
+use super::block::HeadedBlock;
 use super::guard::guard_opt;
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
@@ -21,6 +22,7 @@ use super::settings;
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
+use wwwurl_core::buf::NoMemory;
 use wwwurl_core::sink::ExactSink;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Span, Spans, Url};
@@ -111,28 +113,12 @@ fn record_at(sp: &Spans, block: *mut u8, offset: usize) -> URL {
     }
 }
 
-/// A new one-block C record holding `url`; NULL when memory ran out.
-pub(crate) fn to_c(url: &Url) -> *mut URL {
-    let (bytes, offset) = used_buffer(url);
-    let rec = c_malloc(size_of::<URL>() + bytes.len()).cast::<URL>();
-    if rec.is_null() {
-        return null_mut();
-    }
-    // SAFETY: the block holds a URL followed by `bytes.len()` bytes; the
-    // struct is written whole before any reference to it is made.
-    unsafe {
-        let strings = rec.add(1).cast::<u8>();
-        std::ptr::copy_nonoverlapping(bytes.as_ptr(), strings, bytes.len());
-        rec.write(record_at(url.spans(), strings, offset));
-    }
-    rec
-}
-
 /// SplitURL's records go into one C block: the struct, then the strings.
 struct LegacyDest;
 
 impl RecordDest for LegacyDest {
     type Out = *mut URL;
+    type Memory = HeadedBlock;
 
     /// A new one-block C record, its strings written straight into the
     /// block; NULL when memory ran out.
@@ -163,8 +149,23 @@ impl RecordDest for LegacyDest {
         rec
     }
 
-    fn place_url(self, url: Url) -> *mut URL {
-        to_c(&url)
+    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock, NoMemory> {
+        HeadedBlock::new(size_of::<URL>(), capacity)
+    }
+
+    /// The block the record was built in, shrunk, its struct written.
+    fn place_built(self, built: HeadedBlock, sp: Spans) -> *mut URL {
+        let Ok(block) = built.finish() else {
+            return null_mut();
+        };
+        let rec = block.as_ptr().cast::<URL>();
+        // The core builds `name` first, at the buffer's first byte: the
+        // strings start right after the struct, as `FreeURL` expects.
+        let strings = rec.wrapping_add(1).cast::<u8>();
+        // SAFETY: the block holds a URL followed by the record's bytes
+        // (malloc aligns it for a URL); the struct is written whole.
+        unsafe { rec.write(record_at(&sp, strings, 0)) };
+        rec
     }
 
     fn no_memory(self) -> *mut URL {
@@ -267,7 +268,7 @@ pub extern "C" fn CreateURL(
     pass: *const c_char,
 ) -> *mut URL {
     guard_opt(|| {
-        let u = url::create_url(
+        Some(url::create_to(
             &HookEnv,
             settings::compat(),
             c_str(proto)?,
@@ -276,9 +277,8 @@ pub extern "C" fn CreateURL(
             c_str(args),
             c_str(user),
             c_str(pass),
-        )
-        .ok()?;
-        Some(to_c(&u))
+            LegacyDest,
+        ))
     })
 }
 
@@ -349,8 +349,13 @@ pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
             path: p.path,
             name,
         };
-        let u = link::link_parts(&HookEnv, settings::compat(), &base, link).ok()?;
-        Some(to_c(&u))
+        Some(link::link_to(
+            &HookEnv,
+            settings::compat(),
+            &base,
+            link,
+            LegacyDest,
+        ))
     })
 }
 
