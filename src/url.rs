@@ -565,18 +565,21 @@ fn push_host<B: ByteBuf>(
     scratch: &mut Scratch,
     out: &mut B,
 ) -> Result<(), NoMemory> {
-    // Most hosts need neither decoding nor lower-casing: pass their prefix
-    // straight through instead of copying it.
+    // Most hosts need no decoding: pass their prefix straight through
+    // instead of copying it. Upper case needs no lowering first either:
+    // CanonicaliseHost reads letters and hex digits in either case, and
+    // writes a name lower-cased.
     let class = |b: u8| HOST_CLASS[usize::from(b)];
     let mut i = 0;
-    // Eight bytes a step while all are plain (`HOST_PLAIN` is 0).
+    // Eight bytes a step while all are kept (`HOST_PLAIN` and `HOST_UPPER`
+    // are 0 and 1).
     while let Some(w) = hostport.get(i..i + 8) {
-        if w.iter().fold(HOST_PLAIN, |m, &b| m | class(b)) != HOST_PLAIN {
+        if w.iter().fold(HOST_PLAIN, |m, &b| m | class(b)) > HOST_UPPER {
             break;
         }
         i += 8;
     }
-    while i < hostport.len() && class(hostport[i]) == HOST_PLAIN {
+    while i < hostport.len() && class(hostport[i]) <= HOST_UPPER {
         i += 1;
     }
     if i == hostport.len() || class(hostport[i]) == HOST_END {
@@ -928,6 +931,37 @@ mod tests {
         let mut v = vec![0; s.len()];
         let n = decode_host(s, &mut v);
         assert_eq!(&v[..n], b"www.foo.com");
+    }
+
+    /// `push_host` against its definition: CanonicaliseHost of the host
+    /// decoded and lower-cased by `decode_host`, on random hosts over bytes
+    /// of every class (upper case, `%`, IPv6 and IPv4 text, ends).
+    #[test]
+    fn push_host_is_canonicalise_of_decode_host() {
+        const PIECES: &[&[u8]] = &[
+            b"a", b"Z", b"x", b"X", b"0", b"1", b"9", b".", b":", b"[", b"]", b"-", b"%41", b"%2e",
+            b"%3A", b"%5b", b"%", b"%0", b"@", b"/", b"\0", b"0x", b"0X1F", b"::", b"FFFF",
+        ];
+        let mut seed = 0x9e37_79b9u32;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed as usize
+        };
+        for _ in 0..50_000 {
+            let n = next() % 10;
+            let h: Vec<u8> = (0..n)
+                .flat_map(|_| PIECES[next() % PIECES.len()].iter().copied())
+                .collect();
+            let mut want = Buf::new();
+            let mut space = vec![0; h.len()];
+            let k = decode_host(&h, &mut space);
+            canonicalise_host(&space[..k], &mut want).unwrap();
+            let mut got = Buf::new();
+            push_host(&h, &mut Scratch::new(), &mut got).unwrap();
+            assert_eq!(got, want, "{:?}", String::from_utf8_lossy(&h));
+        }
     }
 
     #[test]
