@@ -421,6 +421,54 @@ static int op_parse_general(hgroup *g)
     return WWWURL_OK;
 }
 
+/* GEN's kind of URL with a path long enough that the general path builds
+ * its record in a block of its own rather than on the stack: 400 `%41`,
+ * which decode to 400 `A`. Made once, in static memory, before any fault. */
+#define LONG_REPEAT 400
+static char long_url[64 + 3 * LONG_REPEAT];
+static char long_name[64 + LONG_REPEAT];
+
+static void make_long(void)
+{
+    size_t u, n;
+    if (long_url[0])
+        return;
+    u = (size_t)sprintf(long_url, "HTTP://User:Pw@WWW.Example.COM:80/");
+    n = (size_t)sprintf(long_name, "http://www.example.com/");
+    for (int i = 0; i < LONG_REPEAT; i++) {
+        memcpy(long_url + u, "%41", 3);
+        u += 3;
+        long_name[n++] = 'A';
+    }
+    strcpy(long_url + u, "?x=1#f");
+    strcpy(long_name + n, "?x=1");
+}
+
+static int op_split_long(hgroup *g)
+{
+    URL *u = SplitURL(long_url);
+    if (!u)
+        return R_NULL;
+    CHECK_CSTR(g, "SplitURL long: name", NULL, long_name, u->name);
+    CHECK_CSTR(g, "SplitURL long: user", NULL, "User", u->user);
+    FreeURL(u);
+    return WWWURL_OK;
+}
+
+static int op_parse_long(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    int st = wwwurl_parse(long_url, WWWURL_NUL_TERMINATED, 0, &u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_parse long leaves *out", NULL, u == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, "wwwurl_parse long: name", NULL, long_name,
+               wwwurl_get(u, WWWURL_PART_NAME, NULL));
+    wwwurl_free(u);
+    return WWWURL_OK;
+}
+
 static int op_link_general(hgroup *g)
 {
     URL *b = SplitURL(GEN), *u;
@@ -1005,6 +1053,8 @@ static const op ops[] = {
     /* GEN and friends: the general paths. */
     {"SplitURL general", op_split_general, OP_NULL, TO_C, NULL},
     {"wwwurl_parse general", op_parse_general, OP_STATUS, TO_C, NULL},
+    {"SplitURL long", op_split_long, OP_NULL, TO_C, NULL},
+    {"wwwurl_parse long", op_parse_long, OP_STATUS, TO_C, NULL},
     {"LinkURL general", op_link_general, OP_NULL, TO_C, NULL},
     {"wwwurl_link general", op_wlink_general, OP_STATUS, TO_C, NULL},
     {"CreateURL escapes", op_create_escapes, OP_NULL, TO_C, NULL},
@@ -1446,6 +1496,7 @@ static void for_each_op(hgroup *g, int kind, op_body body, const char *label)
         h_case_end(g);
         return;
     }
+    make_long();
     catch_fatal_signals();
     for (i = 0; i < N_OPS; i++) {
         if (!selected(&ops[i]))

@@ -9,92 +9,141 @@
 //! built in place").
 
 use super::alloc::{c_malloc, c_realloc, free};
+use std::marker::PhantomData;
+use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut, Range};
 use std::ptr::NonNull;
 use wwwurl_core::buf::{ByteBuf, NoMemory};
 use wwwurl_core::sink::Sink;
 
-/// A `malloc` block: `head` bytes for a header, then room for `cap` bytes
-/// that are written at their end and read back ([`ByteBuf`]); writing past
-/// the room reports [`NoMemory`] and writes nothing. Freed when dropped,
-/// unless [`HeadedBlock::finish`] hands it over.
+/// The bytes of stack that a C entry point lends the general route: a
+/// record whose worst case fits is built there and copied once into a block
+/// of its exact size, with no large block to allocate and then shrink.
+pub(crate) const STACK_ROOM: usize = 4096;
+
+/// Stack room for one record (see [`STACK_ROOM`]).
+pub(crate) type StackRoom = [MaybeUninit<u8>; STACK_ROOM];
+
+/// Fresh stack room.
+#[inline(always)]
+pub(crate) fn stack_room() -> StackRoom {
+    [MaybeUninit::uninit(); STACK_ROOM]
+}
+
+/// Where the general route builds a record for C: room for `cap` bytes,
+/// written at their end and read back ([`ByteBuf`]); writing past the room
+/// reports [`NoMemory`] and writes nothing. The room is the caller's stack
+/// room when the record's worst case fits there, else a `malloc` block with
+/// `head` bytes for a header in front, freed when dropped unless
+/// [`HeadedBlock::finish`] hands it over.
 ///
-/// Invariant: the block holds `head + cap` bytes, `len <= cap`, and the
-/// `len` bytes after the header are written.
-pub(crate) struct HeadedBlock {
-    block: NonNull<u8>,
+/// Invariant: `bytes` points at `cap` bytes of the room, the first `len`
+/// written (`len <= cap`); with a block, `bytes` is `head` bytes into it.
+pub(crate) struct HeadedBlock<'a> {
+    bytes: NonNull<u8>,
     head: usize,
     cap: usize,
     len: usize,
+    /// The `malloc` block, when the room is one.
+    block: Option<NonNull<u8>>,
+    room: PhantomData<&'a mut StackRoom>,
 }
 
-impl HeadedBlock {
-    /// A fresh block with `head` bytes of header and room for `cap` bytes.
-    pub(crate) fn new(head: usize, cap: usize) -> Result<HeadedBlock, NoMemory> {
-        let size = head.checked_add(cap).ok_or(NoMemory)?;
-        let block = NonNull::new(c_malloc(size.max(1)).cast::<u8>()).ok_or(NoMemory)?;
+impl<'a> HeadedBlock<'a> {
+    /// Room for `cap` bytes: `stack` when they fit there, else a fresh block
+    /// with `head` bytes of header before them.
+    pub(crate) fn new(
+        head: usize,
+        cap: usize,
+        stack: Option<&'a mut StackRoom>,
+    ) -> Result<HeadedBlock<'a>, NoMemory> {
+        let (bytes, block) = match stack {
+            Some(room) if cap <= room.len() => (NonNull::from(room).cast::<u8>(), None),
+            _ => {
+                let size = head.checked_add(cap).ok_or(NoMemory)?;
+                let block = NonNull::new(c_malloc(size.max(1)).cast::<u8>()).ok_or(NoMemory)?;
+                // SAFETY: `head <= size`: within the block.
+                (unsafe { block.add(head) }, Some(block))
+            }
+        };
         Ok(HeadedBlock {
-            block,
+            bytes,
             head,
             cap,
             len: 0,
+            block,
+            room: PhantomData,
         })
     }
 
     /// Where the byte after the written ones goes.
     #[inline(always)]
     fn end(&self) -> *mut u8 {
-        self.block
-            .as_ptr()
-            .wrapping_add(self.head)
-            .wrapping_add(self.len)
+        self.bytes.as_ptr().wrapping_add(self.len)
     }
 
-    /// The block, now the caller's: shrunk to the header and the bytes
-    /// written, its header not yet written. The header's type must need no
-    /// more alignment than `malloc` gives.
+    /// A block that is now the caller's: the header's room, then the bytes
+    /// written, and nothing more; the header is not yet written, and its
+    /// type must need no more alignment than `malloc` gives. From the stack
+    /// room, a fresh block of that size; else the block itself, shrunk.
     ///
-    /// A `realloc` that fails, even to shrink, is memory that ran out, as
-    /// for every other allocation of the library: the block is freed.
+    /// An allocation that fails, even a `realloc` to shrink, is memory that
+    /// ran out, as for every other allocation of the library: whatever was
+    /// allocated is freed.
     pub(crate) fn finish(self) -> Result<NonNull<u8>, NoMemory> {
         // At least one byte: `realloc` to 0 bytes would free the block.
         let size = (self.head + self.len).max(1);
+        let Some(block) = self.block else {
+            let block = NonNull::new(c_malloc(size).cast::<u8>()).ok_or(NoMemory)?;
+            // SAFETY: the block holds `head + len` bytes; the `len` written
+            // bytes lie in the stack room, apart from it.
+            unsafe {
+                std::ptr::copy_nonoverlapping(
+                    self.bytes.as_ptr(),
+                    block.as_ptr().add(self.head),
+                    self.len,
+                )
+            };
+            return Ok(block);
+        };
         // SAFETY: a live block from `c_malloc`. When `c_realloc` fails (or
         // panics under fault injection) it leaves the block as it is, and
         // `self` still frees it; when it succeeds, the old pointer is
         // dropped here unused.
-        let shrunk = unsafe { c_realloc(self.block.as_ptr().cast(), size) };
+        let shrunk = unsafe { c_realloc(block.as_ptr().cast(), size) };
         let shrunk = NonNull::new(shrunk.cast::<u8>()).ok_or(NoMemory)?;
         std::mem::forget(self);
         Ok(shrunk)
     }
 }
 
-impl Drop for HeadedBlock {
+impl Drop for HeadedBlock<'_> {
     fn drop(&mut self) {
-        free(self.block.as_ptr());
+        if let Some(block) = self.block {
+            free(block.as_ptr());
+        }
     }
 }
 
-impl Deref for HeadedBlock {
+impl Deref for HeadedBlock<'_> {
     type Target = [u8];
     #[inline(always)]
     fn deref(&self) -> &[u8] {
-        // SAFETY: the `len` bytes after the header are written (invariant)
-        // and belong to this block alone.
-        unsafe { std::slice::from_raw_parts(self.block.as_ptr().add(self.head), self.len) }
+        // SAFETY: the first `len` bytes of the room are written (invariant)
+        // and belong to this value alone while it lives.
+        unsafe { std::slice::from_raw_parts(self.bytes.as_ptr(), self.len) }
     }
 }
 
-impl DerefMut for HeadedBlock {
+impl DerefMut for HeadedBlock<'_> {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [u8] {
         // SAFETY: as for `deref`; `&mut self` makes the borrow unique.
-        unsafe { std::slice::from_raw_parts_mut(self.block.as_ptr().add(self.head), self.len) }
+        unsafe { std::slice::from_raw_parts_mut(self.bytes.as_ptr(), self.len) }
     }
 }
 
-impl Sink for HeadedBlock {
+impl Sink for HeadedBlock<'_> {
     type Error = NoMemory;
 
     #[inline(always)]
@@ -102,7 +151,7 @@ impl Sink for HeadedBlock {
         if self.len == self.cap {
             return Err(NoMemory);
         }
-        // SAFETY: `len < cap`: the byte lies in the block.
+        // SAFETY: `len < cap`: the byte lies in the room.
         unsafe { self.end().write(b) };
         self.len += 1;
         Ok(())
@@ -114,7 +163,7 @@ impl Sink for HeadedBlock {
             return Err(NoMemory);
         }
         // SAFETY: there is room for `s` after the written bytes. `s` cannot
-        // lie in this block: a slice of it would borrow `self`, which is
+        // lie in the room: a slice of it would borrow `self`, which is
         // borrowed mutably here.
         unsafe { std::ptr::copy_nonoverlapping(s.as_ptr(), self.end(), s.len()) };
         self.len += s.len();
@@ -122,7 +171,7 @@ impl Sink for HeadedBlock {
     }
 }
 
-impl ByteBuf for HeadedBlock {
+impl ByteBuf for HeadedBlock<'_> {
     #[inline(always)]
     fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
@@ -138,9 +187,9 @@ impl ByteBuf for HeadedBlock {
             return Err(NoMemory);
         }
         // SAFETY: the source lies in the written bytes, the destination in
-        // the room after them: both in the block, and apart.
+        // the room after them: both in the room, and apart.
         unsafe {
-            let from = self.block.as_ptr().add(self.head + r.start);
+            let from = self.bytes.as_ptr().add(r.start);
             std::ptr::copy_nonoverlapping(from, self.end(), r.len());
         }
         self.len += r.len();
@@ -152,9 +201,9 @@ impl ByteBuf for HeadedBlock {
 mod tests {
     use super::*;
 
-    #[test]
-    fn writes_reads_back_and_refuses_what_does_not_fit() {
-        let mut b = HeadedBlock::new(8, 6).unwrap();
+    /// Writes, reads back and refuses what does not fit, then hands over
+    /// the block: the bytes after an 8-byte header.
+    fn exercise(mut b: HeadedBlock<'_>) {
         b.extend(b"abc").unwrap();
         b.push(b'd').unwrap();
         b.extend_from_within(1..3).unwrap();
@@ -177,15 +226,32 @@ mod tests {
     }
 
     #[test]
+    fn in_a_block_of_its_own() {
+        exercise(HeadedBlock::new(8, 6, None).unwrap());
+        // Stack room too small for the capacity: a block all the same.
+        let mut room = stack_room();
+        let b = HeadedBlock::new(8, STACK_ROOM + 1, Some(&mut room)).unwrap();
+        assert!(b.block.is_some());
+    }
+
+    #[test]
+    fn in_stack_room() {
+        let mut room = stack_room();
+        let b = HeadedBlock::new(8, 6, Some(&mut room)).unwrap();
+        assert!(b.block.is_none());
+        exercise(b);
+    }
+
+    #[test]
     fn an_impossible_size_is_refused() {
-        assert!(HeadedBlock::new(usize::MAX, 1).is_err());
-        assert!(HeadedBlock::new(8, usize::MAX).is_err());
+        assert!(HeadedBlock::new(usize::MAX, 1, None).is_err());
+        assert!(HeadedBlock::new(8, usize::MAX, None).is_err());
     }
 
     #[test]
     #[should_panic(expected = "range out of the written bytes")]
     fn a_range_past_the_written_bytes_panics() {
-        let mut b = HeadedBlock::new(0, 8).unwrap();
+        let mut b = HeadedBlock::new(0, 8, None).unwrap();
         b.extend(b"ab").unwrap();
         let _ = b.extend_from_within(1..3);
     }

@@ -5,7 +5,7 @@ use super::alloc::{
     c_malloc, c_str, checked_input, free, input, out_buffer, set_opt, uninit_slice, within_limit,
     CBuf, Out,
 };
-use super::block::HeadedBlock;
+use super::block::{stack_room, HeadedBlock, StackRoom};
 use super::guard::{guard, guard_opt, guard_or, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
@@ -97,11 +97,13 @@ fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
 
 /// `wwwurl_parse`'s records go into handles, which remember the mode they
 /// were made in.
-struct HandleDest(Compat);
+/// The general route builds them in the stack room lent here, when they
+/// fit (see [`HeadedBlock`]).
+struct HandleDest<'a>(Compat, Option<&'a mut StackRoom>);
 
-impl RecordDest for HandleDest {
+impl<'a> RecordDest for HandleDest<'a> {
     type Out = *mut Handle;
-    type Memory = HeadedBlock;
+    type Memory = HeadedBlock<'a>;
 
     /// A new handle holding the record, written straight into its block;
     /// NULL when memory ran out.
@@ -110,12 +112,12 @@ impl RecordDest for HandleDest {
         new_handle(r, self.0)
     }
 
-    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock, NoMemory> {
-        HeadedBlock::new(size_of::<Handle>(), capacity)
+    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock<'a>, NoMemory> {
+        HeadedBlock::new(size_of::<Handle>(), capacity, self.1.take())
     }
 
-    /// The block the record was built in, shrunk, its header written.
-    fn place_built(self, built: HeadedBlock, sp: Spans) -> *mut Handle {
+    /// The handle's block, its header written.
+    fn place_built(self, built: HeadedBlock<'a>, sp: Spans) -> *mut Handle {
         let len = built.len();
         let Ok(block) = built.finish() else {
             return null_mut();
@@ -275,9 +277,10 @@ pub extern "C" fn wwwurl_parse(
         // so no separate search for it.
         let s = within_limit(s)?;
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let mut room = stack_room();
         Ok(store(
             out,
-            split::split_to(&HookEnv, compat, s, HandleDest(compat)),
+            split::split_to(&HookEnv, compat, s, HandleDest(compat, Some(&mut room))),
         ))
     })
 }
@@ -320,6 +323,7 @@ pub extern "C" fn wwwurl_create(
             within_limit(part)?;
         }
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let mut room = stack_room();
         Ok(store(
             out,
             url::create_to(
@@ -331,7 +335,7 @@ pub extern "C" fn wwwurl_create(
                 args,
                 user,
                 pass,
-                HandleDest(compat),
+                HandleDest(compat, Some(&mut room)),
             ),
         ))
     })
@@ -363,10 +367,17 @@ pub extern "C" fn wwwurl_link(
         let out = Out::new(out)?;
         let link = c_prefix(within_limit(link)?);
         let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let mut room = stack_room();
         let base = link::LinkBase::of(base);
         Ok(store(
             out,
-            link::link_to(&HookEnv, compat, &base, link, HandleDest(compat)),
+            link::link_to(
+                &HookEnv,
+                compat,
+                &base,
+                link,
+                HandleDest(compat, Some(&mut room)),
+            ),
         ))
     })
 }

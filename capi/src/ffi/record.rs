@@ -14,7 +14,7 @@
 //! which is how `FreeURL` tells the two layouts apart.
 
 use super::alloc::{c_malloc, c_str, free, uninit_slice};
-use super::block::HeadedBlock;
+use super::block::{stack_room, HeadedBlock, StackRoom};
 use super::guard::guard_opt;
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
@@ -114,11 +114,13 @@ fn record_at(sp: &Spans, block: *mut u8, offset: usize) -> URL {
 }
 
 /// SplitURL's records go into one C block: the struct, then the strings.
-struct LegacyDest;
+/// The general route builds them in the stack room lent here, when they
+/// fit (see [`HeadedBlock`]).
+struct LegacyDest<'a>(Option<&'a mut StackRoom>);
 
-impl RecordDest for LegacyDest {
+impl<'a> RecordDest for LegacyDest<'a> {
     type Out = *mut URL;
-    type Memory = HeadedBlock;
+    type Memory = HeadedBlock<'a>;
 
     /// A new one-block C record, its strings written straight into the
     /// block; NULL when memory ran out.
@@ -149,12 +151,12 @@ impl RecordDest for LegacyDest {
         rec
     }
 
-    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock, NoMemory> {
-        HeadedBlock::new(size_of::<URL>(), capacity)
+    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock<'a>, NoMemory> {
+        HeadedBlock::new(size_of::<URL>(), capacity, self.0.take())
     }
 
-    /// The block the record was built in, shrunk, its struct written.
-    fn place_built(self, built: HeadedBlock, sp: Spans) -> *mut URL {
+    /// The record's block, its struct written.
+    fn place_built(self, built: HeadedBlock<'a>, sp: Spans) -> *mut URL {
         let Ok(block) = built.finish() else {
             return null_mut();
         };
@@ -247,7 +249,9 @@ fn parts(rec: &URL) -> Option<Parts<'_>> {
 pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
     guard_opt(|| {
         let s = c_str(url)?;
-        Some(split::split_to(&HookEnv, settings::compat(), s, LegacyDest))
+        let mut room = stack_room();
+        let dest = LegacyDest(Some(&mut room));
+        Some(split::split_to(&HookEnv, settings::compat(), s, dest))
     })
 }
 
@@ -268,6 +272,7 @@ pub extern "C" fn CreateURL(
     pass: *const c_char,
 ) -> *mut URL {
     guard_opt(|| {
+        let mut room = stack_room();
         Some(url::create_to(
             &HookEnv,
             settings::compat(),
@@ -277,7 +282,7 @@ pub extern "C" fn CreateURL(
             c_str(args),
             c_str(user),
             c_str(pass),
-            LegacyDest,
+            LegacyDest(Some(&mut room)),
         ))
     })
 }
@@ -341,6 +346,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
 #[no_mangle]
 pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
     guard_opt(|| {
+        let mut room = stack_room();
         let rec = record(url)?;
         let (link, p, name) = (c_str(link)?, parts(rec)?, c_str(rec.name)?);
         let base = link::LinkBase {
@@ -354,7 +360,7 @@ pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
             settings::compat(),
             &base,
             link,
-            LegacyDest,
+            LegacyDest(Some(&mut room)),
         ))
     })
 }
