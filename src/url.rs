@@ -14,7 +14,7 @@ use super::codec::{
 use super::config::{Compat, Env};
 use super::host::canonicalise_host;
 use super::html::replace_amp_in_place;
-use super::path::canonicalise_in_place;
+use super::path::canonicalise_nul_free;
 use crate::buf::{Buf, ByteBuf, NoMemory};
 use crate::sink::BoundedSink;
 use crate::split::{RecordDest, UrlDest};
@@ -716,7 +716,7 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         // `%00` decodes to an empty path, which historically became `/`.
         buf.push(b'/')?;
     } else {
-        let n = canonicalise_in_place(&mut buf[pathp..]);
+        let n = canonicalise_nul_free(&mut buf[pathp..]);
         buf.truncate(pathp + n);
     }
     let path_len = buf.len() - pathp;
