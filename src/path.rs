@@ -71,6 +71,7 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
 /// segment that starts after the prefix's end ends with a `/` after bytes
 /// that cannot all be dots (a `../` there would have been collapsed), so
 /// it never completes another `../` chunk.
+#[inline(always)]
 fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     let n = p.len();
     let (mut w, mut r) = (from, from);
