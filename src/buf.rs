@@ -255,11 +255,11 @@ impl Sink for Buf {
 /// out of the name) and what [`canonicalise_host`](crate::host::canonicalise_host)
 /// writes into.
 ///
-/// [`Buf`] is one. The C library has another, over the `malloc` block that
-/// its caller will own, so that SplitURL's general route builds the record
-/// where it stays instead of copying it there (BENCHMARKS.md, "The record
-/// built in place"). A full one reports [`NoMemory`], as a `Buf` that
-/// cannot grow does.
+/// [`Buf`] is one. The C libraries have another, over stack room or the
+/// `malloc` block that the caller will own, so that SplitURL's general
+/// route builds a C record without a Rust allocation in between
+/// (BENCHMARKS.md, "The record built in place"). A full one reports
+/// [`NoMemory`], as a `Buf` that cannot grow does.
 pub trait ByteBuf: Sink<Error = NoMemory> + DerefMut<Target = [u8]> {
     /// Shortens it to `len` bytes (no effect when it is shorter).
     fn truncate(&mut self, len: usize);

@@ -118,8 +118,10 @@ impl RecordBytes for UrlRef<'_> {
 /// the destination allocates that much and has the record written
 /// ([`RecordDest::place`]). The general route builds the record in memory
 /// of the destination's own ([`RecordDest::Memory`]), sized for the worst
-/// case, and hands it back built ([`RecordDest::place_built`]), so that
-/// neither route copies the record once it is made.
+/// case, and hands it back built ([`RecordDest::place_built`]): the
+/// destination decides where the record is built, and whether it is moved
+/// once made (the C libraries build small records on the stack and copy
+/// them once into a block of their exact size).
 pub trait RecordDest {
     /// What the caller gets: the record, or its own kind of result, which
     /// can tell that memory ran out.
@@ -128,11 +130,12 @@ pub trait RecordDest {
     type Memory: ByteBuf;
     /// Takes a record whose size is known, to be written.
     fn place<R: RecordBytes>(self, record: &R) -> Self::Out;
-    /// Memory for a record of at most `capacity` bytes.
+    /// Empty memory with room for `capacity` bytes, which the record
+    /// never outgrows; writing past them may fail with [`NoMemory`].
     fn memory(&mut self, capacity: usize) -> Result<Self::Memory, NoMemory>;
     /// Takes a record that the general route built in memory from
     /// [`RecordDest::memory`]: its bytes from the memory's first, its
-    /// fields where `spans` says.
+    /// fields where `spans` says, the name first (at offset 0).
     fn place_built(self, built: Self::Memory, spans: Spans) -> Self::Out;
     /// The result when memory ran out before a record was made.
     fn no_memory(self) -> Self::Out;

@@ -602,8 +602,11 @@ fn port_colon(hp: &[u8]) -> Option<usize> {
     find_byte(hp, from, b':')
 }
 
-/// The record's size when every byte that can be escaped is: its buffer
-/// is allocated once, and never grows while the record is written.
+/// The record's size when every byte that can be escaped is: its memory
+/// is allocated once, and the record never outgrows it. That is a promise:
+/// the C libraries give the general route exactly this much
+/// (`tests/vectors_url.rs` builds every vector's record in memory that
+/// cannot grow).
 ///
 /// An encoded path or query is at most three bytes a byte (a `%XY` triple
 /// stays at most three), and the escaped user and password in `file` too;
@@ -611,7 +614,7 @@ fn port_colon(hp: &[u8]) -> Option<usize> {
 /// than growing by doubling did (SECURITY.md, "Memory per input byte"). A
 /// [`Url`] keeps that capacity: a record of escape-free text holds about
 /// twice the bytes it uses. Computed in 64 bits: a size beyond `usize`
-/// gives 0, and the buffer then grows as it is written.
+/// gives `usize::MAX`, which no allocation can satisfy (`NoMemory`).
 fn capacity_estimate(p: &Parts<'_>) -> usize {
     let len = |s: &[u8]| s.len() as u64;
     let (pr, h, l) = (len(p.proto), len(p.hostport), len(p.path));
@@ -641,7 +644,7 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
         + (w + 1)
         + original
         + (l + 1 + a + 1);
-    usize::try_from(total).unwrap_or(0)
+    usize::try_from(total).unwrap_or(usize::MAX)
 }
 
 /// Appends a copy of `buf[span]` and its NUL; returns the copy's span.

@@ -18,10 +18,12 @@
 mod common;
 
 use common::{show, Vector};
+use wwwurl::buf::{Buf, ByteBuf, NoMemory};
 use wwwurl::config::{Compat, Config};
-use wwwurl::link::link_url;
-use wwwurl::split::split_url;
-use wwwurl::url::{create_url, Field, Url};
+use wwwurl::link::{link_to, link_url, LinkBase};
+use wwwurl::sink::Sink;
+use wwwurl::split::{split_to, split_url, RecordBytes, RecordDest};
+use wwwurl::url::{create_to, create_url, Field, Spans, Url};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;
@@ -321,4 +323,152 @@ fn unclosed_bracket_and_wrapped_port_in_every_builder() {
         (name(&l), l.port()),
         ("https://[0:0:0:0:0:0:0:1]:80/".into(), 80)
     );
+}
+
+/// Memory of a fixed size, as the C libraries give the general route (see
+/// `RecordDest::memory`): a record that outgrew the size the route asked
+/// for would fail here with `NoMemory`, where a `Buf` would grow.
+struct FixedBuf {
+    v: Vec<u8>,
+    cap: usize,
+}
+
+impl std::ops::Deref for FixedBuf {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        &self.v
+    }
+}
+
+impl std::ops::DerefMut for FixedBuf {
+    fn deref_mut(&mut self) -> &mut [u8] {
+        &mut self.v
+    }
+}
+
+impl Sink for FixedBuf {
+    type Error = NoMemory;
+    fn push(&mut self, b: u8) -> Result<(), NoMemory> {
+        self.extend(&[b])
+    }
+    fn extend(&mut self, s: &[u8]) -> Result<(), NoMemory> {
+        if self.cap - self.v.len() < s.len() {
+            return Err(NoMemory);
+        }
+        self.v.extend_from_slice(s);
+        Ok(())
+    }
+}
+
+impl ByteBuf for FixedBuf {
+    fn truncate(&mut self, len: usize) {
+        self.v.truncate(len);
+    }
+    fn extend_from_within(&mut self, r: std::ops::Range<usize>) -> Result<(), NoMemory> {
+        if self.cap - self.v.len() < r.len() {
+            return Err(NoMemory);
+        }
+        self.v.extend_from_within(r);
+        Ok(())
+    }
+}
+
+/// A destination whose general route builds in [`FixedBuf`]: the record's
+/// bytes and spans, or `NoMemory` when the record did not fit.
+struct FixedDest;
+
+impl RecordDest for FixedDest {
+    type Out = Result<(Vec<u8>, Spans), NoMemory>;
+    type Memory = FixedBuf;
+    fn place<R: RecordBytes>(self, r: &R) -> Self::Out {
+        let mut b = Buf::new();
+        r.write_to(&mut b)?;
+        Ok((b.into_vec(), r.spans()))
+    }
+    fn memory(&mut self, capacity: usize) -> Result<FixedBuf, NoMemory> {
+        Ok(FixedBuf {
+            v: Vec::with_capacity(capacity),
+            cap: capacity,
+        })
+    }
+    fn place_built(self, built: FixedBuf, spans: Spans) -> Self::Out {
+        Ok((built.v, spans))
+    }
+    fn no_memory(self) -> Self::Out {
+        Err(NoMemory)
+    }
+}
+
+/// The record in fixed memory is the record, byte for byte and span for
+/// span.
+fn same_record(what: &str, u: &Url, got: Result<(Vec<u8>, Spans), NoMemory>) {
+    let (bytes, spans) = got.unwrap_or_else(|_| panic!("{what}: outgrew the memory it asked for"));
+    assert_eq!(bytes, u.buffer(), "{what}");
+    assert_eq!(&spans, u.spans(), "{what}");
+}
+
+/// Every record of every SplitURL, CreateURL and LinkURL vector, and of
+/// escape-dense long inputs in every field, fits the memory that the
+/// general route asks for before it writes: the C libraries give it no
+/// more.
+#[test]
+fn records_fit_the_memory_they_ask_for() {
+    let env = Config::default();
+    for (name, compat) in [("SplitURL", Compat::V29), ("v29h/SplitURL", Compat::V29h)] {
+        for v in common::load(name) {
+            let u = split_url(&env, compat, v.input(0)).unwrap();
+            same_record(name, &u, split_to(&env, compat, v.input(0), FixedDest));
+        }
+    }
+    for v in common::load("CreateURL") {
+        let (p, h, path) = (v.input(0), v.input(1), v.input(2));
+        let (a, us, pw) = (v.opt_input(3), v.opt_input(4), v.opt_input(5));
+        let u = create_url(&env, Compat::V29, p, h, path, a, us, pw).unwrap();
+        let got = create_to(&env, Compat::V29, p, h, path, a, us, pw, FixedDest);
+        same_record("CreateURL", &u, got);
+    }
+    for v in common::load("LinkURL") {
+        let base = split_url(&env, Compat::V29, v.input(0)).unwrap();
+        let u = link_url(&env, Compat::V29, &base, v.input(1)).unwrap();
+        let got = link_to(
+            &env,
+            Compat::V29,
+            &LinkBase::of(&base),
+            v.input(1),
+            FixedDest,
+        );
+        same_record("LinkURL", &u, got);
+    }
+    // What the estimate is tightest on: bytes that every codec triples,
+    // IPv6 hosts that grow, decoded NULs, dot segments.
+    let units: [&[u8]; 9] = [
+        b" ",
+        b"\x01",
+        b"%",
+        b"%zz",
+        b"\xc3\xa9",
+        b"&amp;",
+        b"/../",
+        b"::",
+        b"%00",
+    ];
+    for unit in units {
+        let body = unit.repeat(4096 / unit.len());
+        let b = Some(body.as_slice());
+        for compat in [Compat::V29, Compat::V29h] {
+            for (p, h, path) in [
+                (&b"HTTP"[..], &b"H"[..], &body[..]),
+                (b"http", &body, b"/"),
+                (&body, b"h", b"/"),
+                (b"http", b"[1:2:3:4:5:6:7:8]:65535", &body),
+            ] {
+                let u = create_url(&env, compat, p, h, path, b, b, b).unwrap();
+                let got = create_to(&env, compat, p, h, path, b, b, b, FixedDest);
+                same_record("CreateURL long", &u, got);
+            }
+            let s = [b"HTTP://u:p@H/".as_slice(), &body, b"?", &body].concat();
+            let u = split_url(&env, compat, &s).unwrap();
+            same_record("SplitURL long", &u, split_to(&env, compat, &s, FixedDest));
+        }
+    }
 }

@@ -4,9 +4,11 @@
 //! SplitURL's general route builds a record in memory sized for the worst
 //! case, reading it back as it goes (the path is canonicalised in place,
 //! fields are copied out of the name). [`HeadedBlock`] is that memory for
-//! the C libraries: the block is then shrunk to what was written and its
-//! header filled in, with no copy of the record (BENCHMARKS.md, "The record
-//! built in place").
+//! the C libraries: stack room that the entry point lends, from which the
+//! record is copied once into a block of its exact size, or, for a record
+//! whose worst case does not fit there, the block itself, shrunk to what
+//! was written. Either way no Rust allocation comes in between
+//! (BENCHMARKS.md, "The record built in place").
 
 use super::alloc::{c_malloc, c_realloc, free};
 use std::marker::PhantomData;

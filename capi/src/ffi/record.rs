@@ -157,6 +157,9 @@ impl<'a> RecordDest for LegacyDest<'a> {
 
     /// The record's block, its struct written.
     fn place_built(self, built: HeadedBlock<'a>, sp: Spans) -> *mut URL {
+        // `FreeURL` tells a record whose strings follow its struct by where
+        // its name is (see `separate_strings`).
+        debug_assert_eq!(sp.span(Field::Name).map(|s| s.start), Some(0));
         let Ok(block) = built.finish() else {
             return null_mut();
         };
