@@ -300,24 +300,6 @@ pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> Option<usize> {
     find_by(s, from, |x| byte_mask(x, b))
 }
 
-/// Index of the first `a` or `b` in `s` at or after `from`.
-#[inline]
-pub(crate) fn find_either(s: &[u8], from: usize, a: u8, b: u8) -> Option<usize> {
-    find_by(s, from, |x| byte_mask(x, a) | byte_mask(x, b))
-}
-
-/// The first `a` and the first `b` in `s` at or after `from`, in about one
-/// pass: the search for both stops at the first of either, and only the
-/// other is searched for after it.
-#[inline]
-pub(crate) fn find_two(s: &[u8], from: usize, a: u8, b: u8) -> (Option<usize>, Option<usize>) {
-    match find_either(s, from, a, b) {
-        None => (None, None),
-        Some(i) if s[i] == a => (Some(i), find_byte(s, i + 1, b)),
-        Some(i) => (find_byte(s, i + 1, a), Some(i)),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,13 +334,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn find_two_finds_both() {
-        assert_eq!(find_two(b"a:b?c:d?", 0, b':', b'?'), (Some(1), Some(3)));
-        assert_eq!(find_two(b"a?b:c", 0, b':', b'?'), (Some(3), Some(1)));
-        assert_eq!(find_two(b"abc", 1, b':', b'?'), (None, None));
     }
 
     #[test]

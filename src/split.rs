@@ -8,7 +8,7 @@ mod fast;
 
 pub use fast::FastSplit;
 
-use super::ascii::{find_byte as find, find_stop_fn, find_two};
+use super::ascii::{find_byte as find, find_stop_fn};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
@@ -228,6 +228,18 @@ const fn is_end_or_at(b: u8) -> bool {
     min(min(b, b ^ b'#'), b ^ b'@') == 0
 }
 
+/// [`is_end`], or a `?`, which may start the args.
+#[inline(always)]
+const fn is_end_or_q(b: u8) -> bool {
+    min(min(b, b ^ b'#'), b ^ b'?') == 0
+}
+
+/// [`is_end`], an `@` or a `?`.
+#[inline(always)]
+const fn is_end_at_or_q(b: u8) -> bool {
+    min(min(min(b, b ^ b'#'), b ^ b'@'), b ^ b'?') == 0
+}
+
 /// The smaller of `a` and `b` (`Ord::min` is not `const`).
 #[inline(always)]
 const fn min(a: u8, b: u8) -> u8 {
@@ -251,15 +263,48 @@ find_stop_fn!(
     is_end_or_at
 );
 
-/// Where the URL text ends (see [`is_end`]), and the first `@` before
-/// that.
+find_stop_fn!(
+    /// Where the URL text ends or a `?` is, at or after `i`.
+    end_or_q_from,
+    is_end_or_q
+);
+find_stop_fn!(
+    /// Where the URL text ends or an `@` or a `?` is, at or after `i`.
+    end_at_or_q_from,
+    is_end_at_or_q
+);
+
+/// The URL text's landmarks that one scan of the whole text finds.
+struct TextEnd {
+    /// Where the text ends (see [`is_end`]).
+    end: usize,
+    /// The first `@` before that.
+    at: Option<usize>,
+    /// The first `?` before that: the args start at the first `?` after
+    /// the user and password, which is this one unless one of those holds
+    /// a `?`.
+    query: Option<usize>,
+}
+
+/// [`TextEnd`] of `s`, in one pass: after the first `@` and the first `?`
+/// the scan looks for neither again.
 #[inline(always)]
-fn text_end(s: &[u8]) -> (usize, Option<usize>) {
-    let end = end_or_at_from(s, 0);
-    if s.get(end) == Some(&b'@') {
-        (end_from(s, end + 1), Some(end))
-    } else {
-        (end, None)
+fn text_end(s: &[u8]) -> TextEnd {
+    let (mut at, mut query) = (None, None);
+    let mut i = 0;
+    loop {
+        let k = match (at, query) {
+            (None, None) => end_at_or_q_from(s, i),
+            (None, Some(_)) => end_or_at_from(s, i),
+            (Some(_), None) => end_or_q_from(s, i),
+            (Some(_), Some(_)) => end_from(s, i),
+        };
+        match s.get(k) {
+            Some(b'@') => at = Some(k),
+            Some(b'?') => query = Some(k),
+            _ => return TextEnd { end: k, at, query },
+        }
+        i = k + 1;
     }
 }
 
@@ -288,13 +333,15 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
 ) -> Result<(B, Spans), NoMemory> {
     // The fragment and anything after a NUL are not part of the URL. The
     // search for where it ends also finds the first `@`.
-    let (end, at) = text_end(s);
+    let TextEnd {
+        end,
+        at,
+        query: first_query,
+    } = text_end(s);
     let s = &s[..end];
 
     let mut colon = find(s, 0, b':');
     let mut slash = find(s, 0, b'/');
-    // The first `?` at or after `start`, when already known.
-    let mut query = None;
 
     // `start` is where the text after the protocol begins.
     let (proto, mut start): (&[u8], usize) = if slash == Some(0) {
@@ -307,10 +354,9 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         slash = find(s, start, b'/');
         // Only a `:` before the first `/` can matter (it must come before
         // an `@` that comes before that `/`, see below), so the search for
-        // it stops there instead of running through the args; the `?` is
-        // searched for again from `start` when it is not found here.
+        // it stops there instead of running through the args.
         let head = &s[..slash.unwrap_or(s.len())];
-        (colon, query) = find_two(head, start, b':', b'?');
+        colon = find(head, start, b':');
         (&s[..c], start)
     } else if let Some(c) = colon.filter(|&c| {
         !s.get(c + 1).is_some_and(u8::is_ascii_digit)
@@ -350,8 +396,9 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         _ => {}
     }
 
-    // A user name may hold a `?`: search again when it was skipped.
-    let query = match query {
+    // The first `?` at or after `start`: the first of the text, unless a
+    // user name or password held one.
+    let query = match first_query {
         Some(q) if q >= start => Some(q),
         _ => find(s, start, b'?'),
     };
@@ -395,6 +442,35 @@ mod tests {
 
     fn split(s: &[u8]) -> Url {
         split_url(&Config::default(), Compat::V29, s).unwrap()
+    }
+
+    /// `text_end` against a byte loop, on strings of up to 40 bytes over
+    /// the bytes it looks for, from every offset of a block.
+    #[test]
+    fn text_end_finds_end_first_at_and_first_query() {
+        const ALPHABET: &[u8] = b"@?#\0aaaa";
+        let mut seed = 0x1234_5678u32;
+        for _ in 0..50_000 {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            let len = (seed >> 16) as usize % 41;
+            let s: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    ALPHABET[(seed >> 16) as usize % ALPHABET.len()]
+                })
+                .collect();
+            let end = s
+                .iter()
+                .position(|&b| b == b'#' || b == 0)
+                .unwrap_or(s.len());
+            let first = |c: u8| s[..end].iter().position(|&b| b == c);
+            let t = text_end(&s);
+            assert_eq!(
+                (t.end, t.at, t.query),
+                (end, first(b'@'), first(b'?')),
+                "{s:?}"
+            );
+        }
     }
 
     #[test]
