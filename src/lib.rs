@@ -79,3 +79,6 @@ pub mod sink;
 pub mod split;
 pub mod url;
 pub mod webcapture;
+
+#[cfg(test)]
+mod test_rng;

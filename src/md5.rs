@@ -173,6 +173,7 @@ pub(crate) fn digest(s: &[u8]) -> [u8; 16] {
 #[cfg(test)]
 mod tests {
     use super::digest;
+    use crate::test_rng::Rng;
     // The md-5 crate (a dev-dependency), named from the crate root because
     // this module has its name.
     use ::md5::{Digest, Md5};
@@ -211,15 +212,8 @@ mod tests {
         // Every length from 0 to 4 blocks and some: each place the padding
         // can fall (one block or two, the length word split or not), over
         // bytes of every value.
-        let mut x = 0x2545_f491_4f6c_dd1du64;
-        let data: Vec<u8> = (0..300)
-            .map(|_| {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
-                x as u8
-            })
-            .collect();
+        let all: Vec<u8> = (0..=255).collect();
+        let data = Rng::new(0x2545_f491).bytes(&all, 300);
         for n in 0..=data.len() {
             let s = &data[..n];
             let want: [u8; 16] = Md5::digest(s).into();

@@ -284,6 +284,7 @@ pub fn canonicalise_name_or_root(p: &mut Buf) -> Result<(), NoMemory> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::test_rng::Rng;
 
     fn canon(s: &[u8]) -> String {
         let mut v = Buf::from_slice(s).unwrap();
@@ -449,17 +450,10 @@ mod tests {
 
     #[test]
     fn slash_dot_is_never_missed() {
-        const ALPHABET: &[u8] = b"/.a\0";
-        let mut seed = 5u32;
+        let mut rng = Rng::new(5);
         for _ in 0..20_000 {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let len = (seed >> 16) as usize % 24;
-            let p: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                    ALPHABET[(seed >> 16) as usize % ALPHABET.len()]
-                })
-                .collect();
+            let len = rng.below(24);
+            let p = rng.bytes(b"/.a\0", len);
             let n = p.iter().position(|&b| b == 0).unwrap_or(p.len());
             let c = &p[..n];
             let naive = (0..n).find(|&k| c[k] == b'.' && (k == 0 || c[k - 1] == b'/'));
@@ -467,26 +461,6 @@ mod tests {
         }
         assert_eq!(first_slash_dot(b"/a/b.c/d.e/fghijklmnop.q"), (24, None));
         assert_eq!(first_slash_dot(b"/abcdefghijklmn/.x"), (18, Some(16)));
-    }
-
-    /// On paths without NUL, the variant that skips the search for one
-    /// agrees with the general function: every path of up to 9 bytes over
-    /// `/ . a`.
-    #[test]
-    fn nul_free_variant_agrees() {
-        const ALPHABET: &[u8] = b"/.a";
-        for len in 1..=9u32 {
-            for mut n in 0..3usize.pow(len) {
-                let mut s = Vec::new();
-                for _ in 0..len {
-                    s.push(ALPHABET[n % 3]);
-                    n /= 3;
-                }
-                let (mut a, mut b) = (s.clone(), s.clone());
-                let (na, nb) = (canonicalise_in_place(&mut a), canonicalise_nul_free(&mut b));
-                assert_eq!(&a[..na], &b[..nb], "{:?}", String::from_utf8_lossy(&s));
-            }
-        }
     }
 
     /// Random paths of 12 to 200 bytes agree with the reference: long
@@ -505,18 +479,12 @@ mod tests {
             b"...",
             b"defghijk",
         ];
-        let mut seed = 0x2545_f491u32;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed as usize
-        };
+        let mut rng = Rng::new(0x2545_f491);
         for _ in 0..20_000 {
-            let want_len = 12 + next() % 189;
+            let want_len = 12 + rng.below(189);
             let mut s = Vec::new();
             while s.len() < want_len {
-                s.extend_from_slice(PIECES[next() % PIECES.len()]);
+                s.extend(rng.pieces(PIECES, 1));
             }
             let (mut fast, mut slow) = (Buf::from_slice(&s).unwrap(), s.clone());
             canonicalise_name(&mut fast);
@@ -529,7 +497,8 @@ mod tests {
         }
     }
 
-    /// Every path of up to 9 bytes over `/ . a` agrees with the reference.
+    /// Every path of up to 11 bytes over `/ . a` agrees with the reference,
+    /// through both entry points.
     #[test]
     fn matches_reference_exhaustively() {
         const ALPHABET: &[u8] = b"/.a";
@@ -541,9 +510,17 @@ mod tests {
                     n /= 3;
                 }
                 let (mut fast, mut slow) = (Buf::from_slice(&s).unwrap(), s.clone());
+                let mut nul_free = s.clone();
                 canonicalise_name(&mut fast);
                 reference(&mut slow);
                 assert_eq!(fast.into_vec(), slow, "{:?}", String::from_utf8_lossy(&s));
+                let n = canonicalise_nul_free(&mut nul_free);
+                assert_eq!(
+                    &nul_free[..n],
+                    &slow[..],
+                    "{:?}",
+                    String::from_utf8_lossy(&s)
+                );
             }
         }
     }

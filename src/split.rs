@@ -86,18 +86,7 @@ impl RecordBytes for FastSplit<'_> {
     }
 }
 
-impl RecordBytes for Url {
-    fn len(&self) -> usize {
-        self.buffer().len()
-    }
-    fn spans(&self) -> Spans {
-        *Url::spans(self)
-    }
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
-        out.extend(self.buffer())
-    }
-}
-
+/// A record that is already made, to be copied (`wwwurl_dup`).
 impl RecordBytes for UrlRef<'_> {
     fn len(&self) -> usize {
         self.buffer().len()
@@ -316,11 +305,8 @@ pub fn split_url_general<E: Env + ?Sized>(
     compat: Compat,
     s: &[u8],
 ) -> Result<Url, NoMemory> {
-    let (buf, sp) = split_general_in(env, compat, s, Buf::with_capacity)?;
-    Ok(Url {
-        buf: buf.into_vec(),
-        sp,
-    })
+    let (built, spans) = split_general_in(env, compat, s, Buf::with_capacity)?;
+    UrlDest.place_built(built, spans)
 }
 
 /// [`split_url_general`] into memory that `memory` gives (see
@@ -438,6 +424,7 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::test_rng::Rng;
     use crate::url::Field;
 
     fn split(s: &[u8]) -> Url {
@@ -448,17 +435,10 @@ mod tests {
     /// the bytes it looks for, from every offset of a block.
     #[test]
     fn text_end_finds_end_first_at_and_first_query() {
-        const ALPHABET: &[u8] = b"@?#\0aaaa";
-        let mut seed = 0x1234_5678u32;
+        let mut rng = Rng::new(0x1234_5678);
         for _ in 0..50_000 {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let len = (seed >> 16) as usize % 41;
-            let s: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                    ALPHABET[(seed >> 16) as usize % ALPHABET.len()]
-                })
-                .collect();
+            let len = rng.below(41);
+            let s = rng.bytes(b"@?#\0aaaa", len);
             let end = s
                 .iter()
                 .position(|&b| b == b'#' || b == 0)
@@ -574,17 +554,10 @@ mod tests {
 
     #[test]
     fn random_inputs_keep_records_well_formed() {
-        let alphabet = b":/@?#%[]a1.&";
-        let mut seed = 1u32;
+        let mut rng = Rng::new(1);
         for _ in 0..20_000 {
-            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-            let len = (seed >> 16) as usize % 16;
-            let s: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                    alphabet[(seed >> 16) as usize % alphabet.len()]
-                })
-                .collect();
+            let len = rng.below(16);
+            let s = rng.bytes(b":/@?#%[]a1.&", len);
             let u = split(&s);
             for f in [
                 Field::Name,

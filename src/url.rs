@@ -873,6 +873,7 @@ impl Url {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::test_rng::Rng;
 
     fn create(
         proto: &[u8],
@@ -945,18 +946,10 @@ mod tests {
             b"a", b"Z", b"x", b"X", b"0", b"1", b"9", b".", b":", b"[", b"]", b"-", b"%41", b"%2e",
             b"%3A", b"%5b", b"%", b"%0", b"@", b"/", b"\0", b"0x", b"0X1F", b"::", b"FFFF",
         ];
-        let mut seed = 0x9e37_79b9u32;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 17;
-            seed ^= seed << 5;
-            seed as usize
-        };
+        let mut rng = Rng::new(0x9e37_79b9);
         for _ in 0..50_000 {
-            let n = next() % 10;
-            let h: Vec<u8> = (0..n)
-                .flat_map(|_| PIECES[next() % PIECES.len()].iter().copied())
-                .collect();
+            let n = rng.below(10);
+            let h = rng.pieces(PIECES, n);
             let mut want = Buf::new();
             let mut space = vec![0; h.len()];
             let k = decode_host(&h, &mut space);
