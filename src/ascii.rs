@@ -116,9 +116,20 @@ pub(crate) fn lanes_u128(m: &Lanes) -> u128 {
     u128::from_le_bytes(*m)
 }
 
+/// The first marked lane of lanes that [`any_lane`] found marked.
+///
+/// The lanes pass through `black_box` first, that is through one stack
+/// slot: without it the compiler reuses the `pmovmskb` of [`any_lane`] and
+/// rebuilds the sixteen lanes from its bits, about sixty instructions where
+/// this takes nine (BENCHMARKS.md, "Short texts through the C ABI").
+#[inline(always)]
+pub(crate) fn first_lane(m: &Lanes) -> usize {
+    lowest_lane(lanes_u128(&core::hint::black_box(*m)))
+}
+
 /// The lane of the lowest set byte of a non-zero mask.
 #[inline(always)]
-pub(crate) fn first_lane(m: u128) -> usize {
+pub(crate) fn lowest_lane(m: u128) -> usize {
     (m.trailing_zeros() / 8) as usize
 }
 
@@ -162,39 +173,59 @@ macro_rules! find_stop_fn {
         $(#[$doc])*
         #[inline(always)]
         $vis fn $name(s: &[u8], mut i: usize) -> usize {
-            use $crate::ascii::{any_lane, first_lane, lanes_u128, last_block};
+            use $crate::ascii::{any_lane, first_lane, lanes_u128, last_block, lowest_lane};
             $crate::ascii::stop_lanes_fn!(lanes, $stop);
-            while let Some(w) = s.get(i..i + 16) {
+            let from = i;
+            // Whole blocks: `chunks_exact` checks one length a block.
+            for w in s.get(i..).unwrap_or(&[]).chunks_exact(16) {
                 let m = lanes(w.try_into().unwrap_or(&[0; 16]));
                 if any_lane(&m) {
-                    return i + first_lane(lanes_u128(&m));
+                    return i + first_lane(&m);
                 }
                 i += 16;
             }
             if i >= s.len() {
                 return s.len();
             }
-            // The last bytes, without the lanes before `i`.
+            // The last bytes, as the block that ends the text.
             match last_block(s) {
+                Some((w, base)) if base >= from => {
+                    // Its bytes before `i` were scanned: no lane marks them.
+                    let m = lanes(w);
+                    if any_lane(&m) {
+                        base + first_lane(&m)
+                    } else {
+                        s.len()
+                    }
+                }
                 Some((w, base)) => {
+                    // Without the lanes before `from`, never scanned.
                     let m = lanes_u128(&lanes(w)) >> (8 * (i - base));
                     if m == 0 {
                         s.len()
                     } else {
-                        i + first_lane(m)
+                        i + lowest_lane(m)
                     }
                 }
                 None if s.len() - i >= 8 => {
-                    // Fewer than 16 bytes in all: one block, its lanes
-                    // after the end dropped.
-                    let n = s.len() - i;
+                    // Fewer than 16 bytes in all: the first eight left and
+                    // the last eight, which overlap, as one block. A lane of
+                    // the second half is only the first mark when the first
+                    // half has none, so the overlap marks nothing twice.
                     let mut w = [0u8; 16];
-                    w[..n].copy_from_slice(&s[i..]);
-                    let m = lanes_u128(&lanes(&w)) & ((1u128 << (8 * n)) - 1);
-                    if m == 0 {
+                    w[..8].copy_from_slice(&s[i..i + 8]);
+                    w[8..].copy_from_slice(&s[s.len() - 8..]);
+                    // Through memory, so that it is read back as one
+                    // vector: else a scan for a single byte is compiled
+                    // to sixteen scalar compares on the two words.
+                    let m = lanes(&core::hint::black_box(w));
+                    if !any_lane(&m) {
                         s.len()
                     } else {
-                        i + first_lane(m)
+                        match first_lane(&m) {
+                            k @ 0..8 => i + k,
+                            k => s.len() + k - 16,
+                        }
                     }
                 }
                 None => {

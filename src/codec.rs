@@ -5,8 +5,8 @@
 //! Runs of bytes that pass unchanged are copied in bulk.
 
 use crate::ascii::{
-    any_lane, byte_mask, c_len, find_stop_fn, first_lane, hex_value, lanes_u128, stop_lanes_fn,
-    Block, ByteSet, Lanes, ALNUM, HEX_UPPER,
+    any_lane, byte_mask, c_len, find_stop_fn, first_lane, hex_value, stop_lanes_fn, Block, ByteSet,
+    Lanes, ALNUM, HEX_UPPER,
 };
 use crate::buf::Buf;
 
@@ -574,7 +574,7 @@ fn by_blocks<S: Sink>(
                     i += 16;
                     continue;
                 }
-                let k = first_lane(lanes_u128(&m));
+                let k = first_lane(&m);
                 o += k;
                 i += k;
             } else if i == s.len() {

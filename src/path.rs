@@ -79,50 +79,63 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     // none before the first `.`.
     let mut dotdot_prefix = 0;
     while r < n {
-        // A segment start: `w == 0` or `p[w - 1] == b'/'`.
-        let end = match p[r] {
-            b'/' => {
+        // A segment start: `w == 0` or `p[w - 1] == b'/'`. Empty segments,
+        // `./` and `../` in a row go through a loop of their own that
+        // reads two bytes at once: they are all of a path such as `/./././`.
+        while r + 1 < n {
+            let (a, b) = (p[r], p[r + 1]);
+            if a == b'/' {
                 // An empty segment.
+                p[w] = b'/';
+                w += 1;
+                r += 1;
+            } else if a != b'.' {
+                break;
+            } else if b == b'/' {
+                r += 2;
+            } else if b == b'.' && p.get(r + 2) == Some(&b'/') {
+                if w != 0 && dotdot_prefix != w {
+                    // A `../` after a `/`, unless the written text is
+                    // all `../` chunks (it would then be one more).
+                    let mut q = w - 1;
+                    while q > 0 {
+                        q -= 1;
+                        if p[q] == b'/' {
+                            break;
+                        }
+                    }
+                    // A first segment with no `/` before it goes, from
+                    // the first byte.
+                    w = if p[q] == b'/' { q + 1 } else { 0 };
+                    if dotdot_prefix > w {
+                        dotdot_prefix = w - w % 3;
+                    }
+                } else {
+                    // Kept: one more `../` chunk of the prefix.
+                    p.copy_within(r..r + 3, w);
+                    w += 3;
+                    dotdot_prefix = w;
+                }
+                r += 3;
+            } else {
+                break;
+            }
+        }
+        let end = match p.get(r) {
+            None => break,
+            Some(b'/') => {
+                // The last byte, an empty segment.
                 p[w] = b'/';
                 w += 1;
                 r += 1;
                 continue;
             }
-            b'.' => match (p.get(r + 1), p.get(r + 2)) {
-                (Some(b'/'), _) => {
-                    r += 2;
-                    continue;
-                }
-                (Some(b'.'), Some(b'/')) => {
-                    if w > 0 && dotdot_prefix != w {
-                        // A `../` after a `/`, unless the written text is
-                        // all `../` chunks (it would then be one more).
-                        let mut q = w - 1;
-                        while q > 0 {
-                            q -= 1;
-                            if p[q] == b'/' {
-                                break;
-                            }
-                        }
-                        // A first segment with no `/` before it goes, from
-                        // the first byte.
-                        w = if p[q] == b'/' { q + 1 } else { 0 };
-                        dotdot_prefix = dotdot_prefix.min(w - w % 3);
-                    } else {
-                        // Kept: one more `../` chunk of the prefix.
-                        p.copy_within(r..r + 3, w);
-                        w += 3;
-                        dotdot_prefix = w;
-                    }
-                    r += 3;
-                    continue;
-                }
-                // Another segment that starts with a dot: to its end.
-                _ => p[r + 1..]
-                    .iter()
-                    .position(|&b| b == b'/')
-                    .map_or(n, |k| r + 2 + k),
-            },
+            // A segment that starts with a dot (not a `./` or `../`): to
+            // its end.
+            Some(b'.') => p[r + 1..]
+                .iter()
+                .position(|&b| b == b'/')
+                .map_or(n, |k| r + 2 + k),
             // No rule can fire before the next `/.`: up to its `/`.
             _ => find_slash_dot(p, r).map_or(n, |k| k + 1),
         };

@@ -107,7 +107,7 @@ find_stop_fn!(
 /// step, as [`find_stop_fn`] scans, each lane also seeing the byte before.
 #[inline(always)]
 fn path_next(s: &[u8], mut i: usize) -> usize {
-    use crate::ascii::{any_lane, first_lane, lanes_u128, Lanes};
+    use crate::ascii::{any_lane, first_lane, lanes_u128, lowest_lane, Lanes};
     /// 0xff in lane `k` where `path_stop(w[k], w[k + 1])` holds.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)]
@@ -118,10 +118,11 @@ fn path_next(s: &[u8], mut i: usize) -> usize {
         }
         v
     }
+    let from = i;
     while let Some(w) = s.get(i - 1..i + 16) {
         let m = lanes(w.try_into().unwrap_or(&[0; 17]));
         if any_lane(&m) {
-            return i + first_lane(lanes_u128(&m));
+            return i + first_lane(&m);
         }
         i += 16;
     }
@@ -129,15 +130,25 @@ fn path_next(s: &[u8], mut i: usize) -> usize {
         return s.len();
     }
     match s.len().checked_sub(17) {
-        // The 16 lanes that end the string, without those before `i`
-        // (fewer than 16 bytes are left, so `i > base + 1`).
+        // The 16 lanes that end the string. When blocks were scanned, the
+        // lanes before `i` are among them and mark nothing.
+        Some(base) if base + 1 >= from => {
+            let m = lanes(s[base..].try_into().unwrap_or(&[0; 17]));
+            if any_lane(&m) {
+                base + 1 + first_lane(&m)
+            } else {
+                s.len()
+            }
+        }
+        // Else without the lanes before `i` (fewer than 16 bytes are
+        // left, so `i > base + 1`).
         Some(base) => {
             let w = s[base..].try_into().unwrap_or(&[0; 17]);
             let m = lanes_u128(&lanes(w)) >> (8 * (i - base - 1));
             if m == 0 {
                 s.len()
             } else {
-                i + first_lane(m)
+                i + lowest_lane(m)
             }
         }
         None => (i..s.len())
@@ -488,5 +499,29 @@ impl<'a> FastSplit<'a> {
     pub fn spans(&self) -> Spans {
         let Ok(sp) = self.write(&mut CountingSink(0));
         sp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::test_rng::Rng;
+
+    /// The block scan of a path against a byte loop, from every start: also
+    /// from starts within the last sixteen bytes, whose block overlaps bytes
+    /// that were never scanned.
+    #[test]
+    fn path_scan_matches_byte_loop() {
+        let mut rng = Rng::new(29);
+        for _ in 0..400 {
+            let len = 1 + rng.below(60);
+            let s = rng.bytes(b"aaaaz/./%?~ \xff\0", len);
+            for i in 1..=s.len() {
+                let want = (i..s.len())
+                    .find(|&k| path_stop(s[k - 1], s[k]))
+                    .unwrap_or(s.len());
+                assert_eq!(path_next(&s, i), want, "{s:?} {i}");
+            }
+        }
     }
 }
