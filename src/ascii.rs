@@ -331,6 +331,28 @@ pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> Option<usize> {
     find_by(s, from, |x| byte_mask(x, b))
 }
 
+/// Index of the last `b` in `s[..end]`. Sixteen bytes a step from the end:
+/// CanonicaliseName looks back over a whole segment for each `../`.
+#[inline(always)]
+pub(crate) fn rfind_byte(s: &[u8], end: usize, b: u8) -> Option<usize> {
+    let s = &s[..end];
+    let mut j = s.len();
+    while let Some(w) = j.checked_sub(16).and_then(|i| s.get(i..j)) {
+        let w: &Block = w.try_into().unwrap_or(&[0; 16]);
+        let mut m = [0u8; 16];
+        for (l, &c) in m.iter_mut().zip(w) {
+            *l = if c == b { 0xff } else { 0 };
+        }
+        if any_lane(&m) {
+            // Through a stack slot, as in `first_lane`.
+            let above = lanes_u128(&core::hint::black_box(m)).leading_zeros() / 8;
+            return Some(j - 1 - above as usize);
+        }
+        j -= 16;
+    }
+    s[..j].iter().rposition(|&c| c == b)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -363,6 +385,19 @@ mod tests {
                         );
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn rfind_byte_matches_naive_search() {
+        let mut rng = crate::test_rng::Rng::new(5);
+        for _ in 0..300 {
+            let len = rng.below(70);
+            let s = rng.bytes(b"aaaaaaa/./", len);
+            for end in 0..=s.len() {
+                let want = s[..end].iter().rposition(|&c| c == b'/');
+                assert_eq!(rfind_byte(&s, end, b'/'), want, "{s:?} {end}");
             }
         }
     }

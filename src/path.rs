@@ -6,7 +6,7 @@
 //! read cursor, so the whole rewrite is linear and stays within the path's
 //! own buffer.
 
-use crate::ascii::{c_len, find_stop_fn};
+use crate::ascii::{c_len, find_stop_fn, rfind_byte};
 use crate::buf::{Buf, NoMemory};
 
 #[inline(always)]
@@ -97,16 +97,13 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
                 if w != 0 && dotdot_prefix != w {
                     // A `../` after a `/`, unless the written text is
                     // all `../` chunks (it would then be one more).
-                    let mut q = w - 1;
-                    while q > 0 {
-                        q -= 1;
-                        if p[q] == b'/' {
-                            break;
-                        }
+                    // The written text ends with the `/` at `w - 1`:
+                    // the segment before it goes, up to the `/` before
+                    // that, or from the first byte when there is none.
+                    // (At `w == 1` the only `/` is the one at 0: it stays.)
+                    if w > 1 {
+                        w = rfind_byte(p, w - 1, b'/').map_or(0, |q| q + 1);
                     }
-                    // A first segment with no `/` before it goes, from
-                    // the first byte.
-                    w = if p[q] == b'/' { q + 1 } else { 0 };
                     if dotdot_prefix > w {
                         dotdot_prefix = w - w % 3;
                     }
