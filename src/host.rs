@@ -28,7 +28,7 @@
 //!
 //! A NUL byte in the input ends the host, as it would end the C string.
 
-use super::ascii::{hex_value, DIGITS, HEX_DIGITS, LETTERS};
+use super::ascii::{find_byte, hex_value, DIGITS, HEX_DIGITS, LETTERS};
 use super::cnum::{sign, skip_spaces};
 use super::codec::c_prefix;
 use crate::buf::{ByteBuf, NoMemory};
@@ -320,8 +320,10 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
 /// ```
 pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
     let h = c_prefix(h);
-    let colons = h.iter().filter(|&&b| b == b':').take(2).count();
-    if h.first() == Some(&b'[') || colons >= 2 {
+    // Two `:` or more: a search for the first and one for a second, eight
+    // bytes a step, where counting them went byte by byte.
+    let two_colons = find_byte(h, 0, b':').is_some_and(|k| find_byte(h, k + 1, b':').is_some());
+    if h.first() == Some(&b'[') || two_colons {
         canonicalise_ipv6(h, out)
     } else if h.iter().any(|&b| LETTERS.contains(b)) {
         // A name: copied, then lowered in place (in bulk, not byte by byte).

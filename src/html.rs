@@ -63,7 +63,7 @@ pub fn replace_amp_in_place(s: &mut [u8]) -> usize {
     let mut w = r;
     while r < s.len() {
         let next = find_byte(s, r + 1, b'&').unwrap_or(s.len());
-        if s[r + 1..].len() >= 4 && s[r + 1..r + 5].eq_ignore_ascii_case(b"amp;") {
+        if is_amp_entity(s, r) {
             // `&` stays, `amp;` goes.
             s[w] = b'&';
             w += 1;
@@ -82,7 +82,7 @@ fn find_amp(s: &[u8], from: usize) -> Option<usize> {
     let mut i = from;
     loop {
         let k = find_byte(s, i, b'&')?;
-        if s.len() - k >= 5 && s[k + 1..k + 5].eq_ignore_ascii_case(b"amp;") {
+        if is_amp_entity(s, k) {
             return Some(k);
         }
         i = k + 1;
@@ -102,19 +102,21 @@ pub fn replace_amp<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
             return Ok(());
         }
         out.push(b'&')?;
-        i = if j + 5 <= s.len() && s[j + 1..j + 5].eq_ignore_ascii_case(b"amp;") {
-            j + 5
-        } else {
-            j + 1
-        };
+        i = if is_amp_entity(s, j) { j + 5 } else { j + 1 };
     }
     Ok(())
 }
 
-/// Whether `s[j..]` starts with `&amp;`, the letters in any case.
-#[inline]
-fn is_amp_entity(s: &[u8], j: usize) -> bool {
-    j + 5 <= s.len() && s[j + 1..j + 5].eq_ignore_ascii_case(b"amp;")
+/// Whether `amp;` follows `s[j]` (an `&`), the letters in any case: the four
+/// bytes as one word, each letter's case bit set (a byte `b` with
+/// `b | 0x20 == b'a'` is `a` or `A`, and so on; `;` is compared as it is).
+#[inline(always)]
+pub(crate) fn is_amp_entity(s: &[u8], j: usize) -> bool {
+    const AMP: u32 = u32::from_le_bytes(*b"amp;");
+    const CASE: u32 = u32::from_le_bytes([0x20, 0x20, 0x20, 0]);
+    s.get(j + 1..j + 5)
+        .and_then(|w| <[u8; 4]>::try_from(w).ok())
+        .is_some_and(|w| u32::from_le_bytes(w) | CASE == AMP)
 }
 
 /// FixHTMLLinkURL (2.9h): resolves `&amp;` and `&#...;` character references
@@ -231,6 +233,23 @@ mod tests {
     #[test]
     fn replace_amp_any_case_no_rescan() {
         assert_eq!(amp(b"&AmP;&amp;amp;&amp"), b"&&amp;&amp");
+    }
+
+    /// The word test of `amp;` against `eq_ignore_ascii_case`, each of the
+    /// four bytes taking every value, and at every length.
+    #[test]
+    fn amp_entity_word_test_is_case_blind_comparison() {
+        for at in 1..5 {
+            for b in 0..=255u8 {
+                let mut s = *b"&amp;";
+                s[at] = b;
+                let want = s[1..].eq_ignore_ascii_case(b"amp;");
+                assert_eq!(is_amp_entity(&s, 0), want, "{s:?}");
+            }
+        }
+        for n in 0..5 {
+            assert!(!is_amp_entity(&b"&amp;"[..n], 0));
+        }
     }
 
     #[test]

@@ -186,9 +186,7 @@ fn args_end(s: &[u8], mut i: usize, amp: bool) -> Option<usize> {
             None => return Some(k),
             Some(&b) if is_cut(b) => return Some(k),
             Some(b'&') => {
-                if s.get(k + 1..k + 5)
-                    .is_some_and(|a| a.eq_ignore_ascii_case(b"amp;"))
-                {
+                if crate::html::is_amp_entity(s, k) {
                     return None;
                 }
                 i = k + 1;
