@@ -121,7 +121,7 @@ pub(crate) fn lanes_u128(m: &Lanes) -> u128 {
 /// The lanes pass through `black_box` first, that is through one stack
 /// slot: without it the compiler reuses the `pmovmskb` of [`any_lane`] and
 /// rebuilds the sixteen lanes from its bits, about sixty instructions where
-/// this takes nine (BENCHMARKS.md, "Short texts through the C ABI").
+/// this takes nine (BENCHMARKS.md, "The lane of a hit").
 #[inline(always)]
 pub(crate) fn first_lane(m: &Lanes) -> usize {
     lowest_lane(lanes_u128(&core::hint::black_box(*m)))
