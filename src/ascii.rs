@@ -209,7 +209,8 @@ macro_rules! find_stop_fn {
                 }
                 None if s.len() - i >= 8 => {
                     // Fewer than 16 bytes in all: the first eight left and
-                    // the last eight, which overlap, as one block. A lane of
+                    // the last eight, which overlap, as one block
+                    // (BENCHMARKS.md, "Short texts"). A lane of
                     // the second half is only the first mark when the first
                     // half has none, so the overlap marks nothing twice.
                     let mut w = [0u8; 16];

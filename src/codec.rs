@@ -584,7 +584,7 @@ fn by_blocks<S: Sink>(
             // A marked byte, or any of the last fifteen: triples in a row,
             // or one byte. The triples by a slice pattern rather than
             // `chunks_exact(3)`, whose length costs a division by three at
-            // each run.
+            // each run (BENCHMARKS.md, "Runs of triples").
             if s[i] == b'%' {
                 let run = &s[i..n.min(i + 3 * STEP_TRIPLES)];
                 let mut t = run;

@@ -321,7 +321,8 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
 pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
     let h = c_prefix(h);
     // Two `:` or more: a search for the first and one for a second, eight
-    // bytes a step, where counting them went byte by byte.
+    // bytes a step, rather than a count of them byte by byte
+    // (BENCHMARKS.md, "`&amp;` as one word").
     let two_colons = find_byte(h, 0, b':').is_some_and(|k| find_byte(h, k + 1, b':').is_some());
     if h.first() == Some(&b'[') || two_colons {
         canonicalise_ipv6(h, out)

@@ -57,8 +57,9 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
 ///   begin before it. Rule 1 never deletes a byte of a `/..`, and leaves
 ///   the `/` after `..` or a later one in its place, so rule 2 sees the
 ///   same matches in rule 1's output as in the text being written. The
-///   backward search for the segment start only visits bytes that the
-///   deletion then drops, which keeps the pass linear.
+///   backward search for the segment start visits the bytes that the
+///   deletion then drops and at most fifteen more (it reads 16-byte
+///   blocks), which keeps the pass linear.
 ///
 /// Both rules can only fire at the start of a segment of the text being
 /// read (its first byte, or the byte after a `/`): the written text then
@@ -81,7 +82,9 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     while r < n {
         // A segment start: `w == 0` or `p[w - 1] == b'/'`. Empty segments,
         // `./` and `../` in a row go through a loop of their own that
-        // reads two bytes at once: they are all of a path such as `/./././`.
+        // reads two bytes at once: they are all of a path such as `/./././`
+        // (BENCHMARKS.md, "CanonicaliseName: dot segments in a loop of
+        // their own").
         while r + 1 < n {
             let (a, b) = (p[r], p[r + 1]);
             if a == b'/' {
