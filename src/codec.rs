@@ -10,6 +10,7 @@ use crate::ascii::{
 };
 use crate::buf::Buf;
 
+use crate::sink::{copy_into, Slot};
 pub use crate::sink::{BoundedSink, CountingSink, Sink};
 
 /// Bytes URLEncodePath keeps: `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
@@ -51,15 +52,141 @@ impl Codec {
     /// output may hold a NUL byte that `s` did not: true only when a
     /// decoder decoded a `%XY` triple.
     pub fn apply<S: Sink>(self, s: &[u8], out: &mut S) -> Result<bool, S::Error> {
+        self.apply_from(s, None, out)
+    }
+
+    /// `s` scanned for the first byte the codec changes: a text that it
+    /// leaves as it is can then be copied, and any other is run through
+    /// [`Scanned::apply`] without scanning its start again.
+    ///
+    /// ```
+    /// use wwwurl::buf::Buf;
+    /// use wwwurl::codec::Codec;
+    ///
+    /// assert!(Codec::DecodeGeneric.scan(b"/a/b.html").is_unchanged());
+    /// let scanned = Codec::DecodeGeneric.scan(b"/a%20b");
+    /// assert!(!scanned.is_unchanged());
+    /// let mut out = Buf::new();
+    /// scanned.apply(&mut out)?;
+    /// assert_eq!(out, b"/a b");
+    /// # Ok::<(), wwwurl::buf::NoMemory>(())
+    /// ```
+    #[inline(always)]
+    pub fn scan(self, s: &[u8]) -> Scanned<'_> {
+        Scanned {
+            codec: self,
+            text: s,
+            unchanged: self.unchanged_prefix(s),
+        }
+    }
+
+    /// [`Codec::apply`], given `k`, the [`Codec::unchanged_prefix`] of `s`
+    /// (`None`: not scanned yet), where each codec's loop takes it for the
+    /// result of its first scan.
+    #[inline(always)]
+    fn apply_from<S: Sink>(
+        self,
+        s: &[u8],
+        k: Option<usize>,
+        out: &mut S,
+    ) -> Result<bool, S::Error> {
         match self {
-            Codec::DecodeGeneric => return decode_generic(s, out),
-            Codec::DecodeForm => return decode_form(s, out),
-            Codec::RecodeForm => recode_form(s, out)?,
-            Codec::EncodePath => encode_path(s, out)?,
-            Codec::EncodeForm => encode_form(s, out)?,
-            Codec::EncodePassword => encode_password(s, out)?,
+            Codec::DecodeGeneric => return decode_with::<S, false>(s, k, out, false),
+            Codec::DecodeForm => return decode_with::<S, false>(s, k, out, true),
+            Codec::RecodeForm => match k {
+                // The bytes before `k` are copied, and none of them starts
+                // a triple: what follows does not depend on them.
+                Some(k) => {
+                    out.extend(&s[..k])?;
+                    recode_form(&s[k..], out)?;
+                }
+                None => recode_form(s, out)?,
+            },
+            Codec::EncodePath => encode_with(s, k, out, Keep::Path)?,
+            Codec::EncodeForm => encode_with(s, k, out, Keep::Form)?,
+            Codec::EncodePassword => encode_with(s, k, out, Keep::Password)?,
         }
         Ok(false)
+    }
+
+    /// The length of the leading run of `s` that the codec copies as it
+    /// is: all of `s` when the codec changes nothing in it, as for most
+    /// paths of real URLs. One block scan, the one each codec's loop
+    /// starts with.
+    #[inline(always)]
+    fn unchanged_prefix(self, s: &[u8]) -> usize {
+        match self {
+            Codec::DecodeGeneric => next_percent(s, 0),
+            Codec::DecodeForm => next_percent_or_plus(s, 0),
+            Codec::RecodeForm => next_recode_stop(s, 0),
+            Codec::EncodePath => next_path_escape(s, 0),
+            Codec::EncodeForm => next_form_escape(s, 0),
+            Codec::EncodePassword => next_password_escape(s, 0),
+        }
+    }
+
+    /// Runs the codec on `s` into `out` and ends the output with a NUL, as
+    /// far as both fit (a [`BoundedSink`]: nothing is written past the end
+    /// of `out`, a NUL only when it fits). Returns the size the whole
+    /// output needs, its NUL included: it fitted when that is at most
+    /// `out.len()`.
+    ///
+    /// Input the codec leaves as it is takes one scan and one copy; only
+    /// the rest pays for the general loop, out of line (BENCHMARKS.md,
+    /// "Codec calls on real paths").
+    ///
+    /// ```
+    /// use wwwurl::codec::Codec;
+    ///
+    /// let mut buf = [0u8; 8];
+    /// assert_eq!(Codec::EncodePath.transcode_into(b"/a b", &mut buf), 7);
+    /// assert_eq!(&buf[..7], b"/a%20b\0");
+    /// assert_eq!(Codec::EncodePath.transcode_into(b"/a b/c", &mut buf), 9);
+    /// ```
+    #[inline(always)]
+    pub fn transcode_into<T: Slot>(self, s: &[u8], out: &mut [T]) -> usize {
+        let n = s.len();
+        let scanned = self.scan(s);
+        if n < out.len() && scanned.is_unchanged() {
+            copy_into(&mut out[..n], s);
+            out[n].set(0);
+            return n + 1;
+        }
+        let mut sink = BoundedSink::new(out);
+        let Ok(_) = scanned.apply(&mut sink);
+        sink.finish_nul();
+        sink.needed() + 1
+    }
+}
+
+/// A text that a codec has scanned for the first byte it changes
+/// ([`Codec::scan`]).
+#[derive(Clone, Copy, Debug)]
+pub struct Scanned<'a> {
+    codec: Codec,
+    text: &'a [u8],
+    /// [`Codec::unchanged_prefix`] of `text`.
+    unchanged: usize,
+}
+
+impl<'a> Scanned<'a> {
+    /// Whether the codec leaves the whole text as it is: its output is
+    /// then the text itself.
+    #[inline(always)]
+    pub fn is_unchanged(&self) -> bool {
+        self.unchanged == self.text.len()
+    }
+
+    /// The text scanned.
+    #[inline(always)]
+    pub fn text(&self) -> &'a [u8] {
+        self.text
+    }
+
+    /// [`Codec::apply`] of the text, from where the scan stopped.
+    #[inline(always)]
+    pub fn apply<S: Sink>(&self, out: &mut S) -> Result<bool, S::Error> {
+        self.codec.apply_from(self.text, Some(self.unchanged), out)
     }
 }
 
@@ -185,6 +312,11 @@ find_stop_fn!(
     next_password_escape,
     password_escaped
 );
+find_stop_fn!(
+    /// The next byte that URLRecodeFormArgs does not just copy.
+    next_recode_stop,
+    recode_looked_at
+);
 /// `16 * hex_value(b)`, by table: one load instead of three comparisons.
 static HEX_HI: [u8; 256] = {
     let mut t = [0; 256];
@@ -224,6 +356,7 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
 #[inline(always)]
 fn decode_with<S: Sink, const FIND_NUL: bool>(
     s: &[u8],
+    mut first_stop: Option<usize>,
     out: &mut S,
     plus_is_space: bool,
 ) -> Result<bool, S::Error> {
@@ -232,10 +365,10 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
     let mut nul = false;
     let mut decoded = false;
     while i < n {
-        let j = if plus_is_space {
-            next_percent_or_plus(s, i)
-        } else {
-            next_percent(s, i)
+        let j = match first_stop.take() {
+            Some(j) => j,
+            None if plus_is_space => next_percent_or_plus(s, i),
+            None => next_percent(s, i),
         };
         out.extend(&s[i..j])?;
         i = j;
@@ -350,7 +483,7 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
 ///
 /// Returns whether a triple was decoded: only then can the output hold a NUL.
 pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
-    decode_with::<S, false>(s, out, false)
+    decode_with::<S, false>(s, None, out, false)
 }
 
 /// [`decode_generic`], returning instead whether a triple decoded to a NUL
@@ -358,7 +491,7 @@ pub fn decode_generic<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> 
 /// the output end: for the record's fields, whose decoded text is cut
 /// there, so that it need not be scanned for one.
 pub(crate) fn decode_generic_find_nul<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
-    decode_with::<S, true>(s, out, false)
+    decode_with::<S, true>(s, None, out, false)
 }
 
 /// URLDecodeFormArgs: [`decode_generic`], and a `+` outside a triple is a space.
@@ -375,7 +508,7 @@ pub(crate) fn decode_generic_find_nul<S: Sink>(s: &[u8], out: &mut S) -> Result<
 ///
 /// Returns whether a triple was decoded: only then can the output hold a NUL.
 pub fn decode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<bool, S::Error> {
-    decode_with::<S, false>(s, out, true)
+    decode_with::<S, false>(s, None, out, true)
 }
 
 /// Which bytes an encoder keeps.
@@ -439,7 +572,12 @@ const STAGE_MASK: usize = 127;
 const _: () = assert!(3 * DENSE_CHUNK + 4 <= STAGE_LEN);
 
 #[inline(always)]
-fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) -> Result<(), S::Error> {
+fn encode_with<S: Sink>(
+    s: &[u8],
+    mut first_stop: Option<usize>,
+    out: &mut S,
+    keep: Keep,
+) -> Result<(), S::Error> {
     let table = match keep {
         Keep::Path => &ENCODE_PATH,
         Keep::Form => &ENCODE_FORM,
@@ -449,10 +587,11 @@ fn encode_with<S: Sink>(s: &[u8], out: &mut S, keep: Keep) -> Result<(), S::Erro
     let mut i = 0;
     while i < n {
         // Kept bytes, by block scans and one copy.
-        let j = match keep {
-            Keep::Path => next_path_escape(s, i),
-            Keep::Form => next_form_escape(s, i),
-            Keep::Password => next_password_escape(s, i),
+        let j = match (first_stop.take(), keep) {
+            (Some(j), _) => j,
+            (None, Keep::Path) => next_path_escape(s, i),
+            (None, Keep::Form) => next_form_escape(s, i),
+            (None, Keep::Password) => next_password_escape(s, i),
         };
         out.extend(&s[i..j])?;
         i = j;
@@ -513,7 +652,7 @@ fn encode_dense<S: Sink>(
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 pub fn encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    encode_with(s, out, Keep::Path)
+    encode_with(s, None, out, Keep::Path)
 }
 
 /// URLDecodeGeneric then URLEncodePath in one pass, the decoded text cut
@@ -653,12 +792,12 @@ stop_lanes_fn!(
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 pub fn encode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    encode_with(s, out, Keep::Form)
+    encode_with(s, None, out, Keep::Form)
 }
 
 /// URLEncodePassword: keeps [`PASSWORD_KEEP`], escapes every other byte.
 pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
-    encode_with(s, out, Keep::Password)
+    encode_with(s, None, out, Keep::Password)
 }
 
 /// URLRecodeFormArgs: normalises an encoded query (doc/behaviour.md, URLRecodeFormArgs).
@@ -881,6 +1020,65 @@ mod tests {
                 s.push(b'b');
                 for c in codecs {
                     assert_eq!(run(c, &s), reference(c, &s), "{c:?} {triple} {prefix}");
+                }
+            }
+        }
+    }
+
+    /// A scanned text and the caller's-buffer form against [`Codec::apply`]:
+    /// the same bytes, what fits written and nothing past it, the NUL only
+    /// when it fits, the size needed counted; on texts that each codec
+    /// leaves as they are (the copy) and on texts it changes anywhere.
+    #[test]
+    fn scanned_and_transcode_into_match_apply() {
+        let plain: [&[u8]; 5] = [b"a", b"/", b"abcdefgh", b"-._~", b"abcdefghijklmnopq"];
+        let any: [&[u8]; 8] = [b"%41", b"%", b"+", b" ", b"\0", b"&", b"\xff", b"%zz"];
+        let mut seed = 23u32;
+        let mut next = || {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            (seed >> 16) as usize
+        };
+        for round in 0..2000 {
+            let mut s = Vec::new();
+            for _ in 0..next() % 40 {
+                // Half the texts are plain, the others change at a place
+                // anywhere in them.
+                if round % 2 == 1 && next() % 6 == 0 {
+                    s.extend_from_slice(any[next() % any.len()]);
+                } else {
+                    s.extend_from_slice(plain[next() % plain.len()]);
+                }
+            }
+            for c in [
+                Codec::DecodeGeneric,
+                Codec::DecodeForm,
+                Codec::RecodeForm,
+                Codec::EncodePath,
+                Codec::EncodeForm,
+                Codec::EncodePassword,
+            ] {
+                let want = run(c, &s);
+                let scanned = c.scan(&s);
+                assert_eq!(scanned.text(), &s[..]);
+                if scanned.is_unchanged() {
+                    assert_eq!(want, s, "{c:?}");
+                }
+                let mut got = Buf::new();
+                scanned.apply(&mut got).unwrap();
+                assert_eq!(got.into_vec(), want, "{c:?} {s:?}");
+                for cap in 0..want.len() + 3 {
+                    let mut buf = vec![0xAAu8; cap + 4];
+                    let need = c.transcode_into(&s, &mut buf[..cap]);
+                    assert_eq!(need, want.len() + 1, "{c:?} {s:?} {cap}");
+                    let written = want.len().min(cap);
+                    assert_eq!(&buf[..written], &want[..written], "{c:?} {s:?} {cap}");
+                    let rest = if cap > want.len() {
+                        assert_eq!(buf[want.len()], 0, "{c:?} {s:?} {cap}");
+                        want.len() + 1
+                    } else {
+                        written
+                    };
+                    assert!(buf[rest..].iter().all(|&b| b == 0xAA), "{c:?} {s:?} {cap}");
                 }
             }
         }

@@ -237,10 +237,18 @@ impl Sink for CBuf {
 }
 
 /// A `malloc`ed NUL-terminated copy of `bytes` (NULL if memory ran out).
+#[inline(always)]
 pub(crate) fn malloc_copy(bytes: &[u8]) -> *mut c_char {
-    let mut b = CBuf::with_capacity(bytes.len());
-    let Ok(()) = b.extend(bytes);
-    b.into_c_string()
+    let n = bytes.len();
+    // A slice is at most `isize::MAX` bytes long: `n + 1` does not overflow.
+    let p = c_malloc(n + 1).cast::<u8>();
+    if !p.is_null() {
+        // SAFETY: a fresh block of `n + 1` bytes that nothing else uses.
+        let d = unsafe { uninit_slice(p, n + 1) };
+        copy_into(&mut d[..n], bytes);
+        d[n].write(0);
+    }
+    p.cast()
 }
 
 /// Releases memory from `malloc`; NULL is ignored.

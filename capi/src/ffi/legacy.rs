@@ -9,17 +9,28 @@ use wwwurl_core::buf::Buf;
 use wwwurl_core::codec::{self, BoundedSink, Codec, Sink};
 use wwwurl_core::{date, form, hash, host, html, path};
 
-fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> *mut c_char {
-    guard_opt(|| {
-        let s = c_str(s)?;
-        let mut out = CBuf::with_capacity(room(s.len()));
-        // The input, a C string, has no NUL; a decoded one ends the result.
-        let Ok(decoded) = codec.apply(s, &mut out);
-        if decoded {
-            out.truncate_at_nul();
-        }
-        Some(out.into_c_string())
-    })
+/// A legacy codec call: a string the codec leaves as it is (most paths of
+/// real URLs) is copied by one scan and one copy; the rest goes through the
+/// codec's general loop from where that scan stopped (BENCHMARKS.md, "Codec
+/// calls on real paths").
+///
+/// Each exported function calls it inside a guard of its own, so that the
+/// codec is known where it is compiled: a shared guard took the codec at
+/// run time, through a jump table and a closure on the stack.
+#[inline(always)]
+fn transcode_c(s: *const c_char, codec: Codec, room: fn(usize) -> usize) -> Option<*mut c_char> {
+    let s = c_str(s)?;
+    let scanned = codec.scan(s);
+    if scanned.is_unchanged() {
+        return Some(malloc_copy(s));
+    }
+    let mut out = CBuf::with_capacity(room(s.len()));
+    // The input, a C string, has no NUL; a decoded one ends the result.
+    let Ok(decoded) = scanned.apply(&mut out);
+    if decoded {
+        out.truncate_at_nul();
+    }
+    Some(out.into_c_string())
 }
 
 fn same_len(n: usize) -> usize {
@@ -35,7 +46,7 @@ fn with_slack(n: usize) -> usize {
 /// decoded NUL byte; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLDecodeGeneric(s: *const c_char) -> *mut c_char {
-    transcode_c(s, Codec::DecodeGeneric, same_len)
+    guard_opt(|| transcode_c(s, Codec::DecodeGeneric, same_len))
 }
 
 /// URLDecodeFormArgs: like URLDecodeGeneric, and `+` becomes a space.
@@ -43,7 +54,7 @@ pub extern "C" fn URLDecodeGeneric(s: *const c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLDecodeFormArgs(s: *const c_char) -> *mut c_char {
-    transcode_c(s, Codec::DecodeForm, same_len)
+    guard_opt(|| transcode_c(s, Codec::DecodeForm, same_len))
 }
 
 /// URLRecodeFormArgs: normalises the encoding of a query string.
@@ -51,7 +62,7 @@ pub extern "C" fn URLDecodeFormArgs(s: *const c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLRecodeFormArgs(s: *const c_char) -> *mut c_char {
-    transcode_c(s, Codec::RecodeForm, with_slack)
+    guard_opt(|| transcode_c(s, Codec::RecodeForm, with_slack))
 }
 
 /// URLEncodePath: `%XY`-encodes every byte outside `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
@@ -59,7 +70,7 @@ pub extern "C" fn URLRecodeFormArgs(s: *const c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLEncodePath(s: *const c_char) -> *mut c_char {
-    transcode_c(s, Codec::EncodePath, with_slack)
+    guard_opt(|| transcode_c(s, Codec::EncodePath, with_slack))
 }
 
 /// URLEncodeFormArgs: encodes form data; a space becomes `+`.
@@ -67,7 +78,7 @@ pub extern "C" fn URLEncodePath(s: *const c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLEncodeFormArgs(s: *const c_char) -> *mut c_char {
-    transcode_c(s, Codec::EncodeForm, with_slack)
+    guard_opt(|| transcode_c(s, Codec::EncodeForm, with_slack))
 }
 
 /// URLEncodePassword: encodes a user name or password for the `file` form.
@@ -75,7 +86,7 @@ pub extern "C" fn URLEncodeFormArgs(s: *const c_char) -> *mut c_char {
 /// Returns a new string that the caller frees with `free()`; NULL when `s` is NULL or memory ran out.
 #[no_mangle]
 pub extern "C" fn URLEncodePassword(s: *const c_char) -> *mut c_char {
-    transcode_c(s, Codec::EncodePassword, with_slack)
+    guard_opt(|| transcode_c(s, Codec::EncodePassword, with_slack))
 }
 
 /// SplitFormArgs: splits form data at every `&` and `;`, without decoding.

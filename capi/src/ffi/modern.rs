@@ -666,9 +666,13 @@ pub extern "C" fn wwwurl_transcode(
     guard_status(|| {
         let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
         let s = checked_input(r#in, len)?;
-        let mut sink = BoundedSink::new(out_buffer(out, cap)?);
-        let Ok(_) = c.apply(s, &mut sink);
-        Ok(finish(sink, needed))
+        let need = c.transcode_into(s, out_buffer(out, cap)?);
+        set_opt(needed, need);
+        Ok(if need <= cap {
+            WWWURL_OK
+        } else {
+            WWWURL_ERR_BUFFER_TOO_SMALL
+        })
     })
 }
 
