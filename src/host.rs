@@ -28,7 +28,7 @@
 //!
 //! A NUL byte in the input ends the host, as it would end the C string.
 
-use super::ascii::{find_byte, hex_value, DIGITS, HEX_DIGITS, LETTERS};
+use super::ascii::{find_byte, hex_value, lower_in_place, DIGITS, HEX_DIGITS, LETTERS};
 use super::cnum::{sign, skip_spaces};
 use super::codec::c_prefix;
 use crate::buf::{ByteBuf, NoMemory};
@@ -330,7 +330,7 @@ pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(
         // A name: copied, then lowered in place (in bulk, not byte by byte).
         let start = out.len();
         out.extend(h)?;
-        out[start..].make_ascii_lowercase();
+        lower_in_place(&mut out[start..]);
         Ok(())
     } else {
         canonicalise_ipv4(h, out)

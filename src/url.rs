@@ -6,7 +6,7 @@
 //! `name` without a user, `host` and `hostport` without a port) have equal
 //! spans here.
 
-use super::ascii::{find_byte, hex_value, ByteSet, ALNUM};
+use super::ascii::{find_byte, hex_value, lower_in_place, ByteSet, ALNUM};
 use super::cnum::atoi;
 use super::codec::{
     c_prefix, decode_encode_path, decode_generic_find_nul, encode_password, recode_form,
@@ -537,7 +537,7 @@ fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
         }
         let run = &mut out[w..w + (i - start)];
         run.copy_from_slice(&s[start..i]);
-        run.make_ascii_lowercase();
+        lower_in_place(run);
         w += i - start;
         if i == s.len() || s[i] != b'%' {
             return w;
@@ -689,7 +689,7 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     // mostly copies of its pieces.
     let proto_len = p.proto.len();
     buf.extend(p.proto)?;
-    buf.make_ascii_lowercase();
+    lower_in_place(&mut buf);
     buf.extend(b"://")?;
     let hostp = buf.len();
     push_host(p.hostport, scratch, &mut buf)?;
