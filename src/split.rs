@@ -329,7 +329,9 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
     let mut colon = find(s, 0, b':');
     let mut slash = find(s, 0, b'/');
 
-    // `start` is where the text after the protocol begins.
+    // `start` is where the text after the protocol begins. `after_sep`:
+    // where it begins when the protocol is followed by `://`.
+    let mut after_sep = None;
     let (proto, mut start): (&[u8], usize) = if slash == Some(0) {
         (b"http", 0)
     } else if let Some(c) = colon.filter(|&c| slash == Some(c + 1)) {
@@ -343,6 +345,7 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         // it stops there instead of running through the args.
         let head = &s[..slash.unwrap_or(s.len())];
         colon = find(head, start, b':');
+        after_sep = (start == c + 3).then_some(start);
         (&s[..c], start)
     } else if let Some(c) = colon.filter(|&c| {
         !s.get(c + 1).is_some_and(u8::is_ascii_digit)
@@ -399,6 +402,10 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         None => (end, b"/"),
     };
     let host = &s[start..host_end];
+    // The text is `proto "://" hostport path ["?" args]` itself when the
+    // protocol was followed by `://`, no user name or `@` moved `start`,
+    // and the host and path were found in it.
+    let whole = (after_sep == Some(start) && !host.is_empty() && host_end < end).then_some(s);
 
     // An empty host is the local one, read up to a NUL.
     let mut local = Buf::new();
@@ -416,7 +423,20 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         args,
         user,
         pass,
+        whole,
     };
+    debug_assert!(whole.is_none_or(|w| {
+        let q: &[u8] = if args.is_some() { b"?" } else { b"" };
+        let pieces = [proto, b"://", hostport, path, q, args.unwrap_or_default()];
+        let mut rest = w;
+        pieces.iter().all(|p| match rest.strip_prefix(*p) {
+            Some(r) => {
+                rest = r;
+                true
+            }
+            None => false,
+        }) && rest.is_empty()
+    }));
     build_in(env, compat, &parts, memory)
 }
 

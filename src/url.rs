@@ -410,6 +410,10 @@ pub(crate) struct Parts<'a> {
     pub args: Option<&'a [u8]>,
     pub user: Option<&'a [u8]>,
     pub pass: Option<&'a [u8]>,
+    /// `proto "://" hostport path ["?" args]` in one piece, when the caller
+    /// holds it so (SplitURL of a URL without user or password): the
+    /// original name is then one copy rather than six.
+    pub whole: Option<&'a [u8]>,
 }
 
 /// CreateURL: builds the canonical record from its parts (doc/behaviour.md, CreateURL).
@@ -471,6 +475,7 @@ pub fn create_to<E: Env + ?Sized, D: RecordDest>(
         args: args.map(c_prefix),
         user: user.map(c_prefix),
         pass: pass.map(c_prefix),
+        whole: None,
     };
     match build_in(env, compat, &parts, |n| dest.memory(n)) {
         Ok((built, spans)) => dest.place_built(built, spans),
@@ -802,14 +807,19 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     };
 
     let on = buf.len();
-    buf.extend(p.proto)?;
-    buf.extend(b"://")?;
-    buf.extend(p.hostport)?;
-    let original_pathp = buf.len() - on;
-    buf.extend(p.path)?;
-    if let Some(a) = p.args {
-        buf.push(b'?')?;
-        buf.extend(a)?;
+    let original_pathp = p.proto.len() + 3 + p.hostport.len();
+    match p.whole {
+        Some(whole) => buf.extend(whole)?,
+        None => {
+            buf.extend(p.proto)?;
+            buf.extend(b"://")?;
+            buf.extend(p.hostport)?;
+            buf.extend(p.path)?;
+            if let Some(a) = p.args {
+                buf.push(b'?')?;
+                buf.extend(a)?;
+            }
+        }
     }
     let original_name = Span {
         start: on,
