@@ -386,10 +386,11 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
     }
 
     // The first `?` at or after `start`: the first of the text, unless a
-    // user name or password held one.
+    // user name or password held one. A text without one has none to find.
     let query = match first_query {
         Some(q) if q >= start => Some(q),
-        _ => find(s, start, b'?'),
+        Some(_) => find(s, start, b'?'),
+        None => None,
     };
     let (end, args) = match query {
         Some(q) => (q, Some(&s[q + 1..])),
