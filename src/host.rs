@@ -28,7 +28,7 @@
 //!
 //! A NUL byte in the input ends the host, as it would end the C string.
 
-use super::ascii::{find_byte, hex_value, lower_in_place, DIGITS, HEX_DIGITS, LETTERS};
+use super::ascii::{hex_value, lower_in_place, DIGITS, HEX_DIGITS, LETTERS};
 use super::cnum::{sign, skip_spaces};
 use super::codec::c_prefix;
 use crate::buf::{ByteBuf, NoMemory};
@@ -319,12 +319,16 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
-    let h = c_prefix(h);
-    // Two `:` or more: a search for the first and one for a second, eight
-    // bytes a step, rather than a count of them byte by byte
-    // (BENCHMARKS.md, "`&amp;` as one word").
-    let two_colons = find_byte(h, 0, b':').is_some_and(|k| find_byte(h, k + 1, b':').is_some());
-    if h.first() == Some(&b'[') || two_colons {
+    canonicalise_nul_free_host(c_prefix(h), out)
+}
+
+/// [`canonicalise_host`] of a host without a NUL byte, as SplitURL and
+/// CreateURL hold it: no search for one.
+pub(crate) fn canonicalise_nul_free_host<B: ByteBuf + ?Sized>(
+    h: &[u8],
+    out: &mut B,
+) -> Result<(), NoMemory> {
+    if h.first() == Some(&b'[') || two_or_more(h, b':') {
         canonicalise_ipv6(h, out)
     } else if h.iter().any(|&b| LETTERS.contains(b)) {
         // A name: copied, then lowered in place (in bulk, not byte by byte).
@@ -337,9 +341,61 @@ pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(
     }
 }
 
+/// Whether `b` occurs twice or more in `s`: eight bytes a step, by an
+/// exact mask of the matching bytes (one pass where a search for the first
+/// and one for a second took twice the instructions on the hosts of
+/// escape-heavy URLs; BENCHMARKS.md, "Codec calls on real paths").
+fn two_or_more(s: &[u8], b: u8) -> bool {
+    const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);
+    const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
+    // The top bit of each byte of `x` equal to `b`, and of no other: no
+    // borrow runs between bytes.
+    let hits = |x: u64| {
+        let y = x ^ u64::from_le_bytes([b; 8]);
+        !(((y & LOW7) + LOW7) | y) & HIGH
+    };
+    let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+    let n = s.len();
+    if n < 8 {
+        return s.iter().filter(|&&c| c == b).nth(1).is_some();
+    }
+    let mut seen = false;
+    let mut chunks = s.chunks_exact(8);
+    let mut count = |m: u64| {
+        if m == 0 {
+            return false;
+        }
+        let two = seen || m & (m - 1) != 0;
+        seen = true;
+        two
+    };
+    for w in &mut chunks {
+        if count(hits(word(w))) {
+            return true;
+        }
+    }
+    let left = chunks.remainder().len();
+    // The last eight bytes, without those counted already.
+    left != 0 && count(hits(word(&s[n - 8..])) >> (8 * (8 - left)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `two_or_more` against a count, on texts of every length up to three
+    /// words with the byte and its neighbours (which a borrowing mask would
+    /// also flag) at every place.
+    #[test]
+    fn two_or_more_matches_a_count() {
+        let mut rng = crate::test_rng::Rng::new(41);
+        for _ in 0..20_000 {
+            let len = rng.below(25);
+            let s = rng.bytes(b"a:;9\0\xff", len);
+            let want = s.iter().filter(|&&c| c == b':').count() >= 2;
+            assert_eq!(two_or_more(&s, b':'), want, "{s:?}");
+        }
+    }
     use crate::buf::Buf;
 
     fn canon(h: &[u8]) -> String {

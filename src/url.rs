@@ -12,7 +12,7 @@ use super::codec::{
     c_prefix, decode_encode_path, decode_generic_find_nul, encode_password, recode_form,
 };
 use super::config::{Compat, Env};
-use super::host::canonicalise_host;
+use super::host::canonicalise_nul_free_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_nul_free;
 use crate::buf::{Buf, ByteBuf, NoMemory};
@@ -588,11 +588,11 @@ fn push_host<B: ByteBuf>(
         i += 1;
     }
     if i == hostport.len() || class(hostport[i]) == HOST_END {
-        canonicalise_host(&hostport[..i], out)
+        canonicalise_nul_free_host(&hostport[..i], out)
     } else {
         let space = scratch.space(hostport.len())?;
         let n = decode_host(hostport, space);
-        canonicalise_host(&space[..n], out)
+        canonicalise_nul_free_host(&space[..n], out)
     }
 }
 
@@ -883,6 +883,7 @@ impl Url {
 mod tests {
     use super::*;
     use crate::config::Config;
+    use crate::host::canonicalise_host;
     use crate::test_rng::Rng;
 
     fn create(
