@@ -8,7 +8,7 @@ mod fast;
 
 pub use fast::FastSplit;
 
-use super::ascii::{find_byte as find, find_stop_fn};
+use super::ascii::{byte_mask, find_by, find_byte as find, find_stop_fn};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
@@ -339,12 +339,14 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         if s.get(start) == Some(&b'/') {
             start += 1;
         }
-        slash = find(s, start, b'/');
         // Only a `:` before the first `/` can matter (it must come before
-        // an `@` that comes before that `/`, see below), so the search for
-        // it stops there instead of running through the args.
-        let head = &s[..slash.unwrap_or(s.len())];
-        colon = find(head, start, b':');
+        // an `@` that comes before that `/`, see below): one search for
+        // either, then one for the `/` after a `:`.
+        let first = find_by(s, start, |x| byte_mask(x, b':') | byte_mask(x, b'/'));
+        (colon, slash) = match first {
+            Some(k) if s[k] == b':' => (Some(k), find(s, k + 1, b'/')),
+            other => (None, other),
+        };
         after_sep = (start == c + 3).then_some(start);
         (&s[..c], start)
     } else if let Some(c) = colon.filter(|&c| {
