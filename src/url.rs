@@ -638,10 +638,11 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
     } else {
         0
     };
-    // name, proto, hostport, host, path and args, user, pass,
-    // original_name, original_path and original_args.
+    // name, proto and hostport (with the `://` between them), host, path
+    // and args, user, pass, original_name, original_path and
+    // original_args.
     let total = name
-        + (pr + 1)
+        + (pr + 3)
         + 2 * (hc + 1)
         + (path + 1 + 3 * a + 1)
         + file
@@ -774,8 +775,21 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         name
     };
 
-    let proto = copy_within(&mut buf, 0, proto_len)?;
-    let hostport = copy_within(&mut buf, hostp, hostport_len)?;
+    // proto and hostport in one copy of `proto "://" hostport`, the `:`
+    // becoming proto's NUL (the `//` after it stay, unused), as the fast
+    // route writes them.
+    let at = buf.len();
+    buf.extend_from_within(0..hostp + hostport_len)?;
+    buf.push(0)?;
+    buf[at + proto_len] = 0;
+    let proto = Span {
+        start: at,
+        len: proto_len,
+    };
+    let hostport = Span {
+        start: at + hostp,
+        len: hostport_len,
+    };
     let host = if has_port {
         copy_within(&mut buf, hostp, host_len)?
     } else {
