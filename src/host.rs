@@ -177,7 +177,10 @@ fn is_separator(b: u8) -> bool {
 
 /// The IPv6 form: eight groups read forwards and backwards, plus a port
 /// after a bracket.
-fn canonicalise_ipv6<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
+fn canonicalise_ipv6<B: ByteBuf + ?Sized>(
+    h: &[u8],
+    out: &mut B,
+) -> Result<Option<usize>, NoMemory> {
     let start = usize::from(h.first() == Some(&b'['));
     let mut groups = [0u32; 8];
 
@@ -253,6 +256,7 @@ fn canonicalise_ipv6<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
         }
     }
 
+    let at = out.len();
     out.push(b'[')?;
     for (k, g) in groups.iter().enumerate() {
         if k > 0 {
@@ -261,15 +265,21 @@ fn canonicalise_ipv6<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
         push_hex16(out, *g as u16)?;
     }
     out.push(b']')?;
-    if port != 0 {
-        out.push(b':')?;
-        push_decimal(out, u64::from(port & 0xffff))?;
+    if port == 0 {
+        return Ok(None);
     }
-    Ok(())
+    let colon = out.len() - at;
+    out.push(b':')?;
+    push_decimal(out, u64::from(port & 0xffff))?;
+    Ok(Some(colon))
 }
 
 /// The dotted-quad form of a host without letters, plus its port.
-fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
+fn canonicalise_ipv4<B: ByteBuf + ?Sized>(
+    h: &[u8],
+    out: &mut B,
+) -> Result<Option<usize>, NoMemory> {
+    let start = out.len();
     // A dot anywhere counts, even one in the port: no vector tells the two
     // readings apart, and this is the plain one of "with dots".
     let bytes: [u8; 4] = if h.contains(&b'.') {
@@ -287,11 +297,13 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
         // A 32-bit `unsigned int`, as for IPv6: `1:4294967296` has no port.
         let port = strtoul0(&h[colon + 1..]) as u32;
         if port != 0 {
+            let colon = out.len() - start;
             out.push(b':')?;
             push_decimal(out, u64::from(port & 0xffff))?;
+            return Ok(Some(colon));
         }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// CanonicaliseHost: appends the canonical form of host `h` to `out`.
@@ -319,33 +331,37 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), N
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
-    canonicalise_nul_free_host(c_prefix(h), out)
+    canonicalise_nul_free_host(c_prefix(h), out).map(|_| ())
 }
 
 /// [`canonicalise_host`] of a host without a NUL byte, as SplitURL and
-/// CreateURL hold it: no search for one.
+/// CreateURL hold it: no search for one. Returns where the `:` before the
+/// port lies in what it wrote, if one does (after the `]` of an IPv6
+/// host, else the first): the record's port is read there, with no search
+/// of the output.
 pub(crate) fn canonicalise_nul_free_host<B: ByteBuf + ?Sized>(
     h: &[u8],
     out: &mut B,
-) -> Result<(), NoMemory> {
-    if h.first() == Some(&b'[') || two_or_more(h, b':') {
+) -> Result<Option<usize>, NoMemory> {
+    let (colon, two) = first_two(h, b':');
+    if h.first() == Some(&b'[') || two {
         canonicalise_ipv6(h, out)
     } else if h.iter().any(|&b| LETTERS.contains(b)) {
         // A name: copied, then lowered in place (in bulk, not byte by byte).
         let start = out.len();
         out.extend(h)?;
         lower_in_place(&mut out[start..]);
-        Ok(())
+        Ok(colon)
     } else {
         canonicalise_ipv4(h, out)
     }
 }
 
-/// Whether `b` occurs twice or more in `s`: eight bytes a step, by an
-/// exact mask of the matching bytes (one pass where a search for the first
-/// and one for a second took twice the instructions on the hosts of
-/// escape-heavy URLs; BENCHMARKS.md, "Codec calls on real paths").
-fn two_or_more(s: &[u8], b: u8) -> bool {
+/// Where `b` first occurs in `s`, and whether it occurs again: eight bytes
+/// a step, by an exact mask of the matching bytes (one pass where a search
+/// for the first and one for a second took twice the instructions on the
+/// hosts of escape-heavy URLs; BENCHMARKS.md, "Codec calls on real paths").
+fn first_two(s: &[u8], b: u8) -> (Option<usize>, bool) {
     const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);
     // The top bit of each byte of `x` equal to `b`, and of no other: no
@@ -357,43 +373,57 @@ fn two_or_more(s: &[u8], b: u8) -> bool {
     let word = |w: &[u8]| u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
     let n = s.len();
     if n < 8 {
-        return s.iter().filter(|&&c| c == b).nth(1).is_some();
+        let mut at = s
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c == b)
+            .map(|(k, _)| k);
+        return (at.next(), at.next().is_some());
     }
-    let mut seen = false;
-    let mut chunks = s.chunks_exact(8);
-    let mut count = |m: u64| {
+    let mut first = None;
+    // The bytes of `m` from `base` on: whether this makes two.
+    let mut count = |m: u64, base: usize| {
         if m == 0 {
             return false;
         }
-        let two = seen || m & (m - 1) != 0;
-        seen = true;
+        let two = first.is_some() || m & (m - 1) != 0;
+        first = first.or(Some(base + (m.trailing_zeros() / 8) as usize));
         two
     };
+    let mut chunks = s.chunks_exact(8);
+    let mut base = 0;
+    let mut two = false;
     for w in &mut chunks {
-        if count(hits(word(w))) {
-            return true;
+        if count(hits(word(w)), base) {
+            two = true;
+            break;
         }
+        base += 8;
     }
     let left = chunks.remainder().len();
-    // The last eight bytes, without those counted already.
-    left != 0 && count(hits(word(&s[n - 8..])) >> (8 * (8 - left)))
+    if !two && left != 0 {
+        // The last eight bytes, without those counted already.
+        two = count(hits(word(&s[n - 8..])) >> (8 * (8 - left)), base);
+    }
+    (first, two)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// `two_or_more` against a count, on texts of every length up to three
-    /// words with the byte and its neighbours (which a borrowing mask would
-    /// also flag) at every place.
+    /// `first_two` against a search and a count, on texts of every length
+    /// up to three words with the byte and its neighbours (which a
+    /// borrowing mask would also flag) at every place.
     #[test]
-    fn two_or_more_matches_a_count() {
+    fn first_two_matches_a_search_and_a_count() {
         let mut rng = crate::test_rng::Rng::new(41);
         for _ in 0..20_000 {
             let len = rng.below(25);
             let s = rng.bytes(b"a:;9\0\xff", len);
-            let want = s.iter().filter(|&&c| c == b':').count() >= 2;
-            assert_eq!(two_or_more(&s, b':'), want, "{s:?}");
+            let first = s.iter().position(|&c| c == b':');
+            let two = s.iter().filter(|&&c| c == b':').count() >= 2;
+            assert_eq!(first_two(&s, b':'), (first, two), "{s:?}");
         }
     }
     use crate::buf::Buf;
