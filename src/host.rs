@@ -277,6 +277,7 @@ fn canonicalise_ipv6<B: ByteBuf + ?Sized>(
 /// The dotted-quad form of a host without letters, plus its port.
 fn canonicalise_ipv4<B: ByteBuf + ?Sized>(
     h: &[u8],
+    colon: Option<usize>,
     out: &mut B,
 ) -> Result<Option<usize>, NoMemory> {
     let start = out.len();
@@ -293,7 +294,8 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(
         }
         push_decimal(out, u64::from(*b))?;
     }
-    if let Some(colon) = h.iter().position(|&b| b == b':') {
+    debug_assert_eq!(colon, h.iter().position(|&b| b == b':'));
+    if let Some(colon) = colon {
         // A 32-bit `unsigned int`, as for IPv6: `1:4294967296` has no port.
         let port = strtoul0(&h[colon + 1..]) as u32;
         if port != 0 {
@@ -353,7 +355,7 @@ pub(crate) fn canonicalise_nul_free_host<B: ByteBuf + ?Sized>(
         lower_in_place(&mut out[start..]);
         Ok(colon)
     } else {
-        canonicalise_ipv4(h, out)
+        canonicalise_ipv4(h, colon, out)
     }
 }
 
