@@ -487,7 +487,8 @@ pub fn create_to<E: Env + ?Sized, D: RecordDest>(
 /// on the stack up to [`Scratch::SMALL`] bytes, on the heap beyond, so that
 /// most records allocate nothing but their own buffer.
 struct Scratch {
-    small: [u8; Scratch::SMALL],
+    /// Zeroed when first used: most records need none.
+    small: Option<[u8; Scratch::SMALL]>,
     heap: Buf,
 }
 
@@ -496,15 +497,18 @@ impl Scratch {
 
     fn new() -> Scratch {
         Scratch {
-            small: [0; Scratch::SMALL],
+            small: None,
             heap: Buf::new(),
         }
     }
 
     /// `n` bytes to write into; what they held before is meaningless.
     fn space(&mut self, n: usize) -> Result<&mut [u8], NoMemory> {
+        if n == 0 {
+            return Ok(&mut []);
+        }
         if n <= Scratch::SMALL {
-            return Ok(&mut self.small[..n]);
+            return Ok(&mut self.small.get_or_insert([0; Scratch::SMALL])[..n]);
         }
         if self.heap.len() < n {
             self.heap.clear();
@@ -758,8 +762,13 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     let user_in = p.user.unwrap_or_default();
     let pass_in = p.pass.unwrap_or_default();
     let scratch = scratch.space(user_in.len() + pass_in.len())?;
-    let user_len = decode_c(user_in, scratch);
-    let pass_len = decode_c(pass_in, &mut scratch[user_len..]);
+    // Most URLs have neither: no decoder set up for nothing.
+    let (user_len, pass_len) = if scratch.is_empty() {
+        (0, 0)
+    } else {
+        let user_len = decode_c(user_in, scratch);
+        (user_len, decode_c(pass_in, &mut scratch[user_len..]))
+    };
     let scratch = &scratch[..user_len + pass_len];
     let has_pass = !pass_in.is_empty();
 
