@@ -131,9 +131,9 @@ impl Codec {
     /// output needs, its NUL included: it fitted when that is at most
     /// `out.len()`.
     ///
-    /// Input the codec leaves as it is takes one scan and one copy; only
-    /// the rest pays for the general loop, out of line (BENCHMARKS.md,
-    /// "Codec calls on real paths").
+    /// Input the codec leaves as it is takes one scan and one copy; the
+    /// rest goes through the codec's loop from where that scan stopped
+    /// (BENCHMARKS.md, "Codec calls on real paths").
     ///
     /// ```
     /// use wwwurl::codec::Codec;
