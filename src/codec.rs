@@ -888,6 +888,16 @@ pub fn c_prefix(s: &[u8]) -> &[u8] {
 mod tests {
     use super::*;
 
+    /// Every codec.
+    const ALL_CODECS: [Codec; 6] = [
+        Codec::DecodeGeneric,
+        Codec::DecodeForm,
+        Codec::RecodeForm,
+        Codec::EncodePath,
+        Codec::EncodeForm,
+        Codec::EncodePassword,
+    ];
+
     fn run(c: Codec, s: &[u8]) -> Vec<u8> {
         let mut v = Buf::new();
         c.apply(s, &mut v).unwrap();
@@ -986,14 +996,7 @@ mod tests {
             b"&amp;",
             b"%00",
         ];
-        let codecs = [
-            Codec::DecodeGeneric,
-            Codec::DecodeForm,
-            Codec::RecodeForm,
-            Codec::EncodePath,
-            Codec::EncodeForm,
-            Codec::EncodePassword,
-        ];
+        let codecs = ALL_CODECS;
         let mut seed = 17u32;
         for _ in 0..3000 {
             let mut s = Vec::new();
@@ -1049,14 +1052,7 @@ mod tests {
                     s.extend_from_slice(plain[next() % plain.len()]);
                 }
             }
-            for c in [
-                Codec::DecodeGeneric,
-                Codec::DecodeForm,
-                Codec::RecodeForm,
-                Codec::EncodePath,
-                Codec::EncodeForm,
-                Codec::EncodePassword,
-            ] {
+            for c in ALL_CODECS {
                 let want = run(c, &s);
                 let scanned = c.scan(&s);
                 assert_eq!(scanned.text(), &s[..]);

@@ -411,8 +411,9 @@ pub(crate) struct Parts<'a> {
     pub user: Option<&'a [u8]>,
     pub pass: Option<&'a [u8]>,
     /// `proto "://" hostport path ["?" args]` in one piece, when the caller
-    /// holds it so (SplitURL of a URL without user or password): the
-    /// original name is then one copy rather than six.
+    /// holds it so (SplitURL of a URL written that way: `://` after the
+    /// scheme, no user name, a host and a path): the original name is then
+    /// one copy rather than six.
     pub whole: Option<&'a [u8]>,
 }
 
@@ -569,7 +570,8 @@ fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
 }
 
 /// Appends the canonical host of the raw `hostport` to `out`; returns where
-/// the `:` before its port lies in it, if one does (see [`port_colon`]).
+/// the `:` before its port lies in it, if one does: the first `:` after the
+/// first `]` of a bracketed host, else the first `:`.
 fn push_host<B: ByteBuf>(
     hostport: &[u8],
     scratch: &mut Scratch,
