@@ -12,7 +12,7 @@ use super::ascii::{byte_mask, find_by, find_byte as find, find_stop_fn};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
-use super::url::{build_in, Parts, Spans, Url, UrlRef};
+use super::url::{build_in, Originals, Parts, Spans, Url, UrlRef};
 use crate::buf::{Buf, ByteBuf, NoMemory};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
@@ -117,6 +117,10 @@ pub trait RecordDest {
     type Out;
     /// The memory the general route builds a record in.
     type Memory: ByteBuf;
+    /// How the record holds its original fields: copied, unless the
+    /// destination reads them only through the spans (then shared with the
+    /// canonical fields where they are equal) or has none (then omitted).
+    const ORIGINALS: Originals = Originals::Copied;
     /// Takes a record whose size is known, to be written.
     fn place<R: RecordBytes>(self, record: &R) -> Self::Out;
     /// Empty memory with room for `capacity` bytes, which the record
@@ -172,8 +176,8 @@ pub fn split_to<E: Env + ?Sized, D: RecordDest>(
     mut dest: D,
 ) -> D::Out {
     match FastSplit::plan(env, compat, s) {
-        Some(f) => dest.place(&f),
-        None => match split_general_in(env, compat, s, |n| dest.memory(n)) {
+        Some(f) => dest.place(&f.with_originals(D::ORIGINALS)),
+        None => match split_general_in(env, compat, s, D::ORIGINALS, |n| dest.memory(n)) {
             Ok((built, spans)) => dest.place_built(built, spans),
             Err(NoMemory) => dest.no_memory(),
         },
@@ -305,7 +309,7 @@ pub fn split_url_general<E: Env + ?Sized>(
     compat: Compat,
     s: &[u8],
 ) -> Result<Url, NoMemory> {
-    let (built, spans) = split_general_in(env, compat, s, Buf::with_capacity)?;
+    let (built, spans) = split_general_in(env, compat, s, Originals::Copied, Buf::with_capacity)?;
     UrlDest.place_built(built, spans)
 }
 
@@ -315,6 +319,7 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
     env: &E,
     compat: Compat,
     s: &[u8],
+    originals: Originals,
     memory: impl FnOnce(usize) -> Result<B, NoMemory>,
 ) -> Result<(B, Spans), NoMemory> {
     // The fragment and anything after a NUL are not part of the URL. The
@@ -440,7 +445,7 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
             None => false,
         }) && rest.is_empty()
     }));
-    build_in(env, compat, &parts, memory)
+    build_in(env, compat, &parts, originals, memory)
 }
 
 #[cfg(test)]

@@ -80,44 +80,67 @@ impl Field {
 /// that someone else owns (the C layer's one-block record).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Spans {
-    pub(crate) original_name: Span,
-    pub(crate) original_path: Span,
-    pub(crate) original_args: Option<Span>,
     pub(crate) name: Span,
-    pub(crate) file: Span,
     pub(crate) proto: Span,
     pub(crate) hostport: Span,
-    pub(crate) host: Span,
     pub(crate) path: Span,
     pub(crate) args: Option<Span>,
     pub(crate) user: Option<Span>,
     pub(crate) pass: Option<Span>,
+    /// `None` when `file` is `name` (no user).
+    pub(crate) file: Option<Span>,
+    /// `None` when `host` is `hostport` (no port).
+    pub(crate) host: Option<Span>,
+    /// `None` when the original fields are `name`, `path` and `args`
+    /// themselves (see [`Originals`]): a record then stores a byte rather
+    /// than seven words for them.
+    pub(crate) original: Option<OriginalSpans>,
     pub(crate) port: i32,
     /// Offset in `name` where the host starts.
     pub(crate) hostp: usize,
     /// Offset in `name` where the path starts.
     pub(crate) pathp: usize,
-    /// Offset in `original_name` where the path starts.
-    pub(crate) original_pathp: usize,
+}
+
+/// Where the original fields of a record lie when they are not its
+/// canonical fields (see [`Spans`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct OriginalSpans {
+    pub(crate) name: Span,
+    pub(crate) path: Span,
+    pub(crate) args: Option<Span>,
+    /// Offset in `name` where the path starts.
+    pub(crate) pathp: usize,
 }
 
 impl Spans {
     /// Where `f` lies, or `None` when it is absent.
+    #[inline]
     pub fn span(&self, f: Field) -> Option<Span> {
         match f {
-            Field::OriginalName => Some(self.original_name),
-            Field::OriginalPath => Some(self.original_path),
-            Field::OriginalArgs => self.original_args,
+            Field::OriginalName => Some(self.original.map_or(self.name, |o| o.name)),
+            Field::OriginalPath => Some(self.original.map_or(self.path, |o| o.path)),
+            Field::OriginalArgs => self.original.map_or(self.args, |o| o.args),
             Field::Name => Some(self.name),
-            Field::File => Some(self.file),
+            Field::File => Some(self.file()),
             Field::Proto => Some(self.proto),
             Field::Hostport => Some(self.hostport),
-            Field::Host => Some(self.host),
+            Field::Host => Some(self.host()),
             Field::Path => Some(self.path),
             Field::Args => self.args,
             Field::User => self.user,
             Field::Pass => self.pass,
         }
+    }
+    /// Where `file` lies.
+    #[inline]
+    pub(crate) fn file(&self) -> Span {
+        self.file.unwrap_or(self.name)
+    }
+    /// Where `host` lies.
+    #[inline]
+    pub(crate) fn host(&self) -> Span {
+        self.host.unwrap_or(self.hostport)
     }
     /// The port, or -1 when the hostport has none.
     pub fn port(&self) -> i32 {
@@ -133,8 +156,35 @@ impl Spans {
     }
     /// Offset in `original_name` of the path.
     pub fn original_pathp(&self) -> usize {
-        self.original_pathp
+        self.original.map_or(self.pathp, |o| o.pathp)
     }
+    /// Whether `file` is the same string as `name` (no user).
+    pub fn file_is_name(&self) -> bool {
+        self.file.is_none()
+    }
+    /// Whether `host` is the same string as `hostport` (no port).
+    pub fn host_is_hostport(&self) -> bool {
+        self.host.is_none()
+    }
+}
+
+/// How a record holds its `original_*` fields: what its destination reads
+/// of them decides (see [`crate::split::RecordDest::ORIGINALS`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Originals {
+    /// Copies of their own after the canonical fields, as the historical
+    /// record (WWWOFFLE 2.9h) has them: a program may write into one
+    /// field without changing the other.
+    Copied,
+    /// The canonical fields' own bytes when a field and its original are
+    /// equal (a URL that is canonical already), copies otherwise: for
+    /// records that are only read through their spans.
+    Shared,
+    /// Not written at all, for destinations that have no original fields
+    /// (the WWWOFFLE 2.9 record). The original spans are then those of
+    /// `name`, `path` and `args`, and `original_pathp` is `pathp`: they
+    /// must not be read as the URL as split.
+    Omitted,
 }
 
 /// A canonical URL record.
@@ -210,7 +260,7 @@ impl Url {
     }
     /// `name` with `user[:pass]@` after `://`.
     pub fn file(&self) -> &[u8] {
-        self.must(self.sp.file)
+        self.must(self.sp.file())
     }
     /// The protocol, lower case.
     pub fn proto(&self) -> &[u8] {
@@ -222,7 +272,7 @@ impl Url {
     }
     /// The host without port.
     pub fn host(&self) -> &[u8] {
-        self.must(self.sp.host)
+        self.must(self.sp.host())
     }
     /// The canonical path.
     pub fn path(&self) -> &[u8] {
@@ -254,15 +304,15 @@ impl Url {
     }
     /// Offset in `original_name` of the path.
     pub fn original_pathp(&self) -> usize {
-        self.sp.original_pathp
+        self.sp.original_pathp()
     }
     /// Whether `file` is the same string as `name` (no user).
     pub fn file_is_name(&self) -> bool {
-        self.sp.file == self.sp.name
+        self.sp.file_is_name()
     }
     /// Whether `host` is the same string as `hostport` (no port).
     pub fn host_is_hostport(&self) -> bool {
-        self.sp.host == self.sp.hostport
+        self.sp.host_is_hostport()
     }
 }
 
@@ -307,7 +357,7 @@ impl<'a> UrlRef<'a> {
     }
     /// `name` with `user[:pass]@` after `://`.
     pub fn file(&self) -> &'a [u8] {
-        self.must(self.sp.file)
+        self.must(self.sp.file())
     }
     /// The protocol, lower case.
     pub fn proto(&self) -> &'a [u8] {
@@ -359,9 +409,9 @@ impl PartialEq for UrlRef<'_> {
             && a.port == b.port
             && a.hostp == b.hostp
             && a.pathp == b.pathp
-            && a.original_pathp == b.original_pathp
-            && (a.file == a.name) == (b.file == b.name)
-            && (a.host == a.hostport) == (b.host == b.hostport)
+            && a.original_pathp() == b.original_pathp()
+            && a.file_is_name() == b.file_is_name()
+            && a.host_is_hostport() == b.host_is_hostport()
     }
 }
 
@@ -478,7 +528,7 @@ pub fn create_to<E: Env + ?Sized, D: RecordDest>(
         pass: pass.map(c_prefix),
         whole: None,
     };
-    match build_in(env, compat, &parts, |n| dest.memory(n)) {
+    match build_in(env, compat, &parts, D::ORIGINALS, |n| dest.memory(n)) {
         Ok((built, spans)) => dest.place_built(built, spans),
         Err(NoMemory) => dest.no_memory(),
     }
@@ -687,11 +737,13 @@ fn push_field<B: ByteBuf>(buf: &mut B, s: &[u8]) -> Result<Span, NoMemory> {
 /// CreateURL on NUL-free parts, into memory that `memory` gives for a
 /// capacity in bytes,
 /// which the record never outgrows: the record's bytes, from the first
-/// byte of that memory, and where its fields lie.
+/// byte of that memory, and where its fields lie. The original fields come
+/// last, copied unless `originals` is [`Originals::Omitted`].
 pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     env: &E,
     compat: Compat,
     p: &Parts<'_>,
+    originals: Originals,
     memory: impl FnOnce(usize) -> Result<B, NoMemory>,
 ) -> Result<(B, Spans), NoMemory> {
     let mut buf = memory(capacity_estimate(p))?;
@@ -786,9 +838,9 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         buf.extend_from_within(hostp..name.len)?;
         let len = buf.len() - start;
         buf.push(0)?;
-        Span { start, len }
+        Some(Span { start, len })
     } else {
-        name
+        None
     };
 
     // proto and hostport in one copy of `proto "://" hostport`, the `:`
@@ -807,9 +859,9 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         len: hostport_len,
     };
     let host = if has_port {
-        copy_within(&mut buf, hostp, host_len)?
+        Some(copy_within(&mut buf, hostp, host_len)?)
     } else {
-        hostport
+        None
     };
     // `path ["?" args]` in one copy, the `?` then becoming the path's NUL.
     let path = copy_within(&mut buf, pathp, name.len - pathp)?;
@@ -836,6 +888,26 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         false => None,
     };
 
+    let spans = |original| Spans {
+        name,
+        proto,
+        hostport,
+        path,
+        args,
+        user,
+        pass,
+        file,
+        host,
+        original,
+        port,
+        hostp,
+        pathp,
+    };
+    if originals == Originals::Omitted {
+        return Ok((buf, spans(None)));
+    }
+    // The general route copies the originals also when they could be
+    // shared: a URL that takes it is rarely canonical already.
     let on = buf.len();
     let original_pathp = p.proto.len() + 3 + p.hostport.len();
     match p.whole {
@@ -872,28 +944,13 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         start: original_path.start,
         len: p.path.len(),
     };
-
-    Ok((
-        buf,
-        Spans {
-            original_name,
-            original_path,
-            original_args,
-            name,
-            file,
-            proto,
-            hostport,
-            host,
-            path,
-            args,
-            user,
-            pass,
-            port,
-            hostp,
-            pathp,
-            original_pathp,
-        },
-    ))
+    let original = OriginalSpans {
+        name: original_name,
+        path: original_path,
+        args: original_args,
+        pathp: original_pathp,
+    };
+    Ok((buf, spans(Some(original))))
 }
 
 impl Url {

@@ -27,8 +27,10 @@ use std::path::PathBuf;
 use wwwurl::buf::{Buf, NoMemory};
 use wwwurl::codec::BoundedSink;
 use wwwurl::config::{Compat, Config, Env};
-use wwwurl::split::{split_url, split_url_fast, split_url_general, FastSplit};
-use wwwurl::url::{Field, Spans, Url, UrlRef};
+use wwwurl::split::{
+    split_to, split_url, split_url_fast, split_url_general, FastSplit, RecordBytes, RecordDest,
+};
+use wwwurl::url::{Field, Originals, Spans, Url, UrlRef};
 
 /// An environment that answers like `inner` and logs every call.
 struct Logged<E> {
@@ -81,11 +83,118 @@ impl Env for OddPorts {
     }
 }
 
-/// Counts of inputs checked and of those the fast path took.
+/// A destination that holds the original fields as `O` says (0 copied,
+/// 1 shared, 2 omitted), as the C layer's do: the record's bytes and spans.
+struct Dest<const O: u8>;
+
+impl<const O: u8> RecordDest for Dest<O> {
+    type Out = (Vec<u8>, Spans);
+    type Memory = Buf;
+    const ORIGINALS: Originals = match O {
+        0 => Originals::Copied,
+        1 => Originals::Shared,
+        _ => Originals::Omitted,
+    };
+    fn place<R: RecordBytes>(self, r: &R) -> (Vec<u8>, Spans) {
+        let (len, spans) = r.measure();
+        let mut buf = Buf::with_capacity(len).unwrap();
+        r.write_to(&mut buf).unwrap();
+        assert_eq!(buf.len(), len, "measured size");
+        (buf.into_vec(), spans)
+    }
+    fn memory(&mut self, capacity: usize) -> Result<Buf, NoMemory> {
+        Buf::with_capacity(capacity)
+    }
+    fn place_built(self, built: Buf, spans: Spans) -> (Vec<u8>, Spans) {
+        (built.into_vec(), spans)
+    }
+    fn no_memory(self) -> (Vec<u8>, Spans) {
+        panic!("memory ran out")
+    }
+}
+
+/// The fields that every record has, whatever it does with its originals.
+const CANONICAL: [Field; 9] = [
+    Field::Name,
+    Field::File,
+    Field::Proto,
+    Field::Hostport,
+    Field::Host,
+    Field::Path,
+    Field::Args,
+    Field::User,
+    Field::Pass,
+];
+
+/// The records of `split_to` into destinations that share or omit the
+/// original fields: with shared originals the record is `want` in fewer
+/// bytes (none more than the copied record's); with omitted ones, its
+/// canonical fields are `want`'s, its originals are those fields, and no
+/// byte holds anything else.
+fn check_originals<E: Env>(env: &E, compat: Compat, s: &[u8], want: &Url, tally: &mut Tally) {
+    let (copied, _) = split_to(env, compat, s, Dest::<0>);
+    let (block, spans) = split_to(env, compat, s, Dest::<1>);
+    assert_fields(&block, &spans, want, s);
+    assert!(block.len() <= copied.len(), "shared size of {}", show(s));
+    if block.len() < copied.len() {
+        tally.shared += 1;
+        for (orig, canon) in [
+            (Field::OriginalName, Field::Name),
+            (Field::OriginalPath, Field::Path),
+            (Field::OriginalArgs, Field::Args),
+        ] {
+            assert_eq!(
+                spans.span(orig),
+                spans.span(canon),
+                "shared {orig:?} of {}",
+                show(s)
+            );
+        }
+    }
+
+    let (block, spans) = split_to(env, compat, s, Dest::<2>);
+    let got = UrlRef::new(&block, &spans);
+    for f in CANONICAL {
+        assert_eq!(
+            got.get(f),
+            want.get(f),
+            "omitted originals: {f:?} of {}",
+            show(s)
+        );
+    }
+    assert_eq!(
+        (got.port(), spans.hostp(), spans.pathp()),
+        (want.port(), want.hostp(), want.pathp())
+    );
+    assert_eq!(spans.file_is_name(), want.file_is_name());
+    assert_eq!(spans.host_is_hostport(), want.host_is_hostport());
+    assert_eq!(spans.span(Field::OriginalName), spans.span(Field::Name));
+    assert_eq!(spans.span(Field::OriginalPath), spans.span(Field::Path));
+    assert_eq!(spans.span(Field::OriginalArgs), spans.span(Field::Args));
+    assert_eq!(spans.original_pathp(), spans.pathp());
+    let mut used = vec![false; block.len()];
+    for f in CANONICAL {
+        if let Some(sp) = spans.span(f) {
+            assert_eq!(
+                block[sp.start + sp.len],
+                0,
+                "NUL after {f:?} of {}",
+                show(s)
+            );
+            used[sp.start..=sp.start + sp.len].fill(true);
+        }
+    }
+    let unused = used.iter().filter(|&&u| !u).count();
+    assert_eq!(unused, 2, "unused bytes without originals, {}", show(s));
+}
+
+/// Counts of inputs checked, of those the fast path took, and of those
+/// whose original fields a handle shares with the canonical ones.
 #[derive(Default)]
 struct Tally {
     checked: usize,
     fast: usize,
+    shared: usize,
 }
 
 fn show(s: &[u8]) -> String {
@@ -126,6 +235,7 @@ fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tall
         // The handles store the spans first, then the bytes.
         assert_eq!(plan.spans(), spans, "spans() of {}", show(s));
     }
+    check_originals(env, compat, s, &general, tally);
     env.take();
     tally.checked += 1;
 }
@@ -205,6 +315,13 @@ fn corpus_lines_agree() {
     );
     // Real URLs are mostly canonical already: the fast path must see most.
     assert!(tally.fast * 10 > tally.checked * 9, "fast path too rare");
+    // And most of those are spelt as their canonical name: a handle holds
+    // their original fields in no byte of its own.
+    eprintln!("corpus: {} with shared originals", tally.shared);
+    assert!(
+        tally.shared * 10 > tally.checked * 8,
+        "shared originals too rare"
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@ use crate::cnum::atoi;
 use crate::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
 use crate::config::{Compat, Env};
 use crate::sink::{CountingSink, Sink};
-use crate::url::{Span, Spans};
+use crate::url::{OriginalSpans, Originals, Span, Spans};
 
 // The byte classes of the fast path, as comparisons that the compiler turns
 // into SIMD code over 16 bytes at a time.
@@ -360,6 +360,8 @@ pub struct FastSplit<'a> {
     /// The URL text, cut where it ends.
     s: &'a [u8],
     l: Layout,
+    /// How the record holds its original fields.
+    originals: Originals,
 }
 
 impl<'a> FastSplit<'a> {
@@ -369,7 +371,18 @@ impl<'a> FastSplit<'a> {
     #[inline(always)]
     pub fn plan<E: Env + ?Sized>(env: &E, compat: Compat, s: &'a [u8]) -> Option<Self> {
         let l = canonical_layout(env, compat, s)?;
-        Some(FastSplit { s: &s[..l.cut], l })
+        Some(FastSplit {
+            s: &s[..l.cut],
+            l,
+            originals: Originals::Copied,
+        })
+    }
+
+    /// The same record, its original fields held as `originals` says
+    /// (copied when planned).
+    #[inline(always)]
+    pub fn with_originals(self, originals: Originals) -> Self {
+        FastSplit { originals, ..self }
     }
 
     /// The bytes of the record's buffer: every field and its NUL.
@@ -440,12 +453,9 @@ impl<'a> FastSplit<'a> {
                     len: k - hostp,
                 };
                 path_at += k - hostp + 1;
-                host
+                Some(host)
             }
-            None => Span {
-                start: hostport_at,
-                len: hc - hostp,
-            },
+            None => None,
         };
         // `path ["?" args]`, the `?` becoming the path's NUL; without a
         // path, the text after the host is empty or `?args`.
@@ -454,41 +464,55 @@ impl<'a> FastSplit<'a> {
         }
         out.extend_nul_cut(&s[he..name_end], q - he)?;
 
-        // The original URL, and its `path ["?" args]` as split.
-        let on = path_at + (name_len - hc) + 1;
-        let orig_len = he + path_len + (n - q);
-        if l.has_path {
-            out.extend_nul(s)?;
-        } else {
-            out.extend(&s[..he])?;
-            out.push(b'/')?;
-            out.extend_nul(&s[he..])?;
-        }
-        let op = on + orig_len + 1;
-        if !l.has_path {
-            out.push(b'/')?;
-        }
-        out.extend_nul_cut(&s[he..], q - he)?;
-
         let span = |start, len| Span { start, len };
         let name = span(0, name_len);
+        let path = span(path_at, path_len);
+        let args = args_len.map(|k| span(path_at + path_len + 1, k));
+        // Whether the originals are the canonical fields byte for byte:
+        // the name is the whole text and the path is spelt out (a `?` with
+        // empty args is in the original name, not in the canonical one).
+        let same = l.has_path && hc == he && name_end == n;
+        let original = match self.originals {
+            Originals::Omitted => None,
+            Originals::Shared if same => None,
+            _ => {
+                // The original URL, and its `path ["?" args]` as split.
+                let on = path_at + (name_len - hc) + 1;
+                let orig_len = he + path_len + (n - q);
+                if l.has_path {
+                    out.extend_nul(s)?;
+                } else {
+                    out.extend(&s[..he])?;
+                    out.push(b'/')?;
+                    out.extend_nul(&s[he..])?;
+                }
+                let op = on + orig_len + 1;
+                if !l.has_path {
+                    out.push(b'/')?;
+                }
+                out.extend_nul_cut(&s[he..], q - he)?;
+                Some(OriginalSpans {
+                    name: span(on, orig_len),
+                    path: span(op, path_len),
+                    args: l.query.map(|q| span(op + path_len + 1, n - q - 1)),
+                    pathp: he,
+                })
+            }
+        };
         Ok(Spans {
-            original_name: span(on, orig_len),
-            original_path: span(op, path_len),
-            original_args: l.query.map(|q| span(op + path_len + 1, n - q - 1)),
             name,
-            file: name,
             proto: span(proto_at, c),
             hostport: span(hostport_at, hc - hostp),
-            host,
-            path: span(path_at, path_len),
-            args: args_len.map(|k| span(path_at + path_len + 1, k)),
+            path,
+            args,
             user: None,
             pass: None,
+            file: None,
+            host,
+            original,
             port: l.port,
             hostp,
             pathp: hc,
-            original_pathp: he,
         })
     }
 

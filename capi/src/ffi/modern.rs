@@ -21,7 +21,7 @@ use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use wwwurl_core::config::Compat;
 use wwwurl_core::sink::{copy_into, ExactSink};
 use wwwurl_core::split::{RecordBytes, RecordDest};
-use wwwurl_core::url::{Field, Spans, UrlRef};
+use wwwurl_core::url::{Field, Originals, Spans, UrlRef};
 use wwwurl_core::{link, split, url};
 
 /// What a `wwwurl_url *` points at: one `malloc` block holding this header
@@ -104,6 +104,10 @@ struct HandleDest<'a>(Compat, Option<&'a mut StackRoom>);
 impl<'a> RecordDest for HandleDest<'a> {
     type Out = *mut Handle;
     type Memory = HeadedBlock<'a>;
+    /// A handle is read only through its spans and the `const char *` it
+    /// hands out: an original field equal to its canonical one can be the
+    /// same bytes.
+    const ORIGINALS: Originals = Originals::Shared;
 
     /// A new handle holding the record, written straight into its block;
     /// NULL when memory ran out.

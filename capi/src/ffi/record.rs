@@ -25,7 +25,7 @@ use std::ptr::{null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::sink::ExactSink;
 use wwwurl_core::split::{RecordBytes, RecordDest};
-use wwwurl_core::url::{Field, Span, Spans, Url};
+use wwwurl_core::url::{Field, Originals, Span, Spans, Url};
 use wwwurl_core::{link, split, url};
 
 /// The string fields of this library's record layout, for [`used_buffer`].
@@ -121,6 +121,15 @@ struct LegacyDest<'a>(Option<&'a mut StackRoom>);
 impl<'a> RecordDest for LegacyDest<'a> {
     type Out = *mut URL;
     type Memory = HeadedBlock<'a>;
+    /// The 2.9 record has no original fields: their bytes would be written
+    /// for nothing. The 2.9h record has them, each a string of its own as
+    /// historically, so that a program writing into one does not change
+    /// another.
+    const ORIGINALS: Originals = if cfg!(feature = "v29h") {
+        Originals::Copied
+    } else {
+        Originals::Omitted
+    };
 
     /// A new one-block C record, its strings written straight into the
     /// block; NULL when memory ran out.
