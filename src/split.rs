@@ -61,8 +61,9 @@ pub trait RecordBytes {
     fn measure(&self) -> (usize, Spans) {
         (self.len(), self.spans())
     }
-    /// Appends the buffer, exactly [`RecordBytes::len`] bytes, to `out`.
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error>;
+    /// Appends the buffer, exactly [`RecordBytes::len`] bytes, to `out`;
+    /// returns [`RecordBytes::spans`].
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error>;
 }
 
 impl RecordBytes for FastSplit<'_> {
@@ -81,8 +82,8 @@ impl RecordBytes for FastSplit<'_> {
         (count.0, sp)
     }
     #[inline(always)]
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
-        self.write(out).map(drop)
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error> {
+        self.write(out)
     }
 }
 
@@ -94,8 +95,9 @@ impl RecordBytes for UrlRef<'_> {
     fn spans(&self) -> Spans {
         *UrlRef::spans(self)
     }
-    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<(), S::Error> {
-        out.extend(self.buffer())
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error> {
+        out.extend(self.buffer())?;
+        Ok(*UrlRef::spans(self))
     }
 }
 

@@ -468,10 +468,11 @@ impl<'a> FastSplit<'a> {
         let name = span(0, name_len);
         let path = span(path_at, path_len);
         let args = args_len.map(|k| span(path_at + path_len + 1, k));
-        // Whether the originals are the canonical fields byte for byte:
-        // the name is the whole text and the path is spelt out (a `?` with
-        // empty args is in the original name, not in the canonical one).
-        let same = l.has_path && hc == he && name_end == n;
+        // The original URL is the text with a `/` for a missing path. It
+        // differs from the name only by a dropped default port (`hc < he`)
+        // and a `?` with empty args (`name_end < n`): without those, the
+        // originals are the canonical fields byte for byte.
+        let same = (hc == he) & (name_end == n);
         let original = match self.originals {
             Originals::Omitted => None,
             Originals::Shared if same => None,

@@ -149,7 +149,7 @@ impl<'a> RecordDest for LegacyDest<'a> {
         unsafe { rec.write(record_at(&sp, strings, 0)) };
         // SAFETY: the `len` bytes after the struct, in the fresh block.
         let mut sink = ExactSink::new(unsafe { uninit_slice(strings, len) });
-        let Ok(()) = r.write_to(&mut sink);
+        let Ok(_) = r.write_to(&mut sink);
         if !sink.is_full() {
             // Never happens (`tests/fastpath.rs` checks the size); should
             // it, the sink wrote nothing past the block and the unfinished
