@@ -88,7 +88,25 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
         while r + 1 < n {
             let (a, b) = (p[r], p[r + 1]);
             if a == b'/' {
-                // An empty segment.
+                // An empty segment. With a `./` or `../` after it, both
+                // are taken in this step: `/./` leaves the `/`, and `/../`
+                // after written text leaves nothing (the `..` takes the
+                // empty segment away; no `../` prefix ends in `//`).
+                if b == b'.' {
+                    match p.get(r + 2) {
+                        Some(b'/') => {
+                            p[w] = b'/';
+                            w += 1;
+                            r += 3;
+                            continue;
+                        }
+                        Some(b'.') if w != 0 && p.get(r + 3) == Some(&b'/') => {
+                            r += 4;
+                            continue;
+                        }
+                        _ => {}
+                    }
+                }
                 p[w] = b'/';
                 w += 1;
                 r += 1;
@@ -105,7 +123,13 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
                     // that, or from the first byte when there is none.
                     // (At `w == 1` the only `/` is the one at 0: it stays.)
                     if w > 1 {
-                        w = rfind_byte(p, w - 1, b'/').map_or(0, |q| q + 1);
+                        // An empty segment before (`//../`) goes at once,
+                        // without a search.
+                        w = if p[w - 2] == b'/' {
+                            w - 1
+                        } else {
+                            rfind_byte(p, w - 1, b'/').map_or(0, |q| q + 1)
+                        };
                     }
                     if dotdot_prefix > w {
                         dotdot_prefix = w - w % 3;
