@@ -5,7 +5,7 @@
 //! Runs of bytes that pass unchanged are copied in bulk.
 
 use crate::ascii::{
-    any_lane, byte_mask, c_len, find_stop_fn, first_lane, hex_value, stop_lanes_fn, Block, ByteSet,
+    any_lane, byte_mask, c_len, find_stop_fn, hex_value, lane_bits, stop_lanes_fn, Block, ByteSet,
     Lanes, ALNUM, HEX_UPPER,
 };
 use crate::buf::Buf;
@@ -698,6 +698,9 @@ fn by_blocks<S: Sink>(
     loop {
         let mut o = 0;
         while o < BLOCK_STAGE_FILL {
+            // The marks of the block from `i` on, one bit a byte (none
+            // for the last fifteen bytes, taken one by one).
+            let mut bits;
             // `i <= n` always: one length check for the block.
             if let Some(w) = s[i..].first_chunk::<16>() {
                 let m = lanes(w);
@@ -708,36 +711,60 @@ fn by_blocks<S: Sink>(
                     i += 16;
                     continue;
                 }
-                let k = first_lane(&m);
-                o += k;
-                i += k;
+                bits = lane_bits(&m);
+                let k = bits.trailing_zeros();
+                bits >>= k;
+                o += k as usize;
+                i += k as usize;
             } else if i == n {
                 return out.extend(&stage[..o]);
+            } else {
+                bits = 0;
             }
-            // A marked byte, or any of the last fifteen: triples in a row,
-            // or one byte. The triples by a slice pattern rather than
-            // `chunks_exact(3)`, whose length costs a division by three at
-            // each run (BENCHMARKS.md, "Runs of triples").
-            if s[i] == b'%' {
-                let run = &s[i..n.min(i + 3 * STEP_TRIPLES)];
-                let mut t = run;
-                while let [b'%', x, y, rest @ ..] = t {
-                    let Some(e) = triple(*x, *y) else {
+            loop {
+                // A marked byte, or one of the last fifteen: triples in a
+                // row, or one byte. The triples by a slice pattern rather
+                // than `chunks_exact(3)`, whose length costs a division by
+                // three at each run (BENCHMARKS.md, "Runs of triples").
+                let mut taken = 0;
+                if s[i] == b'%' {
+                    let run = &s[i..n.min(i + 3 * STEP_TRIPLES)];
+                    let mut t = run;
+                    while let [b'%', x, y, rest @ ..] = t {
+                        let Some(e) = triple(*x, *y) else {
+                            return out.extend(&stage[..o]);
+                        };
+                        o = put(&mut stage, o, e);
+                        t = rest;
+                    }
+                    taken = run.len() - t.len();
+                }
+                if taken == 0 {
+                    let Some(e) = byte(s[i]) else {
                         return out.extend(&stage[..o]);
                     };
                     o = put(&mut stage, o, e);
-                    t = rest;
+                    taken = 1;
                 }
-                if t.len() != run.len() {
-                    i += run.len() - t.len();
-                    continue;
+                i += taken;
+                // The block's next mark, when it has one: the bytes up to
+                // it are known to be kept, so they are staged without a
+                // second look (in escape-heavy text a block holds several
+                // marks; BENCHMARKS.md, "The marks of a block").
+                bits = bits.checked_shr(taken as u32).unwrap_or(0);
+                if bits == 0 || o >= BLOCK_STAGE_FILL {
+                    break;
                 }
+                let Some(w) = s[i..].first_chunk::<16>() else {
+                    break;
+                };
+                let at = o & BLOCK_STAGE_MASK;
+                stage[at..at + 16].copy_from_slice(w);
+                let k = bits.trailing_zeros();
+                bits >>= k;
+                o += k as usize;
+                i += k as usize;
             }
-            let Some(e) = byte(s[i]) else {
-                return out.extend(&stage[..o]);
-            };
-            o = put(&mut stage, o, e);
-            i += 1;
         }
         out.extend(&stage[..o])?;
     }
