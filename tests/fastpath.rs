@@ -114,17 +114,37 @@ impl<const O: u8> RecordDest for Dest<O> {
 }
 
 /// The fields that every record has, whatever it does with its originals.
-const CANONICAL: [Field; 9] = [
-    Field::Name,
-    Field::File,
-    Field::Proto,
-    Field::Hostport,
-    Field::Host,
-    Field::Path,
-    Field::Args,
-    Field::User,
-    Field::Pass,
-];
+fn canonical_fields() -> impl Iterator<Item = Field> {
+    Field::ALL.into_iter().filter(|f| {
+        !matches!(
+            f,
+            Field::OriginalName | Field::OriginalPath | Field::OriginalArgs
+        )
+    })
+}
+
+/// Checks that each of `fields` ends with a NUL in `block`, and returns
+/// how many bytes of the block belong to none of them (nor to its NUL).
+fn unused_bytes(
+    block: &[u8],
+    spans: &Spans,
+    fields: impl Iterator<Item = Field>,
+    s: &[u8],
+) -> usize {
+    let mut used = vec![false; block.len()];
+    for f in fields {
+        if let Some(sp) = spans.span(f) {
+            assert_eq!(
+                block[sp.start + sp.len],
+                0,
+                "NUL after {f:?} of {}",
+                show(s)
+            );
+            used[sp.start..=sp.start + sp.len].fill(true);
+        }
+    }
+    used.iter().filter(|&&u| !u).count()
+}
 
 /// The records of `split_to` into destinations that share or omit the
 /// original fields: with shared originals the record is `want` in fewer
@@ -154,7 +174,7 @@ fn check_originals<E: Env>(env: &E, compat: Compat, s: &[u8], want: &Url, tally:
 
     let (block, spans) = split_to(env, compat, s, Dest::<2>);
     let got = UrlRef::new(&block, &spans);
-    for f in CANONICAL {
+    for f in canonical_fields() {
         assert_eq!(
             got.get(f),
             want.get(f),
@@ -172,19 +192,7 @@ fn check_originals<E: Env>(env: &E, compat: Compat, s: &[u8], want: &Url, tally:
     assert_eq!(spans.span(Field::OriginalPath), spans.span(Field::Path));
     assert_eq!(spans.span(Field::OriginalArgs), spans.span(Field::Args));
     assert_eq!(spans.original_pathp(), spans.pathp());
-    let mut used = vec![false; block.len()];
-    for f in CANONICAL {
-        if let Some(sp) = spans.span(f) {
-            assert_eq!(
-                block[sp.start + sp.len],
-                0,
-                "NUL after {f:?} of {}",
-                show(s)
-            );
-            used[sp.start..=sp.start + sp.len].fill(true);
-        }
-    }
-    let unused = used.iter().filter(|&&u| !u).count();
+    let unused = unused_bytes(&block, &spans, canonical_fields(), s);
     assert_eq!(unused, 2, "unused bytes without originals, {}", show(s));
 }
 
@@ -246,19 +254,7 @@ fn check_one<E: Env>(env: &Logged<E>, compat: Compat, s: &[u8], tally: &mut Tall
 fn assert_fields(block: &[u8], spans: &Spans, want: &Url, s: &[u8]) {
     let got = UrlRef::new(block, spans);
     assert!(got == want.view(), "fields of {}: {got:?}", show(s));
-    let mut used = vec![false; block.len()];
-    for f in Field::ALL {
-        if let Some(sp) = spans.span(f) {
-            assert_eq!(
-                block[sp.start + sp.len],
-                0,
-                "NUL after {f:?} of {}",
-                show(s)
-            );
-            used[sp.start..=sp.start + sp.len].fill(true);
-        }
-    }
-    let unused = used.iter().filter(|&&u| !u).count();
+    let unused = unused_bytes(block, spans, Field::ALL.into_iter(), s);
     assert_eq!(unused, 2, "unused bytes in the block of {}", show(s));
 }
 
