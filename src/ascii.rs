@@ -128,11 +128,12 @@ pub(crate) fn first_lane(m: &Lanes) -> usize {
 }
 
 /// The marked lanes as bits, lane `k` in bit `k`: for a scan that goes on
-/// from one mark of a block to the next. Through one stack slot, as
-/// [`first_lane`], then two multiplications that gather the top bit of
-/// each byte of a word into its top byte.
+/// from one mark of a block to the next. Two multiplications gather the top
+/// bit of each byte of a word into its top byte, so a lane must be 0 or
+/// 0xff, as the scans make them (BENCHMARKS.md, "The marks of a block").
 #[inline(always)]
 pub(crate) fn lane_bits(m: &Lanes) -> u32 {
+    debug_assert!(m.iter().all(|&l| l == 0 || l == 0xff));
     const TOP: u64 = u64::from_le_bytes([0x80; 8]);
     const GATHER: u64 = 0x0002_0408_1020_4081;
     let x = lanes_u128(m);

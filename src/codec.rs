@@ -674,8 +674,10 @@ pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S
 }
 
 /// Runs a codec through a stage, sixteen bytes at a time: each block of `s`
-/// is copied whole, and kept up to its first lane that `lanes` marks. There,
-/// and at each of the last fifteen bytes, the codec's tables take over:
+/// is copied whole, and kept up to its first lane that `lanes` marks (0 or
+/// 0xff each). There, at the block's later marks, which its lanes give
+/// without a second scan, and at each of the last fifteen bytes, the
+/// codec's tables take over:
 /// `triple(x, y)` for each `%XY` in a row (at most [`STEP_TRIPLES`]), else
 /// `byte(b)` for the one byte, each giving what to write (the bytes
 /// little-endian, their count in the top byte), or `None` to stop there.

@@ -176,9 +176,11 @@ pub enum Originals {
     /// record (WWWOFFLE 2.9h) has them: a program may write into one
     /// field without changing the other.
     Copied,
-    /// The canonical fields' own bytes when a field and its original are
-    /// equal (a URL that is canonical already), copies otherwise: for
-    /// records that are only read through their spans.
+    /// The canonical fields' own bytes when all three original fields are
+    /// equal to `name`, `path` and `args` (a URL that takes SplitURL's fast
+    /// route, spelt as its canonical name), copies otherwise: for records
+    /// that are only read through their spans. The general route always
+    /// copies.
     Shared,
     /// Not written at all, for destinations that have no original fields
     /// (the WWWOFFLE 2.9 record). The original spans are then those of
@@ -681,7 +683,7 @@ fn port_colon(hp: &[u8]) -> Option<usize> {
 /// [`Url`] keeps that capacity: a record of escape-free text holds about
 /// twice the bytes it uses. Computed in 64 bits: a size beyond `usize`
 /// gives `usize::MAX`, which no allocation can satisfy (`NoMemory`).
-fn capacity_estimate(p: &Parts<'_>) -> usize {
+fn capacity_estimate(p: &Parts<'_>, originals: Originals) -> usize {
     let len = |s: &[u8]| s.len() as u64;
     let (pr, h, l) = (len(p.proto), len(p.hostport), len(p.path));
     let a = p.args.map_or(0, len);
@@ -693,15 +695,18 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
     // An empty path becomes `/`.
     let path = 3 * l + 1;
     let name = pr + 3 + hc + path + 1 + 3 * a + 1;
-    let original = pr + 3 + h + l + 1 + a + 1;
+    // original_name, then original_path and original_args, when written.
+    let original = match originals {
+        Originals::Omitted => 0,
+        _ => (pr + 3 + h + l + 1 + a + 1) + (l + 1 + a + 1),
+    };
     let file = if p.user.is_some() {
         name + 3 * (u + w) + 2
     } else {
         0
     };
     // name, proto and hostport (with the `://` between them), host, path
-    // and args, user, pass, original_name, original_path and
-    // original_args.
+    // and args, user, pass, the originals.
     let total = name
         + (pr + 3)
         + 2 * (hc + 1)
@@ -709,8 +714,7 @@ fn capacity_estimate(p: &Parts<'_>) -> usize {
         + file
         + (u + 1)
         + (w + 1)
-        + original
-        + (l + 1 + a + 1);
+        + original;
     usize::try_from(total).unwrap_or(usize::MAX)
 }
 
@@ -746,7 +750,7 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     originals: Originals,
     memory: impl FnOnce(usize) -> Result<B, NoMemory>,
 ) -> Result<(B, Spans), NoMemory> {
-    let mut buf = memory(capacity_estimate(p))?;
+    let mut buf = memory(capacity_estimate(p, originals))?;
     // Working space for a host that needs decoding, and the user and
     // password. What does not fit on the stack is allocated per call
     // rather than kept per thread, since keeping it would need a

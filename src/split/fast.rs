@@ -7,7 +7,8 @@
 //! it is written, so a caller can write it straight into memory of its own
 //! (the C layer's one-block record) with no buffer in between. The
 //! differential test `tests/fastpath.rs` holds it to the general path byte
-//! for byte.
+//! for byte, and the records that share or omit their original fields (see
+//! [`Originals`]) to the same fields.
 
 use crate::ascii::{find_stop_fn, hex_value, ByteSet};
 use crate::cnum::atoi;
@@ -408,9 +409,9 @@ impl<'a> FastSplit<'a> {
     }
 
     /// Appends the record's buffer, exactly [`FastSplit::len`] bytes, to
-    /// `out`, field after field (the general path's order and fields;
-    /// proto and hostport share one copy of the text); returns where the
-    /// fields lie, from `out`'s first byte.
+    /// `out`, field after field (the general path's order and fields with
+    /// copied originals; proto and hostport share one copy of the text);
+    /// returns where the fields lie, from `out`'s first byte.
     ///
     /// The one statement of the fast record's layout: [`FastSplit::len`]
     /// and [`FastSplit::spans`] are this function run on a sink that only

@@ -84,7 +84,8 @@ fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
     };
     // SAFETY: the `len` bytes after the header, in the fresh block.
     let mut sink = ExactSink::new(unsafe { uninit_slice(bytes, len) });
-    let Ok(_) = r.write_to(&mut sink);
+    let Ok(written) = r.write_to(&mut sink);
+    debug_assert_eq!(written, sp, "the record is where it was measured");
     if !sink.is_full() {
         // Never happens (`tests/fastpath.rs` checks the plan's size);
         // should it, nothing was written past the block and the unfinished

@@ -63,15 +63,14 @@ pub static wwwurl_legacy_layout_29h: c_int = size_of::<URL>() as c_int;
 /// The part of `url`'s buffer that holds its strings, and its offset.
 ///
 /// Strings of fields that the layout lacks are left out when they come
-/// first, so that the block always starts at the record's lowest string.
+/// first, so that the block always starts at the record's lowest string,
+/// or last (a `Url`'s original fields, which the 2.9 record lacks).
 fn used_buffer(url: &Url) -> (&[u8], usize) {
-    let min = LAYOUT_FIELDS
-        .iter()
-        .filter_map(|&f| url.span(f))
-        .map(|s| s.start)
-        .min();
-    let min = min.unwrap_or(0);
-    (&url.buffer()[min..], min)
+    let spans = || LAYOUT_FIELDS.iter().filter_map(|&f| url.span(f));
+    let min = spans().map(|s| s.start).min().unwrap_or(0);
+    // Each string with its NUL.
+    let end = spans().map(|s| s.start + s.len + 1).max().unwrap_or(0);
+    (&url.buffer()[min..end.max(min)], min)
 }
 
 /// The record whose strings are laid out as `sp` says in a buffer whose
@@ -149,7 +148,8 @@ impl<'a> RecordDest for LegacyDest<'a> {
         unsafe { rec.write(record_at(&sp, strings, 0)) };
         // SAFETY: the `len` bytes after the struct, in the fresh block.
         let mut sink = ExactSink::new(unsafe { uninit_slice(strings, len) });
-        let Ok(_) = r.write_to(&mut sink);
+        let Ok(written) = r.write_to(&mut sink);
+        debug_assert_eq!(written, sp, "the record is where it was measured");
         if !sink.is_full() {
             // Never happens (`tests/fastpath.rs` checks the size); should
             // it, the sink wrote nothing past the block and the unfinished
