@@ -612,11 +612,27 @@ static void transcode_vectors(hgroup *g, const char *dir, const struct codec_fil
                 CHECK(g, "wwwurl_transcode writes nothing at or past cap", d.p,
                       (unsigned char)buf[needed - 1] == GUARD_BYTE);
 
-                /* explicit length on a copy without terminator */
+                /* explicit length on a copy without terminator: short texts
+                 * take another path there, which must give the same */
                 memset(buf, GUARD_BYTE, needed + GUARD_LEN);
                 st = wwwurl_transcode(c->codec, bare, r->in[0].len, buf, needed, &needed2);
-                if (CHECK_STATUS(g, "wwwurl_transcode(in, len)", d.p, WWWURL_OK, st))
+                if (CHECK_STATUS(g, "wwwurl_transcode(in, len)", d.p, WWWURL_OK, st)) {
                     CHECK_STR(g, "wwwurl_transcode(in, len)", d.p, &r->out[0], buf);
+                    CHECK(g, "wwwurl_transcode(in, len) writes nothing past cap", d.p,
+                          (unsigned char)buf[needed] == GUARD_BYTE);
+                }
+                CHECK_INT(g, "wwwurl_transcode(in, len) needed", d.p, needed, needed2);
+                memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+                needed2 = 0;
+                st = wwwurl_transcode(c->codec, bare, r->in[0].len, buf, needed - 1, &needed2);
+                CHECK_STATUS(g, "wwwurl_transcode(in, len) one byte short", d.p,
+                             WWWURL_ERR_BUFFER_TOO_SMALL, st);
+                CHECK_INT(g, "wwwurl_transcode(in, len) needed (too small)", d.p, needed,
+                          needed2);
+                CHECK(g, "wwwurl_transcode(in, len) writes nothing at or past cap", d.p,
+                      (unsigned char)buf[needed - 1] == GUARD_BYTE);
+                st = wwwurl_transcode(c->codec, bare, r->in[0].len, buf, needed, NULL);
+                CHECK_STATUS(g, "wwwurl_transcode(in, len) without needed", d.p, WWWURL_OK, st);
                 free(buf);
             }
 
@@ -749,6 +765,13 @@ static void t_status_codes(hgroup *g, const char *dir)
                   wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, NULL, 3, buf, sizeof buf, &needed));
     EXPECT_STATUS(g, WWWURL_ERR_NULL,
                   wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "abc", 3, NULL, 10, &needed));
+    /* lengths of the short texts that take another path */
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, NULL, 8, buf, sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL,
+                  wwwurl_transcode(WWWURL_CODEC_DECODE_GENERIC, "abcdefgh", 8, NULL, 10, &needed));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_transcode(6, "abcdefgh", 8, buf, sizeof buf, &needed));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_rfc3986_split(NULL, WWWURL_NUL_TERMINATED, 0, &comp));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_rfc3986_split("a:b", 3, 0, NULL));
     if (base) {
@@ -827,6 +850,13 @@ static void t_status_codes(hgroup *g, const char *dir)
     EXPECT_STATUS(g, WWWURL_OK,
                   wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdef",
                                    WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
+    /* the same with lengths given, which short texts take another path for */
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdefg", 17, buf,
+                                   sizeof buf, &needed));
+    EXPECT_STATUS(g, WWWURL_OK,
+                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdef", 16, buf,
+                                   sizeof buf, &needed));
     EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
                   wwwurl_rfc3986_split("http://h/01234567", WWWURL_NUL_TERMINATED, 0, &comp));
     if (base) {

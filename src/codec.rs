@@ -145,6 +145,44 @@ impl Codec {
     /// ```
     #[inline(always)]
     pub fn transcode_into<T: Slot>(self, s: &[u8], out: &mut [T]) -> usize {
+        match self.transcode_short(s, out) {
+            Some(need) => need,
+            None => self.transcode_scanned(s, out),
+        }
+    }
+
+    /// [`Codec::transcode_into`] for its commonest case alone: a text of 4
+    /// to 32 bytes that the codec leaves as it is and that fits in `out`
+    /// with its NUL. It is then copied and ended with a NUL, and the result
+    /// is `Some` of its size, NUL included; for any other text `None`, and
+    /// nothing is written. Its scan is the copy's loads, and it calls
+    /// nothing: a caller can try it before any set-up that the other texts
+    /// need (BENCHMARKS.md, "Short texts in one scan and one copy").
+    ///
+    /// ```
+    /// use wwwurl::codec::Codec;
+    ///
+    /// let mut buf = [0xffu8; 12];
+    /// assert_eq!(Codec::EncodePath.transcode_short(b"/a/b.html", &mut buf), Some(10));
+    /// assert_eq!(&buf[..10], b"/a/b.html\0");
+    /// assert_eq!(Codec::EncodePath.transcode_short(b"/a b.html", &mut buf), None);
+    /// assert_eq!(Codec::EncodePath.transcode_short(b"/a", &mut buf), None);
+    /// ```
+    #[inline(always)]
+    pub fn transcode_short<T: Slot>(self, s: &[u8], out: &mut [T]) -> Option<usize> {
+        let n = s.len();
+        if n < out.len() && self.copy_short_if_unchanged(s, out) {
+            out.get_mut(n)?.set(0);
+            return Some(n + 1);
+        }
+        None
+    }
+
+    /// [`Codec::transcode_into`] for a text that is not both short and
+    /// left as it is: out of line, so that the short case keeps few
+    /// registers to save.
+    #[inline(never)]
+    fn transcode_scanned<T: Slot>(self, s: &[u8], out: &mut [T]) -> usize {
         let n = s.len();
         let scanned = self.scan(s);
         if n < out.len() && scanned.is_unchanged() {
@@ -156,6 +194,143 @@ impl Codec {
         let Ok(_) = scanned.apply(&mut sink);
         sink.finish_nul();
         sink.needed() + 1
+    }
+
+    /// For a text of 4 to 32 bytes that the codec leaves as it is: copies
+    /// it to the start of `out` and returns true; else writes nothing and
+    /// returns false. The words the scan loads are the words it stores, so
+    /// that such a text, most paths of real URLs, costs one block scan and
+    /// two stores (BENCHMARKS.md, "Short texts in one scan and one copy").
+    #[inline(always)]
+    fn copy_short_if_unchanged<T: Slot>(self, s: &[u8], out: &mut [T]) -> bool {
+        match self {
+            Codec::DecodeGeneric => copy_short_unmarked::<T, 0>(s, out),
+            Codec::DecodeForm => copy_short_unmarked::<T, 1>(s, out),
+            Codec::RecodeForm => copy_short_unmarked::<T, 2>(s, out),
+            Codec::EncodePath => copy_short_unmarked::<T, 3>(s, out),
+            Codec::EncodeForm => copy_short_unmarked::<T, 4>(s, out),
+            Codec::EncodePassword => copy_short_unmarked::<T, 5>(s, out),
+        }
+    }
+}
+
+/// The lanes of a block that the codec numbered `C` (in the order of
+/// [`Codec`]) changes, or for URLRecodeFormArgs looks at. A number rather
+/// than a function argument: passed as a function, the larger scans were
+/// not inlined, a call and the lanes through memory each time.
+#[inline(always)]
+fn stop_lanes<const C: u8>(w: &Block) -> Lanes {
+    match C {
+        0 => percent_lanes(w),
+        1 => percent_or_plus_lanes(w),
+        2 => recode_stop_lanes(w),
+        3 => path_escape_lanes(w),
+        4 => form_escape_lanes(w),
+        _ => password_escape_lanes(w),
+    }
+}
+
+/// Whether the block `w`, built from two words, holds a byte that stops
+/// the codec numbered `C`. The decoders look for one or two bytes, which
+/// two words show as cheaply as a vector; the block of the others is one
+/// vector whatever the compiler does with its words.
+#[inline(always)]
+fn any_stop_in_words<const C: u8>(w: Block) -> bool {
+    let x = u128::from_le_bytes(w);
+    let (lo, hi) = (x as u64, (x >> 64) as u64);
+    match C {
+        0 => byte_mask(lo, b'%') | byte_mask(hi, b'%') != 0,
+        1 => {
+            byte_mask(lo, b'%') | byte_mask(hi, b'%') | byte_mask(lo, b'+') | byte_mask(hi, b'+')
+                != 0
+        }
+        _ => any_lane(&stop_lanes::<C>(&w)),
+    }
+}
+
+/// [`Codec::copy_short_if_unchanged`] for the codec numbered `C`.
+#[inline(always)]
+fn copy_short_unmarked<T: Slot, const C: u8>(s: &[u8], out: &mut [T]) -> bool {
+    let lanes = stop_lanes::<C>;
+    let n = s.len();
+    let Some(out) = out.get_mut(..n) else {
+        return false;
+    };
+    match n {
+        16..=32 => {
+            let (Ok(a), Ok(b)) = (<Block>::try_from(&s[..16]), <Block>::try_from(&s[n - 16..]))
+            else {
+                return false;
+            };
+            let (ma, mb) = (lanes(&a), lanes(&b));
+            let mut m = [0u8; 16];
+            for k in 0..16 {
+                m[k] = ma[k] | mb[k];
+            }
+            if any_lane(&m) {
+                return false;
+            }
+            store_start(out, a);
+            store_end(out, b);
+        }
+        8..16 => {
+            let (Ok(a), Ok(b)) = (
+                <[u8; 8]>::try_from(&s[..8]),
+                <[u8; 8]>::try_from(&s[n - 8..]),
+            ) else {
+                return false;
+            };
+            if any_stop_in_words::<C>(pair(a, b)) {
+                return false;
+            }
+            store_start(out, a);
+            store_end(out, b);
+        }
+        4..8 => {
+            let (Ok(a), Ok(b)) = (
+                <[u8; 4]>::try_from(&s[..4]),
+                <[u8; 4]>::try_from(&s[n - 4..]),
+            ) else {
+                return false;
+            };
+            let ab: [u8; 8] = pair(a, b);
+            if any_stop_in_words::<C>(pair(ab, ab)) {
+                return false;
+            }
+            store_start(out, a);
+            store_end(out, b);
+        }
+        _ => return false,
+    }
+    true
+}
+
+/// `a` then `b`, as one array (of twice their length).
+#[inline(always)]
+fn pair<const N: usize, const M: usize>(a: [u8; N], b: [u8; N]) -> [u8; M] {
+    let mut w = [0u8; M];
+    w[..N].copy_from_slice(&a);
+    w[N..].copy_from_slice(&b);
+    w
+}
+
+/// The first `N` bytes of `out` set to `w`, one store (nothing when `out`
+/// is shorter, which the callers' checks rule out).
+#[inline(always)]
+fn store_start<T: Slot, const N: usize>(out: &mut [T], w: [u8; N]) {
+    if let Some(Ok(d)) = out.get_mut(..N).map(<&mut [T; N]>::try_from) {
+        T::set_array(d, w);
+    }
+}
+
+/// The last `N` bytes of `out` set to `w`, as [`store_start`]: from the
+/// end, so that the compiler sees the length is `N` without a check.
+#[inline(always)]
+fn store_end<T: Slot, const N: usize>(out: &mut [T], w: [u8; N]) {
+    if let Some(k) = out.len().checked_sub(N) {
+        if let Ok(d) = <&mut [T; N]>::try_from(&mut out[k..]) {
+            T::set_array(d, w);
+        }
     }
 }
 
@@ -280,6 +455,11 @@ const fn password_escaped(b: u8) -> bool {
 const fn recode_looked_at(b: u8) -> bool {
     !recode_copy_byte(b)
 }
+
+stop_lanes_fn!(percent_lanes, is_percent);
+stop_lanes_fn!(percent_or_plus_lanes, is_percent_or_plus);
+stop_lanes_fn!(form_escape_lanes, form_escaped);
+stop_lanes_fn!(password_escape_lanes, password_escaped);
 
 find_stop_fn!(
     /// The next `%`.
@@ -1097,6 +1277,50 @@ mod tests {
                         written
                     };
                     assert!(buf[rest..].iter().all(|&b| b == 0xAA), "{c:?} {s:?} {cap}");
+                }
+            }
+        }
+    }
+
+    /// The short path alone: it takes exactly the texts of 4 to 32 bytes
+    /// that the codec leaves as they are and that fit with their NUL, for a
+    /// byte that the codec changes at every place, and writes nothing else.
+    #[test]
+    fn transcode_short_takes_exactly_short_unchanged_texts() {
+        let plain = b"abcXYZ019-._~!$()*,/:";
+        let special = b"%+ &\0\xff?#=;|'@[";
+        for c in ALL_CODECS {
+            for n in 0..=40usize {
+                let mut texts = vec![plain
+                    .iter()
+                    .cycle()
+                    .skip(n)
+                    .take(n)
+                    .copied()
+                    .collect::<Vec<u8>>()];
+                for k in 0..n {
+                    for &b in special {
+                        let mut t = texts[0].clone();
+                        t[k] = b;
+                        texts.push(t);
+                    }
+                }
+                for t in &texts {
+                    let unchanged = run(c, t) == *t && c.scan(t).is_unchanged();
+                    for cap in n.saturating_sub(1)..n + 3 {
+                        let mut buf = vec![0xAAu8; cap + 4];
+                        let got = c.transcode_short(t, &mut buf[..cap]);
+                        let takes = (4..=32).contains(&n) && unchanged && n < cap;
+                        if takes {
+                            assert_eq!(got, Some(n + 1), "{c:?} {t:?} {cap}");
+                            assert_eq!(&buf[..n], &t[..], "{c:?} {t:?} {cap}");
+                            assert_eq!(buf[n], 0, "{c:?} {t:?} {cap}");
+                            assert!(buf[n + 1..].iter().all(|&b| b == 0xAA), "{c:?} {t:?}");
+                        } else {
+                            assert_eq!(got, None, "{c:?} {t:?} {cap}");
+                            assert!(buf.iter().all(|&b| b == 0xAA), "{c:?} {t:?} {cap}");
+                        }
+                    }
                 }
             }
         }

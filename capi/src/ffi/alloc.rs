@@ -325,8 +325,11 @@ pub(crate) fn out_buffer<'a>(
         };
     }
     // SAFETY: by the API contract `ptr` points at `cap` writable bytes that
-    // nothing else uses during the call (output never overlaps input).
-    Ok(unsafe { uninit_slice(ptr.cast::<u8>(), cap) })
+    // nothing else uses during the call (output never overlaps input); with
+    // `cap` 0 it is at least not NULL, all that an empty slice needs.
+    // `MaybeUninit<u8>` has the layout of `u8` and may hold any byte, or
+    // none.
+    Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast::<MaybeUninit<u8>>(), cap) })
 }
 
 #[cfg(test)]

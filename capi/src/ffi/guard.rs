@@ -85,21 +85,68 @@ pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
 /// whose result C uses without a check (a static string, a setting).
 #[inline]
 pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
-    let depth = IN_FFI.with(|c| {
+    IN_FFI.with(|c| {
         let mut d = c.get();
         if d == 0 {
             install_quiet_hook();
             d = 1;
         }
         c.set(d + 1);
-        d
     });
     let r = panic::catch_unwind(AssertUnwindSafe(|| {
         super::fault::at_entry();
         f()
     }));
-    IN_FFI.with(|c| c.set(depth));
+    // Calls nest and each restores what it raised, also when its body
+    // panicked: one less is the depth this call found. Not kept from the
+    // entry, which cost two spills and two reloads a call.
+    IN_FFI.with(|c| c.set(c.get() - 1));
     r.unwrap_or(fallback)
+}
+
+/// The guard of a body that cannot panic: the short path that a hot
+/// function tries before its full body, made of operations that cannot
+/// fail (no allocation, no call, bounds the compiler sees to hold). It
+/// catches a panic all the same, returning `fallback`, but does not count
+/// the call in the thread's depth of library calls: in a shared library
+/// that thread-local access is a call, after which the body would have to
+/// keep every argument in a saved register (BENCHMARKS.md, "Short texts in
+/// one scan and one copy"). Uncounted, a panic here would also reach the
+/// process's panic hook; the test build proves there is none to reach it:
+/// built optimised with the feature `fault-injection`, as `make check`
+/// builds it, a library in which such a body can unwind does not link.
+#[inline(always)]
+pub(crate) fn guard_leaf<R>(fallback: R, f: impl FnOnce() -> R) -> R {
+    panic::catch_unwind(AssertUnwindSafe(|| {
+        let proof = NoUnwind;
+        let r = f();
+        // Only the test build gives `NoUnwind` a drop.
+        #[allow(clippy::forget_non_drop)]
+        std::mem::forget(proof);
+        r
+    }))
+    .unwrap_or(fallback)
+}
+
+/// Dropped only while `guard_leaf`'s body unwinds: in the test build, its
+/// drop calls a function that exists nowhere, so that an unwinding path
+/// there leaves an undefined symbol in the library.
+struct NoUnwind;
+
+#[cfg(all(feature = "fault-injection", not(debug_assertions)))]
+impl Drop for NoUnwind {
+    // Inlined, so that no copy of it exists apart from the unwinding paths.
+    #[inline(always)]
+    fn drop(&mut self) {
+        extern "C" {
+            /// Defined nowhere (see `NoUnwind`).
+            fn wwwurl_leaf_body_can_unwind();
+        }
+        // SAFETY: never runs, and never links: the only call is the drop of
+        // `NoUnwind` while a leaf body unwinds, which the compiler removes
+        // with the unwinding path when the body cannot unwind.
+        unsafe { wwwurl_leaf_body_can_unwind() }
+    }
 }
 
 /// [`guard`] for a function whose body is written with `?` on `Option`s:

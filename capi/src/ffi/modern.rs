@@ -6,7 +6,7 @@ use super::alloc::{
     CBuf, Out,
 };
 use super::block::{stack_room, HeadedBlock, StackRoom};
-use super::guard::{guard, guard_opt, guard_or, guard_status};
+use super::guard::{guard, guard_leaf, guard_opt, guard_or, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
 use super::status::*;
@@ -661,6 +661,91 @@ fn codec_of(c: wwwurl_codec) -> Option<Codec> {
 /// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
 #[no_mangle]
 pub extern "C" fn wwwurl_transcode(
+    codec: wwwurl_codec,
+    r#in: *const c_char,
+    len: size_t,
+    out: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    // One function a codec, each small enough to keep the arguments in the
+    // registers they came in (BENCHMARKS.md, "Short texts in one scan and
+    // one copy").
+    let f = match codec {
+        WWWURL_CODEC_DECODE_GENERIC => transcode_codec::<WWWURL_CODEC_DECODE_GENERIC>,
+        WWWURL_CODEC_DECODE_FORM => transcode_codec::<WWWURL_CODEC_DECODE_FORM>,
+        WWWURL_CODEC_RECODE_FORM => transcode_codec::<WWWURL_CODEC_RECODE_FORM>,
+        WWWURL_CODEC_ENCODE_PATH => transcode_codec::<WWWURL_CODEC_ENCODE_PATH>,
+        WWWURL_CODEC_ENCODE_FORM => transcode_codec::<WWWURL_CODEC_ENCODE_FORM>,
+        WWWURL_CODEC_ENCODE_PASSWORD => transcode_codec::<WWWURL_CODEC_ENCODE_PASSWORD>,
+        _ => transcode_full,
+    };
+    f(codec, r#in, len, out, cap, needed)
+}
+
+/// `wwwurl_transcode` for the codec `C`, which is also `codec`: a short
+/// text that the codec leaves as it is ([`Codec::transcode_short`]) here,
+/// any other call by [`transcode_full`]. The argument is not read, so that
+/// its register is free.
+#[inline(never)]
+extern "C" fn transcode_codec<const C: wwwurl_codec>(
+    _codec: wwwurl_codec,
+    r#in: *const c_char,
+    len: size_t,
+    out: *mut c_char,
+    cap: size_t,
+    needed: *mut size_t,
+) -> wwwurl_status {
+    let Some(c) = codec_of(C) else {
+        return transcode_full(C, r#in, len, out, cap, needed);
+    };
+    let short = guard_leaf(Err(WWWURL_ERR_PANIC), || {
+        let need = transcode_short(c, r#in, len, out, cap);
+        if let Some(need) = need {
+            set_opt(needed, need);
+        }
+        Ok(need)
+    });
+    match short {
+        Ok(Some(_)) => WWWURL_OK,
+        Ok(None) => transcode_full(C, r#in, len, out, cap, needed),
+        Err(status) => status,
+    }
+}
+
+/// `wwwurl_transcode` of a short text that the codec leaves as it is
+/// ([`Codec::transcode_short`]): the size the result took, NUL included;
+/// `None` for any other call, which [`transcode_full`] then makes.
+#[inline(always)]
+fn transcode_short(
+    c: Codec,
+    r#in: *const c_char,
+    len: size_t,
+    out: *mut c_char,
+    cap: size_t,
+) -> Option<usize> {
+    // `len` at most 32 also rules out `WWWURL_NUL_TERMINATED`.
+    if len > 32 || len > settings::max_input() || r#in.is_null() || out.is_null() {
+        return None;
+    }
+    // SAFETY: by the API contract `in` points at `len` readable bytes and
+    // `out` at `cap` writable ones that nothing else uses during the call
+    // (output never overlaps input); neither is NULL. `MaybeUninit<u8>` has
+    // the layout of `u8` and may hold any byte, or none.
+    let (s, o) = unsafe {
+        (
+            std::slice::from_raw_parts(r#in.cast::<u8>(), len),
+            std::slice::from_raw_parts_mut(out.cast::<MaybeUninit<u8>>(), cap),
+        )
+    };
+    c.transcode_short(s, o)
+}
+
+/// `wwwurl_transcode` for every call: out of line, so that the short path
+/// saves no registers, and `extern "C"`, that is known not to unwind, so
+/// that it is reached by a jump rather than a call.
+#[inline(never)]
+extern "C" fn transcode_full(
     codec: wwwurl_codec,
     r#in: *const c_char,
     len: size_t,
