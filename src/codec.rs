@@ -179,9 +179,8 @@ impl Codec {
     }
 
     /// [`Codec::transcode_into`] for a text that is not both short and
-    /// left as it is: out of line, so that the short case keeps few
-    /// registers to save.
-    #[inline(never)]
+    /// left as it is.
+    #[inline(always)]
     fn transcode_scanned<T: Slot>(self, s: &[u8], out: &mut [T]) -> usize {
         let n = s.len();
         let scanned = self.scan(s);
