@@ -272,45 +272,31 @@ fn copy_short_unmarked<T: Slot, const C: u8>(s: &[u8], out: &mut [T]) -> bool {
             store_start(out, a);
             store_end(out, b);
         }
-        8..16 => {
-            let (Ok(a), Ok(b)) = (
-                <[u8; 8]>::try_from(&s[..8]),
-                <[u8; 8]>::try_from(&s[n - 8..]),
-            ) else {
-                return false;
-            };
-            if any_stop_in_words::<C>(pair(a, b)) {
-                return false;
-            }
-            store_start(out, a);
-            store_end(out, b);
-        }
-        4..8 => {
-            let (Ok(a), Ok(b)) = (
-                <[u8; 4]>::try_from(&s[..4]),
-                <[u8; 4]>::try_from(&s[n - 4..]),
-            ) else {
-                return false;
-            };
-            let ab: [u8; 8] = pair(a, b);
-            if any_stop_in_words::<C>(pair(ab, ab)) {
-                return false;
-            }
-            store_start(out, a);
-            store_end(out, b);
-        }
+        8..16 => return copy_two_words::<T, C, 8>(s, out),
+        4..8 => return copy_two_words::<T, C, 4>(s, out),
         _ => return false,
     }
     true
 }
 
-/// `a` then `b`, as one array (of twice their length).
+/// [`copy_short_unmarked`] for a text of `N` to `2 N - 1` bytes, as its
+/// first and last `N` bytes, which overlap: one block of them (twice over
+/// for `N` = 4) to scan, two words to store.
 #[inline(always)]
-fn pair<const N: usize, const M: usize>(a: [u8; N], b: [u8; N]) -> [u8; M] {
-    let mut w = [0u8; M];
-    w[..N].copy_from_slice(&a);
-    w[N..].copy_from_slice(&b);
-    w
+fn copy_two_words<T: Slot, const C: u8, const N: usize>(s: &[u8], out: &mut [T]) -> bool {
+    let (Some(a), Some(b)) = (s.first_chunk::<N>(), s.last_chunk::<N>()) else {
+        return false;
+    };
+    let mut w: Block = [0; 16];
+    for (k, part) in w.chunks_exact_mut(N).enumerate() {
+        part.copy_from_slice(if k % 2 == 0 { a } else { b });
+    }
+    if any_stop_in_words::<C>(w) {
+        return false;
+    }
+    store_start(out, *a);
+    store_end(out, *b);
+    true
 }
 
 /// The first `N` bytes of `out` set to `w`, one store (nothing when `out`
