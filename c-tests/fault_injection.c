@@ -1677,6 +1677,15 @@ static void t_panic_entry(hgroup *g, const char *dir)
     STATUS_PANIC(wwwurl_set_userinfo(h, "us", "pw"));
     STATUS_PANIC(wwwurl_cache_file(h, 'D', buf, sizeof buf, &n));
     STATUS_PANIC(wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "a", 1, buf, sizeof buf, &n));
+    /* A short text that its codec leaves as it is takes a path that cannot
+     * panic and that the injector does not reach (CONTRIBUTING.md, "The data
+     * flow of a C call"): the call succeeds and the panic stays armed. */
+    arm_entry();
+    CHECK_INT(g, "wwwurl_transcode short path", NULL, WWWURL_OK,
+              wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "abcd", 4, buf, sizeof buf, &n));
+    CHECK(g, "wwwurl_transcode short path", "the injected panic still pending",
+          wwwurl_fault_pending());
+    wwwurl_fault_inject(FAULT_OFF, 0);
     PTR_NULL(wwwurl_transcode_dup(WWWURL_CODEC_ENCODE_PATH, "a", 1, &n));
     STATUS_PANIC(wwwurl_rfc3986_split("http://a/", WWWURL_NUL_TERMINATED, 0, &comp));
     sout = NULL;

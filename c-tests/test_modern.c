@@ -615,6 +615,7 @@ static void transcode_vectors(hgroup *g, const char *dir, const struct codec_fil
                 /* explicit length on a copy without terminator: short texts
                  * take another path there, which must give the same */
                 memset(buf, GUARD_BYTE, needed + GUARD_LEN);
+                needed2 = (size_t)-7;
                 st = wwwurl_transcode(c->codec, bare, r->in[0].len, buf, needed, &needed2);
                 if (CHECK_STATUS(g, "wwwurl_transcode(in, len)", d.p, WWWURL_OK, st)) {
                     CHECK_STR(g, "wwwurl_transcode(in, len)", d.p, &r->out[0], buf);

@@ -10,7 +10,8 @@
  * arguments give WWWURL_ERR_NULL (or NULL, -1, or nothing); inputs given as
  * pointer and length accept WWWURL_NUL_TERMINATED as the length, and a NULL
  * pointer with length 0 is the empty input; outputs are written only on
- * success. */
+ * success; a caller's output buffer must not overlap an input of the same
+ * call (decode into another buffer, not in place). */
 
 /** Pass as a length to mean that the string is NUL-terminated. */
 #define WWWURL_NUL_TERMINATED ((size_t)-1)
@@ -606,8 +607,9 @@ wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
  * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
  * (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
  * included); `out` and `cap`, the caller's buffer (`out` may be NULL when
- * `cap` is 0, to ask for the size); `needed`, where the size the result
- * needs, terminating NUL included, is stored (may be NULL).
+ * `cap` is 0, to ask for the size; it must not overlap the input);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
  *
  * Unlike the historical functions, a decoded NUL byte is kept: the result
  * is `*needed - 1` bytes long and may contain NUL bytes.

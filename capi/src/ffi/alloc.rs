@@ -262,8 +262,9 @@ pub(crate) fn free<T>(p: *mut T) {
 
 /// The `len` bytes of memory at `p` as a slice of [`MaybeUninit<u8>`]:
 /// memory fresh from `malloc`, or a C caller's output buffer, that the
-/// core's sinks ([`wwwurl_core::sink`]) write and never read. The one way
-/// the C layer hands memory of its own to the core.
+/// core's sinks ([`wwwurl_core::sink`]) write and never read. With
+/// [`out_buffer`] for a caller's buffer, the one way the C layer hands
+/// memory of its own to the core.
 ///
 /// # Safety
 ///
@@ -325,10 +326,10 @@ pub(crate) fn out_buffer<'a>(
         };
     }
     // SAFETY: by the API contract `ptr` points at `cap` writable bytes that
-    // nothing else uses during the call (output never overlaps input); with
-    // `cap` 0 it is at least not NULL, all that an empty slice needs.
-    // `MaybeUninit<u8>` has the layout of `u8` and may hold any byte, or
-    // none.
+    // nothing else uses during the call (each function that takes a buffer
+    // documents that it must not overlap the input); with `cap` 0 it is at
+    // least not NULL, all that an empty slice needs. `MaybeUninit<u8>` has
+    // the layout of `u8` and may hold any byte, or none.
     Ok(unsafe { std::slice::from_raw_parts_mut(ptr.cast::<MaybeUninit<u8>>(), cap) })
 }
 

@@ -43,7 +43,8 @@ impl Fallback for super::status::wwwurl_status {
 thread_local! {
     /// 0 until this thread's first library call has made sure that the
     /// quiet hook is in place, then 1 plus the depth of library calls under
-    /// way: one thread-local read per call answers both questions.
+    /// way (but for the bodies under [`guard_leaf`], which cannot panic):
+    /// one thread-local read per call answers both questions.
     static IN_FFI: Cell<u32> = const { Cell::new(0) };
 }
 
@@ -85,22 +86,20 @@ pub(crate) fn guard<R: Fallback>(f: impl FnOnce() -> R) -> R {
 /// whose result C uses without a check (a static string, a setting).
 #[inline]
 pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
-    IN_FFI.with(|c| {
+    let depth = IN_FFI.with(|c| {
         let mut d = c.get();
         if d == 0 {
             install_quiet_hook();
             d = 1;
         }
         c.set(d + 1);
+        d
     });
     let r = panic::catch_unwind(AssertUnwindSafe(|| {
         super::fault::at_entry();
         f()
     }));
-    // Calls nest and each restores what it raised, also when its body
-    // panicked: one less is the depth this call found. Not kept from the
-    // entry, which cost two spills and two reloads a call.
-    IN_FFI.with(|c| c.set(c.get() - 1));
+    IN_FFI.with(|c| c.set(depth));
     r.unwrap_or(fallback)
 }
 
@@ -113,8 +112,11 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 /// keep every argument in a saved register (BENCHMARKS.md, "Short texts in
 /// one scan and one copy"). Uncounted, a panic here would also reach the
 /// process's panic hook; the test build proves there is none to reach it:
-/// built optimised with the feature `fault-injection`, as `make check`
-/// builds it, a library in which such a body can unwind does not link.
+/// built optimised with the feature `fault-injection` (the `release-nolto`
+/// profile, as `make check` and `make fault-test` build it), a library in
+/// which such a body can unwind leaves an undefined symbol, and the fault
+/// injection test programs linked with it fail to link. The fault injector
+/// does not reach these bodies either: they call no `fault::at_entry`.
 #[inline(always)]
 pub(crate) fn guard_leaf<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     panic::catch_unwind(AssertUnwindSafe(|| {
@@ -142,9 +144,11 @@ impl Drop for NoUnwind {
             /// Defined nowhere (see `NoUnwind`).
             fn wwwurl_leaf_body_can_unwind();
         }
-        // SAFETY: never runs, and never links: the only call is the drop of
-        // `NoUnwind` while a leaf body unwinds, which the compiler removes
-        // with the unwinding path when the body cannot unwind.
+        // SAFETY: never runs: the only call is the drop of `NoUnwind` while
+        // a leaf body unwinds, which the compiler removes with the
+        // unwinding path when the body cannot unwind; when it can, the
+        // programs linked with this build fail to link, so it never runs
+        // either.
         unsafe { wwwurl_leaf_body_can_unwind() }
     }
 }

@@ -649,8 +649,9 @@ fn codec_of(c: wwwurl_codec) -> Option<Codec> {
 /// Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
 /// (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
 /// included); `out` and `cap`, the caller's buffer (`out` may be NULL when
-/// `cap` is 0, to ask for the size); `needed`, where the size the result
-/// needs, terminating NUL included, is stored (may be NULL).
+/// `cap` is 0, to ask for the size; it must not overlap the input);
+/// `needed`, where the size the result needs, terminating NUL included, is
+/// stored (may be NULL).
 ///
 /// Unlike the historical functions, a decoded NUL byte is kept: the result
 /// is `*needed - 1` bytes long and may contain NUL bytes.
@@ -724,21 +725,12 @@ fn transcode_short(
     out: *mut c_char,
     cap: size_t,
 ) -> Option<usize> {
-    // `len` at most 32 also rules out `WWWURL_NUL_TERMINATED`.
+    // `len` at most 32 also rules out `WWWURL_NUL_TERMINATED`, so that
+    // `input` does not call `strlen`; NULLs are left to the full body.
     if len > 32 || len > settings::max_input() || r#in.is_null() || out.is_null() {
         return None;
     }
-    // SAFETY: by the API contract `in` points at `len` readable bytes and
-    // `out` at `cap` writable ones that nothing else uses during the call
-    // (output never overlaps input); neither is NULL. `MaybeUninit<u8>` has
-    // the layout of `u8` and may hold any byte, or none.
-    let (s, o) = unsafe {
-        (
-            std::slice::from_raw_parts(r#in.cast::<u8>(), len),
-            std::slice::from_raw_parts_mut(out.cast::<MaybeUninit<u8>>(), cap),
-        )
-    };
-    c.transcode_short(s, o)
+    c.transcode_short(input(r#in, len)?, out_buffer(out, cap).ok()?)
 }
 
 /// `wwwurl_transcode` for every call: out of line, so that the short path
@@ -756,7 +748,8 @@ extern "C" fn transcode_full(
     guard_status(|| {
         let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
         let s = checked_input(r#in, len)?;
-        let need = c.transcode_into(s, out_buffer(out, cap)?);
+        // The short path gave up on this text, or never saw it.
+        let need = c.transcode_rest(s, out_buffer(out, cap)?);
         set_opt(needed, need);
         Ok(if need <= cap {
             WWWURL_OK
