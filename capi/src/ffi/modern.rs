@@ -404,7 +404,8 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
 /// Releases a handle. NULL is fine; the same handle must not be freed twice.
 #[no_mangle]
 pub extern "C" fn wwwurl_free(u: *mut wwwurl_url) {
-    guard(|| {
+    // As FreeURL: a body that cannot panic.
+    guard_leaf((), || {
         if let Some(h) = handle(u) {
             if h.bytes != Handle::inline_bytes(h) {
                 free(h.bytes);
