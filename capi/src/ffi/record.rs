@@ -317,9 +317,8 @@ pub extern "C" fn FreeURL(url: *mut URL) {
     // A record whose strings follow it, as every record is until an
     // AddPasswordURL, takes reads and `free` calls, nothing that can panic:
     // the guard of such a body skips the thread-local count of library
-    // calls, a tenth of the release's cost (CONTRIBUTING.md, "The data flow
-    // of a C call"; BENCHMARKS.md, "Releases without the count of library
-    // calls").
+    // calls (CONTRIBUTING.md, "The data flow of a C call"; BENCHMARKS.md,
+    // "Releases without the count of library calls").
     let released = guard_leaf(true, || {
         let Some(rec) = record(url) else {
             return true;
