@@ -24,8 +24,9 @@ const UNKNOWN: u8 = 0x80;
 static PRESENT: AtomicU8 = AtomicU8::new(UNKNOWN);
 
 fn present() -> u8 {
-    // Read-modify-write on both sides, for helgrind (see `settings`).
-    let p = PRESENT.fetch_add(0, Ordering::Relaxed);
+    // A plain load, the write a locked exchange, as for the settings (see
+    // `settings`).
+    let p = PRESENT.load(Ordering::Relaxed);
     if p != UNKNOWN {
         return p;
     }

@@ -90,10 +90,12 @@ impl Env for Settings {
 }
 
 // The compat mode and the input limit are read by every call, so they are
-// atomics rather than under the lock. Readers and writers alike use
-// read-modify-write instructions (`fetch_add(0)`, `swap`): a plain load
-// would be as correct, but helgrind and DRD take it for a race with the
-// setter, while they know locked instructions for atomic.
+// atomics rather than under the lock. Readers load them plainly; setters
+// write them with a locked exchange (`swap`), which helgrind and DRD know
+// for atomic: they report no race between the two (`make c-tests-helgrind`
+// runs the setters in a loop while four threads parse). A `fetch_add(0)`
+// read, which this once was, compiles to a fence and the same load, and
+// cost about 2 ns a call (BENCHMARKS.md, "Settings read by a plain load").
 
 /// The compat mode of a process that never set one: the variant this
 /// library was built as (`libwwwurl` 2.9, `libwwwurl-29h` 2.9h), so that a
@@ -110,7 +112,7 @@ static MAX_INPUT: AtomicUsize = AtomicUsize::new(super::types::WWWURL_DEFAULT_MA
 /// The process-wide compat mode.
 #[inline]
 pub(crate) fn compat() -> Compat {
-    match COMPAT.fetch_add(0, Ordering::Relaxed) {
+    match COMPAT.load(Ordering::Relaxed) {
         1 => Compat::V29h,
         _ => Compat::V29,
     }
@@ -124,7 +126,7 @@ pub(crate) fn set_compat(c: Compat) {
 /// The longest input the length-delimited functions accept.
 #[inline]
 pub(crate) fn max_input() -> usize {
-    MAX_INPUT.fetch_add(0, Ordering::Relaxed)
+    MAX_INPUT.load(Ordering::Relaxed)
 }
 
 /// Sets the longest accepted input.
