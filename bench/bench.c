@@ -234,6 +234,27 @@ static size_t b_parse(size_t a, size_t b) {
     return fails;
 }
 
+/* The accessors: wwwurl_parse, every part with its length and the port,
+ * wwwurl_free. The parse row subtracted, what the thirteen reads cost. */
+static size_t b_get(size_t a, size_t b) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        struct wwwurl_url *u = NULL;
+        if (wwwurl_parse(urls[i], lens[i], 0, &u) != WWWURL_OK)
+            fails++;
+        for (wwwurl_part p = WWWURL_PART_NAME; p <= WWWURL_PART_ORIGINAL_ARGS; p++) {
+            size_t n;
+            const char *s = wwwurl_get(u, p, &n);
+            ESCAPE(s);
+            ESCAPE(&n);
+        }
+        if (wwwurl_port(u) < -1)
+            fails++;
+        wwwurl_free(u);
+    }
+    return fails;
+}
+
 static size_t b_transcode(size_t a, size_t b) {
     size_t fails = 0;
     for (size_t i = a; i < b; i++) {
@@ -315,6 +336,7 @@ static const bench_fn fns[] = {
     {"codec", "URLDecodeGeneric+URLEncodePath (path)", b_codec},
     {"hash", "MakeHash", b_hash},
     {"parse", "wwwurl_parse+wwwurl_free", b_parse},
+    {"get", "wwwurl_parse+12 get+port+free", b_get},
     {"transcode", "wwwurl_transcode ENCODE_PATH (path)", b_transcode},
     {"transcode2", "wwwurl_transcode DECODE+ENCODE (path)", b_transcode2},
 #ifdef HAVE_CURL

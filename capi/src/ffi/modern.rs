@@ -51,6 +51,16 @@ impl Handle {
         h.wrapping_add(1).cast::<u8>().cast_mut()
     }
 
+    /// Where the part `f` lies: its first byte and its length, from the
+    /// spans alone. No slice is made, so nothing here can panic (see
+    /// [`wwwurl_get`]).
+    #[inline(always)]
+    fn part(&self, f: Field) -> Option<(*const c_char, usize)> {
+        self.sp
+            .span(f)
+            .map(|s| (self.bytes.wrapping_add(s.start).cast_const().cast(), s.len))
+    }
+
     /// The record, borrowed from the handle.
     fn view(&self) -> UrlRef<'_> {
         // SAFETY: `bytes` points at `len` bytes that live as long as the
@@ -451,12 +461,14 @@ pub extern "C" fn wwwurl_get(
     part: wwwurl_part,
     len: *mut size_t,
 ) -> *const c_char {
-    guard(|| {
-        let got = from_handle(u)
-            .zip(field_of(part))
-            .and_then(|(u, f)| u.get(f));
-        set_opt(len, got.map_or(0, <[u8]>::len));
-        got.map_or(null(), |b| b.as_ptr().cast())
+    // Reads of the header and pointer arithmetic, nothing that can panic:
+    // the guard of such a body skips the thread-local count of library
+    // calls (CONTRIBUTING.md, "The data flow of a C call"; BENCHMARKS.md,
+    // "Accessors without the count of library calls").
+    guard_leaf(null(), || {
+        let got = handle(u).zip(field_of(part)).and_then(|(h, f)| h.part(f));
+        set_opt(len, got.map_or(0, |(_, n)| n));
+        got.map_or(null(), |(p, _)| p)
     })
 }
 
@@ -464,7 +476,9 @@ pub extern "C" fn wwwurl_get(
 /// hostport has none (the protocol's default port was removed) or `u` is NULL.
 #[no_mangle]
 pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
-    guard(|| from_handle(u).map_or(-1, |u| u.port()))
+    // One read of the header: the guard of a body that cannot panic, as in
+    // `wwwurl_get`.
+    guard_leaf(-1, || handle(u).map_or(-1, |h| h.sp.port()))
 }
 
 /// Replaces the user and password of a URL, like the historical AddPasswordURL.
