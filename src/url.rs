@@ -143,6 +143,7 @@ impl Spans {
         self.host.unwrap_or(self.hostport)
     }
     /// The port, or -1 when the hostport has none.
+    #[inline]
     pub fn port(&self) -> i32 {
         self.port
     }

@@ -104,10 +104,10 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 }
 
 /// The guard of a body that cannot panic: the short path that a hot
-/// function tries before its full body, or a release, made of operations
-/// that cannot fail (no allocation, no call but to C's `free`, bounds the
-/// compiler sees to hold). It
-/// catches a panic all the same, returning `fallback`, but does not count
+/// function tries before its full body, a release or an accessor, made of
+/// operations that cannot fail (no allocation, no call but to C's `free`,
+/// bounds the compiler sees to hold). It catches a panic all the same,
+/// returning `fallback`, but does not count
 /// the call in the thread's depth of library calls: in a shared library
 /// that thread-local access is a call, after which the body would have to
 /// keep every argument in a saved register (BENCHMARKS.md, "Short texts in

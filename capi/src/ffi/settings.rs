@@ -89,13 +89,14 @@ impl Env for Settings {
     }
 }
 
-// The compat mode and the input limit are read by every call, so they are
-// atomics rather than under the lock. Readers load them plainly; setters
-// write them with a locked exchange (`swap`), which helgrind and DRD know
-// for atomic: they report no race between the two (`make c-tests-helgrind`
-// runs the setters in a loop while four threads parse). A `fetch_add(0)`
-// read, which this once was, compiles to a fence and the same load, and
-// cost about 2 ns a call (BENCHMARKS.md, "Settings read by a plain load").
+// The compat mode and the input limit are read by every call that parses
+// or transcodes, so they are atomics rather than under the lock. Readers
+// load them plainly; setters write them with a locked exchange (`swap`).
+// Helgrind and DRD report no race between the two, where they do report a
+// plain store (`make c-tests-helgrind` runs the setters in a loop while four
+// threads parse). A `fetch_add(0)` read, which this once was, compiled on
+// x86-64 to a fence and the same load, and cost 2 to 3 ns a call
+// (BENCHMARKS.md, "Settings read by a plain load").
 
 /// The compat mode of a process that never set one: the variant this
 /// library was built as (`libwwwurl` 2.9, `libwwwurl-29h` 2.9h), so that a
