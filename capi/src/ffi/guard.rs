@@ -107,17 +107,17 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 /// function tries before its full body, a release or an accessor, made of
 /// operations that cannot fail (no allocation, no call but to C's `free`,
 /// bounds the compiler sees to hold). It catches a panic all the same,
-/// returning `fallback`, but does not count
-/// the call in the thread's depth of library calls: in a shared library
-/// that thread-local access is a call, after which the body would have to
-/// keep every argument in a saved register (BENCHMARKS.md, "Short texts in
-/// one scan and one copy"). Uncounted, a panic here would also reach the
-/// process's panic hook; the test build proves there is none to reach it:
-/// built optimised with the feature `fault-injection` (the `release-nolto`
-/// profile, as `make check` and `make fault-test` build it), a library in
-/// which such a body can unwind leaves an undefined symbol, and the fault
-/// injection test programs linked with it fail to link. The fault injector
-/// does not reach these bodies either: they call no `fault::at_entry`.
+/// returning `fallback`, but does not count the call in the thread's depth
+/// of library calls: in a shared library that thread-local access is a
+/// call, after which the body would have to keep every argument in a saved
+/// register (BENCHMARKS.md, "Short texts in one scan and one copy").
+/// Uncounted, a panic here would also reach the process's panic hook; the
+/// test build proves there is none to reach it: built optimised with the
+/// feature `fault-injection` (the `release-nolto` profile, as `make check`
+/// and `make fault-test` build it), a library in which such a body can
+/// unwind leaves an undefined symbol, and the fault injection test programs
+/// linked with it fail to link. The fault injector does not reach these
+/// bodies either: they call no `fault::at_entry`.
 #[inline(always)]
 pub(crate) fn guard_leaf<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     panic::catch_unwind(AssertUnwindSafe(|| {
