@@ -1656,11 +1656,14 @@ static void t_panic_entry(hgroup *g, const char *dir)
         /* FreeURL of a record whose strings follow it cannot panic, and the
          * injector does not reach it (CONTRIBUTING.md, "The data flow of a C
          * call"): it frees, and the panic stays armed. A record whose
-         * strings AddPasswordURL moved takes the guarded way. */
-        URL *v = SplitURL(BASE), *w = SplitURL(BASE);
-        CHECK(g, "SplitURL", NULL, v != NULL && w != NULL);
+         * strings AddPasswordURL moved, or that holds a private_* string,
+         * takes the guarded way. */
+        URL *v = SplitURL(BASE), *w = SplitURL(BASE), *x = SplitURL(BASE);
+        CHECK(g, "SplitURL", NULL, v != NULL && w != NULL && x != NULL);
         AddPasswordURL(w, "us", "pw");
         CHECK(g, "AddPasswordURL", NULL, w && w->user && strcmp(w->user, "us") == 0);
+        if (x)
+            x->private_file = strdup("private");
         arm_entry();
         FreeURL(v);
         CHECK(g, "FreeURL(a fresh record)", "frees, the injected panic still pending",
@@ -1668,6 +1671,8 @@ static void t_panic_entry(hgroup *g, const char *dir)
         wwwurl_fault_inject(FAULT_OFF, 0);
         VOID_CALL(FreeURL(w)); /* did nothing: freed next */
         FreeURL(w);
+        VOID_CALL(FreeURL(x)); /* did nothing: freed next, private_file too */
+        FreeURL(x);
     }
 
     /* The functions whose result C uses unchecked: a usable value. */
