@@ -10,13 +10,15 @@
 //! was written. Either way no Rust allocation comes in between
 //! (BENCHMARKS.md, "The record built in place").
 
-use super::alloc::{c_malloc, c_realloc, free};
+use super::alloc::{c_malloc, c_realloc, free, uninit_slice};
 use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut, Range};
 use std::ptr::NonNull;
 use wwwurl_core::buf::{ByteBuf, NoMemory};
-use wwwurl_core::sink::Sink;
+use wwwurl_core::sink::{ExactSink, Sink};
+use wwwurl_core::split::RecordBytes;
+use wwwurl_core::url::Spans;
 
 /// The bytes of stack that a C entry point lends the general route: a
 /// record whose worst case fits is built there and copied once into a block
@@ -30,6 +32,30 @@ pub(crate) type StackRoom = [MaybeUninit<u8>; STACK_ROOM];
 #[inline(always)]
 pub(crate) fn stack_room() -> StackRoom {
     [MaybeUninit::uninit(); STACK_ROOM]
+}
+
+/// Writes the record `r`, measured as `len` bytes whose fields lie where
+/// `sp` says, into the `len` bytes at `at`; whether it filled them
+/// exactly. It always does (`tests/fastpath.rs` checks the fast route's
+/// measure); should it not, nothing was written past them, and the caller
+/// frees its block rather than hand out an unfinished record.
+///
+/// # Safety
+///
+/// `at` is valid for writes of `len` bytes that nothing else reads or
+/// writes during the call (fresh memory from `malloc`).
+#[inline(always)]
+pub(crate) unsafe fn write_exact<R: RecordBytes>(
+    r: &R,
+    at: *mut u8,
+    len: usize,
+    sp: &Spans,
+) -> bool {
+    // SAFETY: by the caller's promise.
+    let mut sink = ExactSink::new(unsafe { uninit_slice(at, len) });
+    let Ok(written) = r.write_to(&mut sink);
+    debug_assert_eq!(&written, sp, "the record is where it was measured");
+    sink.is_full()
 }
 
 /// Where the general route builds a record for C: room for `cap` bytes,

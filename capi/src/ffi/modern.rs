@@ -5,7 +5,7 @@ use super::alloc::{
     c_malloc, c_str, checked_input, free, input, out_buffer, set_opt, uninit_slice, within_limit,
     CBuf, Out,
 };
-use super::block::{stack_room, HeadedBlock, StackRoom};
+use super::block::{stack_room, write_exact, HeadedBlock, StackRoom};
 use super::guard::{guard, guard_leaf, guard_opt, guard_or, guard_status};
 use super::hooks::HookEnv;
 use super::settings;
@@ -19,7 +19,7 @@ use wwwurl_core::buf::NoMemory;
 use wwwurl_core::cache::{self, UnsafePath};
 use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
 use wwwurl_core::config::Compat;
-use wwwurl_core::sink::{copy_into, ExactSink};
+use wwwurl_core::sink::copy_into;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Originals, Spans, UrlRef};
 use wwwurl_core::{link, split, url};
@@ -93,13 +93,7 @@ fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
         })
     };
     // SAFETY: the `len` bytes after the header, in the fresh block.
-    let mut sink = ExactSink::new(unsafe { uninit_slice(bytes, len) });
-    let Ok(written) = r.write_to(&mut sink);
-    debug_assert_eq!(written, sp, "the record is where it was measured");
-    if !sink.is_full() {
-        // Never happens (`tests/fastpath.rs` checks the plan's size);
-        // should it, nothing was written past the block and the unfinished
-        // handle is not handed out.
+    if !unsafe { write_exact(r, bytes, len, &sp) } {
         free(h);
         return null_mut();
     }

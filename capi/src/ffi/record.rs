@@ -13,8 +13,8 @@
 //! strings block is always the one that starts at the lowest string pointer,
 //! which is how `FreeURL` tells the two layouts apart.
 
-use super::alloc::{c_malloc, c_str, free, uninit_slice};
-use super::block::{stack_room, HeadedBlock, StackRoom};
+use super::alloc::{c_malloc, c_str, free};
+use super::block::{stack_room, write_exact, HeadedBlock, StackRoom};
 use super::guard::{guard_leaf, guard_opt};
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
@@ -23,7 +23,6 @@ use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
-use wwwurl_core::sink::ExactSink;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Originals, Span, Spans, Url};
 use wwwurl_core::{link, split, url};
@@ -147,13 +146,7 @@ impl<'a> RecordDest for LegacyDest<'a> {
         // SAFETY: as above.
         unsafe { rec.write(record_at(&sp, strings, 0)) };
         // SAFETY: the `len` bytes after the struct, in the fresh block.
-        let mut sink = ExactSink::new(unsafe { uninit_slice(strings, len) });
-        let Ok(written) = r.write_to(&mut sink);
-        debug_assert_eq!(written, sp, "the record is where it was measured");
-        if !sink.is_full() {
-            // Never happens (`tests/fastpath.rs` checks the size); should
-            // it, the sink wrote nothing past the block and the unfinished
-            // record is not handed out.
+        if !unsafe { write_exact(r, strings, len, &sp) } {
             free(rec);
             return null_mut();
         }
