@@ -6,10 +6,11 @@
 //! `name` without a user, `host` and `hostport` without a port) have equal
 //! spans here.
 
-use super::ascii::{hex_value, lower_in_place, ByteSet, ALNUM};
+use super::ascii::{lower_in_place, ByteSet, ALNUM};
 use super::cnum::atoi;
 use super::codec::{
     c_prefix, decode_encode_path, decode_generic_find_nul, encode_password, recode_form,
+    triple_value,
 };
 use super::config::{Compat, Env};
 use super::host::canonicalise_nul_free_host;
@@ -589,38 +590,61 @@ fn decode_c(s: &[u8], out: &mut [u8]) -> usize {
 /// The host text that reaches CanonicaliseHost, written into `out` (which
 /// has room for `s`): `s` percent-decoded, lower-cased and cut at the first
 /// byte outside [`HOST_KEEP`], in one pass. Returns its length.
+///
+/// A byte at a time through one table, escapes included: hosts are short,
+/// and a run copied apart cost a call per run, which made each escape
+/// between two letters dearer than the letters (BENCHMARKS.md, "Escaped
+/// hosts").
 fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
-    let class = |b: u8| HOST_CLASS[usize::from(b)];
     let (mut i, mut w) = (0, 0);
-    while i < s.len() {
-        // A run of bytes kept as they are or lower-cased, in one copy.
-        let start = i;
-        while i < s.len() && class(s[i]) <= HOST_UPPER {
-            i += 1;
-        }
-        let run = &mut out[w..w + (i - start)];
-        run.copy_from_slice(&s[start..i]);
-        lower_in_place(run);
-        w += i - start;
-        if i == s.len() || s[i] != b'%' {
-            return w;
-        }
-        let v = if i + 2 < s.len() {
-            let v = 16 * hex_value(s[i + 1]) + hex_value(s[i + 2]);
-            i += 3;
-            v
-        } else {
-            i += 1;
-            b'%'
+    loop {
+        let v = match s.get(i) {
+            // A `%` among the last two bytes stands for itself, and the
+            // host keeps no `%`.
+            Some(b'%') => match s.get(i + 1..i + 3) {
+                Some(&[x, y]) => {
+                    i += 3;
+                    HOST_DECODED[usize::from(triple_value(x, y))]
+                }
+                _ => 0,
+            },
+            Some(&b) => {
+                i += 1;
+                HOST_DECODED[usize::from(b)]
+            }
+            None => 0,
         };
-        if !HOST_KEEP.contains(v) {
+        if v == 0 {
             return w;
         }
-        out[w] = v.to_ascii_lowercase();
+        let Some(o) = out.get_mut(w) else {
+            return w;
+        };
+        *o = v;
         w += 1;
     }
-    w
 }
+
+const _: () = assert!(
+    !HOST_KEEP.contains(b'%'),
+    "decode_host ends a host at a bare `%`"
+);
+
+/// A byte of a host, as it is or decoded from an escape, as the host keeps
+/// it: lower-cased, or 0 where the host ends (a byte outside
+/// [`HOST_KEEP`], NUL among them).
+static HOST_DECODED: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        if HOST_KEEP.contains(c) {
+            t[b] = c.to_ascii_lowercase();
+        }
+        b += 1;
+    }
+    t
+};
 
 /// Appends the canonical host of the raw `hostport` to `out`; returns where
 /// the `:` before its port lies in it, if one does: the first `:` after the
@@ -1030,6 +1054,50 @@ mod tests {
         assert_eq!(run(b"%zzb"), b"");
         assert_eq!(run(b"a%4"), b"a%4");
         assert_eq!(run(b""), b"");
+    }
+
+    /// `decode_host` against its definition, a unit (a byte, or a `%`
+    /// and the two bytes after it) at a time, on random hosts that mix
+    /// escapes, letters of both cases and the bytes that end a host.
+    #[test]
+    fn decode_host_matches_unit_loop() {
+        fn reference(s: &[u8]) -> Vec<u8> {
+            let (mut out, mut i) = (Vec::new(), 0);
+            while i < s.len() {
+                let v = match s[i] {
+                    b'%' if i + 2 < s.len() => {
+                        i += 3;
+                        16 * crate::ascii::hex_value(s[i - 2]) + crate::ascii::hex_value(s[i - 1])
+                    }
+                    b => {
+                        i += 1;
+                        b
+                    }
+                };
+                if !HOST_KEEP.contains(v) {
+                    break;
+                }
+                out.push(v.to_ascii_lowercase());
+            }
+            out
+        }
+        const PIECES: &[&[u8]] = &[
+            b"a", b"Q", b"www", b"EXAMPLE", b".", b":", b"[", b"]", b"-", b"%41", b"%2e", b"%3A",
+            b"%5b", b"%7e", b"%2F", b"%00", b"%zz", b"%", b"%4", b"/", b"\xff", b"\0",
+        ];
+        let mut rng = Rng::new(0x5eed_4057);
+        for _ in 0..50_000 {
+            let n = rng.below(16);
+            let h = rng.pieces(PIECES, n);
+            let mut out = vec![0; h.len()];
+            let k = decode_host(&h, &mut out);
+            assert_eq!(
+                &out[..k],
+                &reference(&h)[..],
+                "{:?}",
+                String::from_utf8_lossy(&h)
+            );
+        }
     }
 
     #[test]
