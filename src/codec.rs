@@ -532,8 +532,9 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
 ) -> Result<bool, S::Error> {
     let n = s.len();
     let mut i = 0;
-    let mut nul = false;
-    let mut decoded = false;
+    // With FIND_NUL, whether a triple gave a NUL; else whether a triple
+    // was decoded.
+    let mut found = false;
     while i < n {
         let j = match first_stop.take() {
             Some(j) => j,
@@ -545,39 +546,45 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
         if i == n {
             break;
         }
-        if i + 2 < n && s[i] == b'%' {
-            // Returns anywhere, the next scan going on from there.
+        // A `+` of form data goes to the dense loop too when its word
+        // path can take it (eight bytes left), else a `+` between words
+        // would cost a block scan each (BENCHMARKS.md, "Escapes among plain
+        // bytes").
+        if (i + 2 < n && s[i] == b'%') || (plus_is_space && s[i] == b'+' && i + 8 <= n) {
+            // Returns anywhere past `i`, the next scan going on from there.
             i = if plus_is_space {
-                decode_dense::<S, true, FIND_NUL>(s, i, out, &mut nul)?
+                decode_dense::<S, true, FIND_NUL>(s, i, out, &mut found)?
             } else {
-                decode_dense::<S, false, FIND_NUL>(s, i, out, &mut nul)?
+                decode_dense::<S, false, FIND_NUL>(s, i, out, &mut found)?
             };
-            decoded = true;
         } else {
             // A `+`, or a `%` without two bytes after it.
             out.push(if s[i] == b'%' { b'%' } else { b' ' })?;
             i += 1;
         }
     }
-    Ok(if FIND_NUL { nul } else { decoded })
+    Ok(found)
 }
 
-/// Decodes `s` from `i`, where a `%XY` triple starts, through a stage
-/// (`PLUS_IS_SPACE` for form data):
-/// triples one by one, the plain bytes between them eight at a time (a
-/// word copied whole, then counted up to the next `%` or `+`). Returns at
-/// the first 32 plain bytes in a row, which the block scans of
-/// [`decode_with`] copy faster, or where fewer than eight bytes are left.
-/// Out of line: the stage costs its set-up, which plain text never pays.
+/// Decodes `s` from `i`, where a `%XY` triple (or, with `PLUS_IS_SPACE`, a
+/// `+` and seven bytes after it) starts, through a stage: triples one by
+/// one, the plain bytes between them eight at a time (a word copied whole,
+/// then counted up to the next `%` or `+`). Returns at the first 32 plain
+/// bytes in a row, which the block scans of [`decode_with`] copy faster, or
+/// where fewer than eight bytes are left, always past `i`. Sets `found`
+/// when, with `FIND_NUL`, a triple gave a NUL, and without, when a triple
+/// was decoded. Out of line: the stage costs its set-up, which plain text
+/// never pays.
 #[inline(never)]
 fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
     s: &[u8],
     mut i: usize,
     out: &mut S,
-    nul: &mut bool,
+    found: &mut bool,
 ) -> Result<usize, S::Error> {
     // The least byte a triple gave: 0 when one gave a NUL.
     let mut least = u8::MAX;
+    let mut triples = false;
     // Room for a chunk's output and the eight-byte store that ends it.
     let mut stage = [0u8; STAGE_LEN + 8];
     loop {
@@ -596,38 +603,51 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                 o += 1;
             }
             if o != before {
+                triples = true;
                 i += 3 * (o - before);
                 plain_words = 0;
-                continue;
+                // Unless the triples filled their share, the next bytes are
+                // no triple: straight to the word, which a lone triple
+                // between plain bytes would otherwise reach only after a
+                // second, empty, run of the loop above (BENCHMARKS.md,
+                // "Escapes among plain bytes").
+                if o - before == DENSE_CHUNK {
+                    continue;
+                }
             }
             let Some(w) = s.get(i..i + 8) else {
-                *nul |= least == 0;
+                *found |= if FIND_NUL { least == 0 } else { triples };
                 out.extend(&stage[..o])?;
                 return Ok(i);
             };
             let x = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
-            let stops = if PLUS_IS_SPACE {
-                byte_mask(x, b'%') | byte_mask(x, b'+')
-            } else {
-                byte_mask(x, b'%')
-            };
-            // The lowest flag is exact: the bytes before it are plain.
-            let k = (stops.trailing_zeros() / 8) as usize;
+            // The lowest flag is exact: the bytes before it are no `%`.
+            let k = (byte_mask(x, b'%').trailing_zeros() / 8) as usize;
             if k == 0 {
-                // A `+` of form data (a `%` here always has two bytes after it).
-                stage[o & STAGE_MASK] = b' ';
-                o += 1;
-                i += 1;
+                // A `%` with seven bytes after it is a triple, which the
+                // loop above takes.
                 continue;
             }
+            // Form data's `+` become spaces in the word as it is copied,
+            // every one at once (an exact mask: no borrow between bytes).
+            let plus = if PLUS_IS_SPACE {
+                const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);
+                let y = x ^ u64::from_le_bytes([b'+'; 8]);
+                !(((y & LOW7) + LOW7) | y) & !LOW7
+            } else {
+                0
+            };
+            let x = x ^ ((plus >> 7) * u64::from(b'+' ^ b' '));
             let at = o & STAGE_MASK;
-            stage[at..at + 8].copy_from_slice(w);
+            stage[at..at + 8].copy_from_slice(&x.to_le_bytes());
             o += k;
             i += k;
-            if k == 8 {
+            // A word with a `+` is not plain text: the block scans would
+            // stop at each.
+            if k == 8 && plus == 0 {
                 plain_words += 1;
                 if plain_words == 4 {
-                    *nul |= least == 0;
+                    *found |= if FIND_NUL { least == 0 } else { triples };
                     out.extend(&stage[..o])?;
                     return Ok(i);
                 }
@@ -1225,6 +1245,24 @@ mod tests {
                 }
             }
         }
+        // Escapes and `+` among single plain bytes, long enough for the
+        // dense loop to fill its stage, from every offset in a word.
+        for unit in ["+", "a+", "u%41", "+%41", "a+b%41", "ab%41", "%41u%42"] {
+            for prefix in 0..=9 {
+                for suffix in 0..=9 {
+                    let mut s = vec![b'a'; prefix];
+                    s.extend(unit.repeat(60).bytes());
+                    s.extend(std::iter::repeat_n(b'z', suffix));
+                    for c in codecs {
+                        assert_eq!(
+                            run(c, &s),
+                            reference(c, &s),
+                            "{c:?} {unit} {prefix} {suffix}"
+                        );
+                    }
+                }
+            }
+        }
     }
 
     /// A scanned text and the caller's-buffer form against [`Codec::apply`]:
@@ -1448,6 +1486,14 @@ mod tests {
     #[test]
     fn decode_form_plus() {
         assert_eq!(run(Codec::DecodeForm, b"a+b%2B"), b"a b+");
+        // Whether a triple was decoded, also when the dense loop started
+        // at a `+`.
+        let mut out = Buf::new();
+        assert!(!decode_form(b"a+b+c+d+e+f+g+h+i+j+k", &mut out).unwrap());
+        assert_eq!(out, b"a b c d e f g h i j k");
+        let mut out = Buf::new();
+        assert!(decode_form(b"a+b+c+d+e+f+g+h%41+j+k", &mut out).unwrap());
+        assert_eq!(out, b"a b c d e f g hA j k");
     }
 
     #[test]
