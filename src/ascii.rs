@@ -265,6 +265,69 @@ macro_rules! find_stop_fn {
 }
 pub(crate) use find_stop_fn;
 
+/// Defines `fn $name(s, i) -> usize` (`i > 0`): the index `k` of the first
+/// byte at or after `i` for which the `const fn $stop(prev: u8, b: u8) ->
+/// bool` holds of `s[k - 1]` and `s[k]`, or `s.len()`. Sixteen bytes a
+/// step, as [`find_stop_fn`] scans, each lane also seeing the byte before.
+macro_rules! find_pair_stop_fn {
+    ($(#[$doc:meta])* $vis:vis $name:ident, $stop:ident) => {
+        $(#[$doc])*
+        #[inline(always)]
+        $vis fn $name(s: &[u8], mut i: usize) -> usize {
+            use $crate::ascii::{any_lane, first_lane, lanes_u128, lowest_lane, Lanes};
+            /// 0xff in lane `k` where `$stop(w[k], w[k + 1])` holds.
+            #[inline(always)]
+            #[allow(clippy::needless_range_loop)]
+            fn lanes(w: &[u8; 17]) -> Lanes {
+                let mut v = [0u8; 16];
+                for k in 0..16 {
+                    v[k] = if $stop(w[k], w[k + 1]) { 0xff } else { 0 };
+                }
+                v
+            }
+            let from = i;
+            while let Some(w) = s.get(i - 1..i + 16) {
+                let m = lanes(w.try_into().unwrap_or(&[0; 17]));
+                if any_lane(&m) {
+                    return i + first_lane(&m);
+                }
+                i += 16;
+            }
+            if i >= s.len() {
+                return s.len();
+            }
+            match s.len().checked_sub(17) {
+                // The 16 lanes that end the string. When blocks were
+                // scanned, the lanes before `i` are among them and mark
+                // nothing.
+                Some(base) if base + 1 >= from => {
+                    let m = lanes(s[base..].try_into().unwrap_or(&[0; 17]));
+                    if any_lane(&m) {
+                        base + 1 + first_lane(&m)
+                    } else {
+                        s.len()
+                    }
+                }
+                // Else without the lanes before `i` (fewer than 16 bytes
+                // are left, so `i > base + 1`).
+                Some(base) => {
+                    let w = s[base..].try_into().unwrap_or(&[0; 17]);
+                    let m = lanes_u128(&lanes(w)) >> (8 * (i - base - 1));
+                    if m == 0 {
+                        s.len()
+                    } else {
+                        i + lowest_lane(m)
+                    }
+                }
+                None => (i..s.len())
+                    .find(|&k| $stop(s[k - 1], s[k]))
+                    .unwrap_or(s.len()),
+            }
+        }
+    };
+}
+pub(crate) use find_pair_stop_fn;
+
 #[inline(always)]
 const fn is_nul(b: u8) -> bool {
     b == 0

@@ -6,8 +6,22 @@
 //! read cursor, so the whole rewrite is linear and stays within the path's
 //! own buffer.
 
-use crate::ascii::{c_len, find_stop_fn, rfind_byte};
+use crate::ascii::{c_len, find_pair_stop_fn, find_stop_fn, rfind_byte};
 use crate::buf::{Buf, NoMemory};
+
+/// A NUL, or a `.` after a `/`: where a path ends as a C string, or a
+/// segment starts with a dot.
+#[inline(always)]
+const fn slash_dot_or_nul(prev: u8, b: u8) -> bool {
+    (b == 0) | ((b == b'.') & (prev == b'/'))
+}
+
+find_pair_stop_fn!(
+    /// The next NUL or `.` after a `/`, at or after `i` (`i > 0`), by
+    /// pairs of bytes.
+    next_slash_dot_or_nul_pairs,
+    slash_dot_or_nul
+);
 
 #[inline(always)]
 const fn dot_or_nul(b: u8) -> bool {
@@ -20,23 +34,54 @@ find_stop_fn!(
     dot_or_nul
 );
 
-/// Where CanonicaliseName may change `p`: the length of `p` as a C string
-/// (up to its first NUL), and the index of its first `.` that starts it or
-/// follows a `/`, if any. Every rule needs such a dot; without one the
-/// path is left as it is, and before it nothing changes.
-fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
-    let mut i = 0;
-    loop {
-        let k = next_dot_or_nul(p, i);
-        if k == p.len() || p[k] == 0 {
-            return (k, None);
-        }
-        if k == 0 || p[k - 1] == b'/' {
-            let n = k + c_len(&p[k..]);
-            return (n, Some(k));
-        }
-        i = k + 1;
+/// The next NUL or `.` after a `/`, at or after `i` (`i > 0`). A scan for
+/// the next dot or NUL first, which is the cheaper one on a short path and
+/// finds the end of most paths (no dot, or one in the last segment); at a
+/// dot inside a segment, the scan of byte pairs from there, which the next
+/// such dots (`/a.b/c.d`) do not restart (BENCHMARKS.md, "Dots inside
+/// segments").
+#[inline(always)]
+fn next_slash_dot_or_nul(p: &[u8], i: usize) -> usize {
+    let k = next_dot_or_nul(p, i);
+    if k == p.len() || p[k] == 0 || p[k - 1] == b'/' {
+        return k;
     }
+    next_slash_dot_or_nul_pairs(p, k + 1)
+}
+
+/// Whether the segment that starts at `k` is `.` or `..`: whether it ends
+/// (at a `/`, a NUL or the end of `p`) one or two dots after `k`.
+#[inline(always)]
+fn dot_segment_at(p: &[u8], k: usize) -> bool {
+    let ends = |j: usize| p.get(j).is_none_or(|&b| b == b'/' || b == 0);
+    ends(k + 1) || (p.get(k + 1) == Some(&b'.') && ends(k + 2))
+}
+
+/// The first dot segment (`.` or `..`) of `p` at or after `k`, where `k`
+/// is 0 or a `.` after a `/` (as [`next_slash_dot_or_nul`] stops), or
+/// where `p` ends as a C string. Every rule of CanonicaliseName needs a dot
+/// segment: before the first, nothing changes, and a segment that only
+/// starts with a dot (`/.well-known`) is skipped without a rewrite
+/// (BENCHMARKS.md, "Dots inside segments").
+fn first_dot_segment(p: &[u8], mut k: usize) -> usize {
+    loop {
+        match p.get(k) {
+            None | Some(0) => return k,
+            Some(b'.') if dot_segment_at(p, k) => return k,
+            _ => k = next_slash_dot_or_nul(p, k + 1),
+        }
+    }
+}
+
+/// Where CanonicaliseName may change `p`: the length of `p` as a C string
+/// (up to its first NUL), and the index of its first dot segment, if any.
+/// Without one the path is left as it is.
+fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
+    let k = first_dot_segment(p, 0);
+    if k == p.len() || p[k] == 0 {
+        return (k, None);
+    }
+    (k + c_len(&p[k..]), Some(k))
 }
 
 /// Rules 1 and 2 in one pass from `from`, the first `.` that starts `p`
@@ -163,7 +208,11 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
             // No rule can fire before the next `/.`: up to its `/`.
             _ => find_slash_dot(p, r).map_or(n, |k| k + 1),
         };
-        p.copy_within(r..end, w);
+        // Until a rule removes something the text stays where it is
+        // (`/.well-known/...`): no copy onto itself.
+        if w != r {
+            p.copy_within(r..end, w);
+        }
         w += end - r;
         r = end;
     }
@@ -486,18 +535,25 @@ mod tests {
     }
 
     #[test]
-    fn slash_dot_is_never_missed() {
+    fn dot_segment_is_never_missed() {
         let mut rng = Rng::new(5);
         for _ in 0..20_000 {
             let len = rng.below(24);
             let p = rng.bytes(b"/.a\0", len);
             let n = p.iter().position(|&b| b == 0).unwrap_or(p.len());
             let c = &p[..n];
-            let naive = (0..n).find(|&k| c[k] == b'.' && (k == 0 || c[k - 1] == b'/'));
+            let ends = |j: usize| j >= n || c[j] == b'/';
+            let naive = (0..n).find(|&k| {
+                c[k] == b'.'
+                    && (k == 0 || c[k - 1] == b'/')
+                    && (ends(k + 1) || (k + 1 < n && c[k + 1] == b'.' && ends(k + 2)))
+            });
             assert_eq!(first_slash_dot(&p), (n, naive), "{p:?}");
         }
         assert_eq!(first_slash_dot(b"/a/b.c/d.e/fghijklmnop.q"), (24, None));
-        assert_eq!(first_slash_dot(b"/abcdefghijklmn/.x"), (18, Some(16)));
+        assert_eq!(first_slash_dot(b"/abcdefghijklmn/.x"), (18, None));
+        assert_eq!(first_slash_dot(b"/abcdefghijklmn/./x"), (19, Some(16)));
+        assert_eq!(first_slash_dot(b"/.a/..b/...c/..\0/."), (15, Some(13)));
     }
 
     /// Random paths of 12 to 200 bytes agree with the reference: long
