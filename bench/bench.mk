@@ -9,8 +9,9 @@
 #                     benches/core.rs on both corpora, then the per-byte
 #                     table (output in build/callgrind*)
 #   make bench-perbyte     only the per-byte table: instructions per input
-#                     byte of URLDecodeGeneric, URLEncodePath, SplitURL and
-#                     CanonicaliseName on 1 MiB of one repeated pattern
+#                     byte of URLDecodeGeneric, URLEncodePath, SplitURL (the
+#                     pattern in the path, and in the host), CanonicaliseName
+#                     and URLDecodeFormArgs on 1 MiB of one repeated pattern
 #                     (bench/perbyte.c, bench/perbyte.sh), with the targets;
 #                     cells over target are marked, never a failure
 #   make bench-corpus the escape-heavy corpus, $(BUILD)/escapes.txt

@@ -14,6 +14,9 @@
  *   split    SplitURL("http://h/" PATTERN...)          record freed (FreeURL)
  *   canon    CanonicaliseName on a malloc'd copy of "/" PATTERN... (it works
  *            in place; the copy is made before the measured region)
+ *   form     URLDecodeFormArgs(PATTERN...)             result freed
+ *   host     SplitURL("http://" PATTERN...)            record freed: the
+ *            pattern in the host (and whatever follows where it ends)
  *
  * As in bench/bench.c, the call is bracketed with
  * CALLGRIND_START_INSTRUMENTATION / CALLGRIND_STOP_INSTRUMENTATION when
@@ -39,12 +42,14 @@
 #include "measure.h"
 
 /* The patterns of the table, in its order. `abcdefgh` is plain text with no
- * dot segment. */
-static const char *const patterns[] = {"%41", "%",   "&amp;", "%zz",     "%2F",
-                                       "+",   "/./", "/../",  "abcdefgh"};
+ * dot segment; so are `/.a/` (segments that start with a dot) and `a.b`
+ * (dots inside segments). `u%41` and `a+` put single plain bytes between
+ * escapes or form spaces. */
+static const char *const patterns[] = {"%41", "%",        "&amp;", "%zz", "%2F", "+",  "/./",
+                                       "/../", "abcdefgh", "u%41",  "a+",  "/.a/", "a.b"};
 #define N_PATTERNS (sizeof patterns / sizeof patterns[0])
 
-static const char *const functions[] = {"decode", "encode", "split", "canon"};
+static const char *const functions[] = {"decode", "encode", "split", "canon", "form", "host"};
 #define N_FUNCTIONS (sizeof functions / sizeof functions[0])
 
 /* prefix followed by pattern repeated, whole copies only, at most size bytes
@@ -86,10 +91,22 @@ static int call(int f, char *s) {
         FreeURL(u);
         return u != NULL;
     }
-    default:
+    case 3:
         CanonicaliseName(s);
         ESCAPE(s);
         return 1;
+    case 4: {
+        char *r = URLDecodeFormArgs(s);
+        ESCAPE(r);
+        free(r);
+        return r != NULL;
+    }
+    default: {
+        URL *u = SplitURL(s);
+        ESCAPE(u);
+        FreeURL(u);
+        return u != NULL;
+    }
     }
 }
 
@@ -139,7 +156,7 @@ int main(int argc, char **argv) {
         return 2;
     }
 
-    const char *prefix = f == 2 ? "http://h/" : f == 3 ? "/" : "";
+    const char *prefix = f == 2 ? "http://h/" : f == 3 ? "/" : f == 5 ? "http://" : "";
     size_t len, wlen;
     char *s = build(prefix, pattern, size, &len);
     char *warm = build(prefix, pattern, 64, &wlen);

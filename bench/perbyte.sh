@@ -1,6 +1,7 @@
 #!/bin/sh
 # Instructions per input byte of URLDecodeGeneric, URLEncodePath,
-# SplitURL+FreeURL and CanonicaliseName on 1 MiB inputs of one repeated
+# SplitURL+FreeURL (the pattern in the path, and in the host), CanonicaliseName
+# and URLDecodeFormArgs on 1 MiB inputs of one repeated
 # pattern, under valgrind's callgrind, as a table with the targets of each
 # cell. A report: cells over their target are marked OVER, and the exit
 # status is 0 all the same. It is 1 only when the measurement itself fails:
@@ -19,7 +20,8 @@
 #
 # Targets (instructions per byte): URLDecodeGeneric 5, URLEncodePath 12,
 # SplitURL+FreeURL 15, CanonicaliseName 3 on patterns without a dot segment
-# and 20 on /./ and /../.
+# and 20 on /./ and /../, URLDecodeFormArgs 5 (URLDecodeGeneric's),
+# SplitURL+FreeURL with the pattern in the host 15 (as in the path).
 set -eu
 set -f
 
@@ -73,9 +75,9 @@ done
 # target in brackets, "OVER" when above it.
 awk -v size="$size" -v macros="$macros" '
 function target(f, p) {
-    if (f == "decode") return 5
+    if (f == "decode" || f == "form") return 5
     if (f == "encode") return 12
-    if (f == "split") return 15
+    if (f == "split" || f == "host") return 15
     return (p == "/./" || p == "/../") ? 20 : 3
 }
 {
@@ -87,12 +89,12 @@ function target(f, p) {
 }
 END {
     printf "instructions per input byte, inputs of %d bytes (callgrind, macros=%s); target in brackets\n", size, macros
-    printf "%-10s  %-19s  %-19s  %-19s  %-19s\n", "pattern", "URLDecodeGeneric", "URLEncodePath", \
-        "SplitURL+FreeURL", "CanonicaliseName"
+    printf "%-10s  %-19s  %-19s  %-19s  %-19s  %-19s  %-19s\n", "pattern", "URLDecodeGeneric", \
+        "URLEncodePath", "SplitURL+FreeURL", "CanonicaliseName", "URLDecodeFormArgs", "SplitURL (host)"
     for (i = 1; i <= np; i++) {
         p = order[i]
-        printf "%-10s  %-19s  %-19s  %-19s  %-19s\n", p, cell["decode", p], cell["encode", p], \
-            cell["split", p], cell["canon", p]
+        printf "%-10s  %-19s  %-19s  %-19s  %-19s  %-19s  %-19s\n", p, cell["decode", p], \
+            cell["encode", p], cell["split", p], cell["canon", p], cell["form", p], cell["host", p]
     }
     printf "%d of %d cells over target (a report: not a failure)\n", over + 0, cells
     if (failed) printf "%d calls returned NULL (marked NULL): the measurement failed\n", failed
