@@ -34,19 +34,11 @@ find_stop_fn!(
     dot_or_nul
 );
 
-/// The next NUL or `.` after a `/`, at or after `i` (`i > 0`). A scan for
-/// the next dot or NUL first, which is the cheaper one on a short path and
-/// finds the end of most paths (no dot, or one in the last segment); at a
-/// dot inside a segment, the scan of byte pairs from there, which the next
-/// such dots (`/a.b/c.d`) do not restart (BENCHMARKS.md, "Dots inside
-/// segments").
-#[inline(always)]
-fn next_slash_dot_or_nul(p: &[u8], i: usize) -> usize {
-    let k = next_dot_or_nul(p, i);
-    if k == p.len() || p[k] == 0 || p[k - 1] == b'/' {
-        return k;
-    }
-    next_slash_dot_or_nul_pairs(p, k + 1)
+/// [`next_slash_dot_or_nul_pairs`], out of line: its vector constants are
+/// then loaded only by the paths that need it.
+#[inline(never)]
+fn dense_dots_next(p: &[u8], i: usize) -> usize {
+    next_slash_dot_or_nul_pairs(p, i)
 }
 
 /// Whether the segment that starts at `k` is `.` or `..`: whether it ends
@@ -57,18 +49,31 @@ fn dot_segment_at(p: &[u8], k: usize) -> bool {
     ends(k + 1) || (p.get(k + 1) == Some(&b'.') && ends(k + 2))
 }
 
-/// The first dot segment (`.` or `..`) of `p` at or after `k`, where `k`
-/// is 0 or a `.` after a `/` (as [`next_slash_dot_or_nul`] stops), or
-/// where `p` ends as a C string. Every rule of CanonicaliseName needs a dot
-/// segment: before the first, nothing changes, and a segment that only
-/// starts with a dot (`/.well-known`) is skipped without a rewrite
-/// (BENCHMARKS.md, "Dots inside segments").
-fn first_dot_segment(p: &[u8], mut k: usize) -> usize {
+/// The index of the first dot segment (`.` or `..`) of `p`, or where `p`
+/// ends as a C string. Every rule of CanonicaliseName needs a dot segment:
+/// before the first, nothing changes, and a segment that only starts with
+/// a dot (`/.well-known`) is skipped without a rewrite.
+///
+/// Scans for the next dot or NUL, the cheaper scan, which finds the end of
+/// most paths (no dot, or one or two in the last segment: `/a/b.tar.gz`);
+/// after two dots that were no dot segment, the scan of byte pairs, which
+/// the next such dots (`/a.b/c.d/...`) do not restart (BENCHMARKS.md,
+/// "Escapes among plain bytes").
+fn first_dot_segment(p: &[u8]) -> usize {
+    let (mut i, mut misses) = (0, 0);
     loop {
+        let k = if misses < 2 {
+            next_dot_or_nul(p, i)
+        } else {
+            dense_dots_next(p, i)
+        };
         match p.get(k) {
             None | Some(0) => return k,
-            Some(b'.') if dot_segment_at(p, k) => return k,
-            _ => k = next_slash_dot_or_nul(p, k + 1),
+            _ if (k == 0 || p[k - 1] == b'/') && dot_segment_at(p, k) => return k,
+            _ => {
+                misses += 1;
+                i = k + 1;
+            }
         }
     }
 }
@@ -77,7 +82,7 @@ fn first_dot_segment(p: &[u8], mut k: usize) -> usize {
 /// (up to its first NUL), and the index of its first dot segment, if any.
 /// Without one the path is left as it is.
 fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
-    let k = first_dot_segment(p, 0);
+    let k = first_dot_segment(p);
     if k == p.len() || p[k] == 0 {
         return (k, None);
     }
