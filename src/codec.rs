@@ -569,9 +569,11 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
 /// Decodes `s` from `i`, where a `%XY` triple (or, with `PLUS_IS_SPACE`, a
 /// `+` and seven bytes after it) starts, through a stage: triples one by
 /// one, the plain bytes between them eight at a time (a word copied whole,
-/// then counted up to the next `%` or `+`). Returns at the first 32 plain
-/// bytes in a row, which the block scans of [`decode_with`] copy faster, or
-/// where fewer than eight bytes are left, always past `i`. Sets `found`
+/// then counted up to the next `%` or `+`). Returns after four words in a
+/// row without a `%` or `+` (32 plain bytes, which the block scans of
+/// [`decode_with`] copy faster; a word with a `+` between them neither
+/// counts nor breaks the row), or where fewer than eight bytes are left,
+/// always past `i`. Sets `found`
 /// when, with `FIND_NUL`, a triple gave a NUL, and without, when a triple
 /// was decoded. Out of line: the stage costs its set-up, which plain text
 /// never pays.

@@ -89,8 +89,9 @@ fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
     (k + c_len(&p[k..]), Some(k))
 }
 
-/// Rules 1 and 2 in one pass from `from`, the first `.` that starts `p`
-/// or follows a `/` (`p[from - 1]` is then a `/`). Returns the new length.
+/// Rules 1 and 2 in one pass from `from`, a `.` that starts `p` or follows
+/// a `/` (`p[from - 1]` is then a `/`), before which no rule fires: the
+/// first such dot, or the first dot segment. Returns the new length.
 ///
 /// Rule 1 deletes the `/.` of every `/./` and every leading `./`, until none
 /// is left; rule 2 then collapses each `/../` with the segment before it,
@@ -255,8 +256,8 @@ fn finish(p: &mut [u8], mut n: usize) -> usize {
 /// with NUL) gives 0 when `p` is empty and `/` otherwise, where its buffer
 /// has room for it (see [`canonicalise_name`]).
 ///
-/// Paths without a `.` at their start or after a `/` (almost every real
-/// path) cost one scan and are not written.
+/// Paths without a `.` or `..` segment (almost every real path) cost one
+/// scan and are not written.
 pub fn canonicalise_in_place(p: &mut [u8]) -> usize {
     let (n, first) = first_slash_dot(p);
     let Some(from) = first else {
