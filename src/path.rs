@@ -81,7 +81,7 @@ fn first_dot_segment(p: &[u8]) -> usize {
 /// Where CanonicaliseName may change `p`: the length of `p` as a C string
 /// (up to its first NUL), and the index of its first dot segment, if any.
 /// Without one the path is left as it is.
-fn first_slash_dot(p: &[u8]) -> (usize, Option<usize>) {
+fn c_len_and_dot_segment(p: &[u8]) -> (usize, Option<usize>) {
     let k = first_dot_segment(p);
     if k == p.len() || p[k] == 0 {
         return (k, None);
@@ -259,7 +259,7 @@ fn finish(p: &mut [u8], mut n: usize) -> usize {
 /// Paths without a `.` or `..` segment (almost every real path) cost one
 /// scan and are not written.
 pub fn canonicalise_in_place(p: &mut [u8]) -> usize {
-    let (n, first) = first_slash_dot(p);
+    let (n, first) = c_len_and_dot_segment(p);
     let Some(from) = first else {
         if n == 0 && !p.is_empty() {
             p[0] = b'/';
@@ -554,12 +554,21 @@ mod tests {
                     && (k == 0 || c[k - 1] == b'/')
                     && (ends(k + 1) || (k + 1 < n && c[k + 1] == b'.' && ends(k + 2)))
             });
-            assert_eq!(first_slash_dot(&p), (n, naive), "{p:?}");
+            assert_eq!(c_len_and_dot_segment(&p), (n, naive), "{p:?}");
         }
-        assert_eq!(first_slash_dot(b"/a/b.c/d.e/fghijklmnop.q"), (24, None));
-        assert_eq!(first_slash_dot(b"/abcdefghijklmn/.x"), (18, None));
-        assert_eq!(first_slash_dot(b"/abcdefghijklmn/./x"), (19, Some(16)));
-        assert_eq!(first_slash_dot(b"/.a/..b/...c/..\0/."), (15, Some(13)));
+        assert_eq!(
+            c_len_and_dot_segment(b"/a/b.c/d.e/fghijklmnop.q"),
+            (24, None)
+        );
+        assert_eq!(c_len_and_dot_segment(b"/abcdefghijklmn/.x"), (18, None));
+        assert_eq!(
+            c_len_and_dot_segment(b"/abcdefghijklmn/./x"),
+            (19, Some(16))
+        );
+        assert_eq!(
+            c_len_and_dot_segment(b"/.a/..b/...c/..\0/."),
+            (15, Some(13))
+        );
     }
 
     /// Random paths of 12 to 200 bytes agree with the reference: long

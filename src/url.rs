@@ -593,8 +593,8 @@ fn decode_c(s: &[u8], out: &mut [u8]) -> usize {
 ///
 /// A byte at a time through one table, escapes included: hosts are short,
 /// and a run copied apart cost a call per run, which made each escape
-/// between two letters dearer than the letters (BENCHMARKS.md, "Escaped
-/// hosts").
+/// between two letters dearer than the letters (BENCHMARKS.md, "Escapes
+/// among plain bytes").
 fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
     let (mut i, mut w) = (0, 0);
     loop {

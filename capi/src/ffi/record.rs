@@ -313,8 +313,8 @@ pub extern "C" fn FreeURL(url: *mut URL) {
     // such a body skips the thread-local count of library calls
     // (CONTRIBUTING.md, "The data flow of a C call"). Every other record
     // goes to a function of its own, so that this path saves no register
-    // and ends in a jump to `free` (BENCHMARKS.md, "Releases without the
-    // count of library calls").
+    // and ends in a jump to `free` (BENCHMARKS.md, "FreeURL without a
+    // frame").
     let one_block = guard_leaf(false, || {
         record(url).is_some_and(|rec| strings_follow(rec) && !has_private(rec))
     });
