@@ -567,15 +567,17 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
 }
 
 /// Decodes `s` from `i`, where a `%XY` triple (or, with `PLUS_IS_SPACE`, a
-/// `+` and seven bytes after it) starts, through a stage: triples one by
-/// one, the plain bytes between them eight at a time (a word copied whole,
-/// then counted up to the next `%` or `+`). Returns after four words in a
-/// row without a `%` or `+` (32 plain bytes, which the block scans of
-/// [`decode_with`] copy faster; a word with a `+` between them neither
-/// counts nor breaks the row), or where fewer than eight bytes are left,
-/// always past `i`. Sets `found`
-/// when, with `FIND_NUL`, a triple gave a NUL, and without, when a triple
-/// was decoded. Out of line: the stage costs its set-up, which plain text
+/// `+` and seven bytes after it) starts, through a stage, a word of eight
+/// bytes at a time: the word is copied whole and counted up to its first
+/// `%`. A `%` with its two digits in the same word is decoded from it, so
+/// that a lone escape among plain bytes (`u%41`) costs one step; a `%` at
+/// the word's start or in its last two bytes begins a run of triples,
+/// decoded one by one. Returns after four words in a row without a `%` or
+/// `+` (32 plain bytes, which the block scans of [`decode_with`] copy
+/// faster; a word with a `+` neither counts nor breaks the row), or where
+/// fewer than eight bytes are left, always past `i`. Sets `found` when,
+/// with `FIND_NUL`, a triple gave a NUL, and without, when a triple was
+/// decoded. Out of line: the stage costs its set-up, which plain text
 /// never pays.
 #[inline(never)]
 fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
@@ -586,38 +588,24 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
 ) -> Result<usize, S::Error> {
     // The least byte a triple gave: 0 when one gave a NUL.
     let mut least = u8::MAX;
-    let mut triples = false;
+    // Entered at a `%`, the stage decodes a triple there; only form data,
+    // entered at a `+`, has to note whether it decodes one.
+    let mut triples = !PLUS_IS_SPACE || s.get(i) == Some(&b'%');
     // Room for a chunk's output and the eight-byte store that ends it.
     let mut stage = [0u8; STAGE_LEN + 8];
     loop {
         let mut o = 0;
         let mut plain_words = 0;
         while o < 2 * DENSE_CHUNK {
-            // Triples in a row (at most DENSE_CHUNK, which the stage holds).
-            let before = o;
-            for t in s[i..].chunks_exact(3).take(DENSE_CHUNK) {
-                let &[b'%', x, y] = t else { break };
-                let v = triple_value(x, y);
-                if FIND_NUL {
-                    least = least.min(v);
-                }
-                stage[o & STAGE_MASK] = v;
-                o += 1;
-            }
-            if o != before {
-                triples = true;
-                i += 3 * (o - before);
-                plain_words = 0;
-                // Unless the triples filled their share, the next bytes are
-                // no triple: straight to the word, which a lone triple
-                // between plain bytes would otherwise reach only after a
-                // second, empty, run of the loop above (BENCHMARKS.md,
-                // "Escapes among plain bytes").
-                if o - before == DENSE_CHUNK {
-                    continue;
-                }
-            }
             let Some(w) = s.get(i..i + 8) else {
+                // The triples at `i`, then the rest is left to the block
+                // scans (entered at a `%` with fewer than eight bytes
+                // left, this is where the stage makes its progress).
+                let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
+                (o, i, least) = (o + taken, i + 3 * taken, low);
+                if PLUS_IS_SPACE {
+                    triples |= taken != 0;
+                }
                 *found |= if FIND_NUL { least == 0 } else { triples };
                 out.extend(&stage[..o])?;
                 return Ok(i);
@@ -626,8 +614,13 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
             // The lowest flag is exact: the bytes before it are no `%`.
             let k = (byte_mask(x, b'%').trailing_zeros() / 8) as usize;
             if k == 0 {
-                // A `%` with seven bytes after it is a triple, which the
-                // loop above takes.
+                // A `%` with seven bytes after it: triples in a row.
+                let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
+                (o, i, least) = (o + taken, i + 3 * taken, low);
+                if PLUS_IS_SPACE {
+                    triples = true;
+                }
+                plain_words = 0;
                 continue;
             }
             // Form data's `+` become spaces in the word as it is copied,
@@ -639,14 +632,44 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
             } else {
                 0
             };
-            let x = x ^ ((plus >> 7) * u64::from(b'+' ^ b' '));
             let at = o & STAGE_MASK;
-            stage[at..at + 8].copy_from_slice(&x.to_le_bytes());
+            let copied = x ^ ((plus >> 7) * u64::from(b'+' ^ b' '));
+            stage[at..at + 8].copy_from_slice(&copied.to_le_bytes());
+            if k <= 5 {
+                // The `%` at `k` and its two digits are in the word: its
+                // byte goes where the `%` was copied, so that a lone escape
+                // among plain bytes (`u%41`) is one step (BENCHMARKS.md,
+                // "Lone escapes and dot-led segments").
+                let v = triple_value(w[k + 1], w[k + 2]);
+                if FIND_NUL {
+                    least = least.min(v);
+                }
+                stage[(o + k) & STAGE_MASK] = v;
+                if PLUS_IS_SPACE {
+                    triples = true;
+                }
+                plain_words = 0;
+                o += k + 1;
+                i += k + 3;
+                continue;
+            }
             o += k;
             i += k;
+            if k < 8 {
+                // A `%` in the word's last two bytes, now at `i`: its
+                // triples at once rather than after a second look at the
+                // word.
+                let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
+                (o, i, least) = (o + taken, i + 3 * taken, low);
+                if PLUS_IS_SPACE {
+                    triples |= taken != 0;
+                }
+                plain_words = 0;
+                continue;
+            }
             // A word with a `+` is not plain text: the block scans would
             // stop at each.
-            if k == 8 && plus == 0 {
+            if plus == 0 {
                 plain_words += 1;
                 if plain_words == 4 {
                     *found |= if FIND_NUL { least == 0 } else { triples };
@@ -657,6 +680,37 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
         }
         out.extend(&stage[..o])?;
     }
+}
+
+/// The `%XY` triples in a row at `s[i..]`, at most [`DENSE_CHUNK`], decoded
+/// into `stage` from `o`; returns how many there were and, with
+/// `FIND_NUL`, the least of `least` and the bytes they gave. Everything
+/// goes by value: a count passed by reference lived in memory in the
+/// caller's loop too.
+#[inline(always)]
+fn triples_at<const FIND_NUL: bool>(
+    s: &[u8],
+    i: usize,
+    stage: &mut [u8; STAGE_LEN + 8],
+    o: usize,
+    mut least: u8,
+) -> (usize, u8) {
+    // Each triple's byte goes to the next slot: one bounds check a run
+    // rather than a mask of each index.
+    let Some(slots) = stage.get_mut(o..o + DENSE_CHUNK) else {
+        return (0, least);
+    };
+    let mut taken = 0;
+    for (t, slot) in s[i..].chunks_exact(3).zip(slots) {
+        let &[b'%', x, y] = t else { break };
+        let v = triple_value(x, y);
+        if FIND_NUL {
+            least = least.min(v);
+        }
+        *slot = v;
+        taken += 1;
+    }
+    (taken, least)
 }
 
 /// URLDecodeGeneric: `%XY` becomes the byte `16*H(X)+H(Y)` whenever two
@@ -928,16 +982,28 @@ fn by_blocks<S: Sink>(
                 // three at each run (BENCHMARKS.md, "Runs of triples").
                 let mut taken = 0;
                 if s[i] == b'%' {
-                    let run = &s[i..n.min(i + 3 * STEP_TRIPLES)];
-                    let mut t = run;
-                    while let [b'%', x, y, rest @ ..] = t {
-                        let Some(e) = triple(*x, *y) else {
+                    if let Some(&[_, x, y]) = s.get(i..i + 3) {
+                        // The first triple on its own: a lone escape among
+                        // plain bytes (`u%41`) then skips the run's set-up
+                        // (BENCHMARKS.md, "Lone escapes and dot-led segments").
+                        let Some(e) = triple(x, y) else {
                             return out.extend(&stage[..o]);
                         };
                         o = put(&mut stage, o, e);
-                        t = rest;
+                        taken = 3;
+                        if s.get(i + 3) == Some(&b'%') {
+                            let run = &s[i + 3..n.min(i + 3 * STEP_TRIPLES)];
+                            let mut t = run;
+                            while let [b'%', x, y, rest @ ..] = t {
+                                let Some(e) = triple(*x, *y) else {
+                                    return out.extend(&stage[..o]);
+                                };
+                                o = put(&mut stage, o, e);
+                                t = rest;
+                            }
+                            taken += run.len() - t.len();
+                        }
                     }
-                    taken = run.len() - t.len();
                 }
                 if taken == 0 {
                     let Some(e) = byte(s[i]) else {
@@ -1249,7 +1315,22 @@ mod tests {
         }
         // Escapes and `+` among single plain bytes, long enough for the
         // dense loop to fill its stage, from every offset in a word.
-        for unit in ["+", "a+", "u%41", "+%41", "a+b%41", "ab%41", "%41u%42"] {
+        for unit in [
+            "+",
+            "a+",
+            "u%41",
+            "+%41",
+            "a+b%41",
+            "ab%41",
+            "%41u%42",
+            "abc%41",
+            "abcd%4+",
+            "abcde%41",
+            "abcdef%41",
+            "abcdefg%41",
+            "u%00",
+            "u%",
+        ] {
             for prefix in 0..=9 {
                 for suffix in 0..=9 {
                     let mut s = vec![b'a'; prefix];
@@ -1482,6 +1563,59 @@ mod tests {
             let decoded = decode_generic(s.as_bytes(), &mut w).unwrap();
             assert_eq!(w, v, "{s}");
             assert_eq!(decoded, s.len() > 2 && s.contains('%'), "{s}");
+        }
+    }
+
+    /// What the decoders return, against a byte loop, on random mixes of
+    /// escapes and plain bytes: the dense loop notes a triple in its runs,
+    /// in its words and at the end of the text.
+    #[test]
+    fn decoders_report_triples_at_every_step() {
+        // The output, whether a triple gave a NUL, whether a triple was decoded.
+        fn reference(s: &[u8], plus: bool) -> (Vec<u8>, bool, bool) {
+            let (mut out, mut nul, mut any) = (Vec::new(), false, false);
+            let mut i = 0;
+            while i < s.len() {
+                if s[i] == b'%' && i + 2 < s.len() {
+                    let v = hex_value(s[i + 1]) * 16 + hex_value(s[i + 2]);
+                    out.push(v);
+                    (nul, any) = (nul | (v == 0), true);
+                    i += 3;
+                } else {
+                    out.push(if plus && s[i] == b'+' { b' ' } else { s[i] });
+                    i += 1;
+                }
+            }
+            (out, nul, any)
+        }
+        let pieces: [&[u8]; 9] = [
+            b"%41",
+            b"%00",
+            b"%0z",
+            b"u",
+            b"abcdefg",
+            b"+",
+            b"%",
+            b"ab",
+            b"abcdefghijklmnopqrstuvwxyz01234",
+        ];
+        let mut rng = crate::test_rng::Rng::new(41);
+        for _ in 0..20_000 {
+            let mut s = Vec::new();
+            for _ in 0..rng.below(40) {
+                s.extend_from_slice(pieces[rng.below(pieces.len())]);
+            }
+            let (want, nul, any) = reference(&s, false);
+            let mut out = Buf::new();
+            assert_eq!(decode_generic_find_nul(&s, &mut out).unwrap(), nul, "{s:?}");
+            assert_eq!(out, want[..], "{s:?}");
+            let mut out = Buf::new();
+            assert_eq!(decode_generic(&s, &mut out).unwrap(), any, "{s:?}");
+            assert_eq!(out, want[..], "{s:?}");
+            let (want, _, any) = reference(&s, true);
+            let mut out = Buf::new();
+            assert_eq!(decode_form(&s, &mut out).unwrap(), any, "{s:?}");
+            assert_eq!(out, want[..], "{s:?}");
         }
     }
 

@@ -6,22 +6,64 @@
 //! read cursor, so the whole rewrite is linear and stays within the path's
 //! own buffer.
 
-use crate::ascii::{c_len, find_pair_stop_fn, find_stop_fn, rfind_byte};
+use crate::ascii::{any_lane, c_len, find_stop_fn, first_lane, rfind_byte, Lanes};
 use crate::buf::{Buf, NoMemory};
 
-/// A NUL, or a `.` after a `/`: where a path ends as a C string, or a
-/// segment starts with a dot.
+/// A NUL, or the `.` that starts a dot segment (`.` or `..` after a `/`,
+/// followed by a `/` or a NUL), seen through the byte before it and the
+/// two after it: where a path ends as a C string, or a rule of
+/// CanonicaliseName may fire.
 #[inline(always)]
-const fn slash_dot_or_nul(prev: u8, b: u8) -> bool {
-    (b == 0) | ((b == b'.') & (prev == b'/'))
+const fn dot_segment_or_nul(prev: u8, b: u8, n1: u8, n2: u8) -> bool {
+    let one = (n1 == b'/') | (n1 == 0);
+    let two = (n1 == b'.') & ((n2 == b'/') | (n2 == 0));
+    (b == 0) | ((prev == b'/') & (b == b'.') & (one | two))
 }
 
-find_pair_stop_fn!(
-    /// The next NUL or `.` after a `/`, at or after `i` (`i > 0`), by
-    /// pairs of bytes.
-    next_slash_dot_or_nul_pairs,
-    slash_dot_or_nul
-);
+/// The first NUL or dot segment at or after `i` (`i > 0`), or `p.len()`:
+/// sixteen bytes a step, each lane seeing the byte before it and the two
+/// after it, so that the segments which only start with a dot (`/.a/`,
+/// `/.well-known/`) do not stop the scan. Out of line: its vector
+/// constants are then loaded only by the paths that need it (BENCHMARKS.md,
+/// "Lone escapes and dot-led segments").
+#[inline(never)]
+fn next_dot_segment_or_nul(p: &[u8], mut i: usize) -> usize {
+    /// 0xff in lane `k` where `w[k + 1]` ends the text or starts a dot
+    /// segment.
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)]
+    fn lanes(w: &[u8; 19]) -> Lanes {
+        let mut v = [0u8; 16];
+        for k in 0..16 {
+            v[k] = if dot_segment_or_nul(w[k], w[k + 1], w[k + 2], w[k + 3]) {
+                0xff
+            } else {
+                0
+            };
+        }
+        v
+    }
+    while let Some(w) = p.get(i - 1..i + 18) {
+        let m = lanes(w.try_into().unwrap_or(&[0; 19]));
+        if any_lane(&m) {
+            return i + first_lane(&m);
+        }
+        i += 16;
+    }
+    // The last bytes in windows padded with NULs, which end a segment as
+    // the end of `p` does: the first lane past the end marks that end.
+    while i < p.len() {
+        let mut w = [0u8; 19];
+        let rest = &p[i - 1..];
+        w[..rest.len()].copy_from_slice(rest);
+        let m = lanes(&w);
+        if any_lane(&m) {
+            return i + first_lane(&m);
+        }
+        i += 16;
+    }
+    p.len()
+}
 
 #[inline(always)]
 const fn dot_or_nul(b: u8) -> bool {
@@ -33,13 +75,6 @@ find_stop_fn!(
     next_dot_or_nul,
     dot_or_nul
 );
-
-/// [`next_slash_dot_or_nul_pairs`], out of line: its vector constants are
-/// then loaded only by the paths that need it.
-#[inline(never)]
-fn dense_dots_next(p: &[u8], i: usize) -> usize {
-    next_slash_dot_or_nul_pairs(p, i)
-}
 
 /// Whether the segment that starts at `k` is `.` or `..`: whether it ends
 /// (at a `/`, a NUL or the end of `p`) one or two dots after `k`.
@@ -56,17 +91,16 @@ fn dot_segment_at(p: &[u8], k: usize) -> bool {
 ///
 /// Scans for the next dot or NUL, the cheaper scan, which finds the end of
 /// most paths (no dot, or one or two in the last segment: `/a/b.tar.gz`);
-/// after two dots that were no dot segment, the scan of byte pairs, which
-/// the next such dots (`/a.b/c.d/...`) do not restart (BENCHMARKS.md,
-/// "Escapes among plain bytes").
+/// after two dots that were no dot segment, the scan for dot segments
+/// themselves, which no other dot (`/a.b/c.d/...`, `/.a/.b/...`) stops
+/// (BENCHMARKS.md, "Lone escapes and dot-led segments").
 fn first_dot_segment(p: &[u8]) -> usize {
     let (mut i, mut misses) = (0, 0);
     loop {
-        let k = if misses < 2 {
-            next_dot_or_nul(p, i)
-        } else {
-            dense_dots_next(p, i)
-        };
+        if misses == 2 {
+            return next_dot_segment_or_nul(p, i);
+        }
+        let k = next_dot_or_nul(p, i);
         match p.get(k) {
             None | Some(0) => return k,
             _ if (k == 0 || p[k - 1] == b'/') && dot_segment_at(p, k) => return k,
@@ -543,18 +577,27 @@ mod tests {
     #[test]
     fn dot_segment_is_never_missed() {
         let mut rng = Rng::new(5);
-        for _ in 0..20_000 {
-            let len = rng.below(24);
-            let p = rng.bytes(b"/.a\0", len);
-            let n = p.iter().position(|&b| b == 0).unwrap_or(p.len());
-            let c = &p[..n];
-            let ends = |j: usize| j >= n || c[j] == b'/';
-            let naive = (0..n).find(|&k| {
-                c[k] == b'.'
-                    && (k == 0 || c[k - 1] == b'/')
-                    && (ends(k + 1) || (k + 1 < n && c[k + 1] == b'.' && ends(k + 2)))
-            });
-            assert_eq!(c_len_and_dot_segment(&p), (n, naive), "{p:?}");
+        // Short paths dense in dots and NULs, then longer ones where dots
+        // that start no dot segment come first, so that the scan for dot
+        // segments runs, and ends within every lane of its last window.
+        for (alphabet, most) in [
+            (&b"/.a\0"[..], 24),
+            (b"/./a.aaaaa/.b", 100),
+            (b"/.aaaaaaaaaaaaa\0", 100),
+        ] {
+            for _ in 0..20_000 {
+                let len = rng.below(most);
+                let p = rng.bytes(alphabet, len);
+                let n = p.iter().position(|&b| b == 0).unwrap_or(p.len());
+                let c = &p[..n];
+                let ends = |j: usize| j >= n || c[j] == b'/';
+                let naive = (0..n).find(|&k| {
+                    c[k] == b'.'
+                        && (k == 0 || c[k - 1] == b'/')
+                        && (ends(k + 1) || (k + 1 < n && c[k + 1] == b'.' && ends(k + 2)))
+                });
+                assert_eq!(c_len_and_dot_segment(&p), (n, naive), "{p:?}");
+            }
         }
         assert_eq!(
             c_len_and_dot_segment(b"/a/b.c/d.e/fghijklmnop.q"),
