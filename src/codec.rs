@@ -5,8 +5,8 @@
 //! Runs of bytes that pass unchanged are copied in bulk.
 
 use crate::ascii::{
-    any_lane, byte_mask, c_len, find_stop_fn, hex_value, lane_bits, stop_lanes_fn, Block, ByteSet,
-    Lanes, ALNUM, HEX_UPPER,
+    any_lane, byte_mask, c_len, find_stop_fn, first_lane, hex_value, lane_bits, stop_lanes_fn,
+    Block, ByteSet, Lanes, ALNUM, HEX_UPPER,
 };
 use crate::buf::Buf;
 
@@ -520,9 +520,12 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
 /// decoded at all (only then can the output hold a NUL), which costs
 /// nothing a triple.
 ///
-/// Plain runs are found by block scans and copied in bulk; a run of
-/// escapes (`%41%42...`, the common case in escape-heavy URLs) is decoded
-/// by a loop of its own, with no scan or empty copy between two triples.
+/// Plain runs are found by block scans and copied in bulk (form text with
+/// its `+` made spaces on the way); a run of escapes (`%41%42...`, the
+/// common case in escape-heavy URLs), or escapes among short plain runs,
+/// are decoded by a loop of their own, with no scan or empty copy between
+/// two triples. `first_stop`, when the caller has scanned for it, is the
+/// first `%` (or, for form data, `+`) of `s`.
 #[inline(always)]
 fn decode_with<S: Sink, const FIND_NUL: bool>(
     s: &[u8],
@@ -532,65 +535,124 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
 ) -> Result<bool, S::Error> {
     let n = s.len();
     let mut i = 0;
-    // With FIND_NUL, whether a triple gave a NUL; else whether a triple
-    // was decoded.
-    let mut found = false;
+    // Whether a triple was decoded, and the least byte one gave (0 when
+    // one gave a NUL).
+    let (mut found, mut least) = (false, u8::MAX);
     while i < n {
-        let j = match first_stop.take() {
-            Some(j) => j,
-            None if plus_is_space => next_percent_or_plus(s, i),
-            None => next_percent(s, i),
-        };
-        out.extend(&s[i..j])?;
-        i = j;
+        match first_stop.take() {
+            Some(j) => {
+                out.extend(&s[i..j])?;
+                i = j;
+            }
+            // Form text is copied with its `+` made spaces on the way, up
+            // to the next `%` (BENCHMARKS.md, "Form spaces as they are
+            // copied").
+            None if plus_is_space => i = copy_form_text(s, i, out)?,
+            None => {
+                let j = next_percent(s, i);
+                out.extend(&s[i..j])?;
+                i = j;
+            }
+        }
         if i == n {
             break;
         }
-        // A `+` of form data goes to the dense loop too when its word
-        // path can take it (eight bytes left), else a `+` between words
-        // would cost a block scan each (BENCHMARKS.md, "Escapes among plain
-        // bytes").
-        if (i + 2 < n && s[i] == b'%') || (plus_is_space && s[i] == b'+' && i + 8 <= n) {
+        if i + 2 < n && s[i] == b'%' {
             // Returns anywhere past `i`, the next scan going on from there.
+            found = true;
             i = if plus_is_space {
-                decode_dense::<S, true, FIND_NUL>(s, i, out, &mut found)?
+                decode_dense::<S, true, FIND_NUL>(s, i, out, &mut least)?
             } else {
-                decode_dense::<S, false, FIND_NUL>(s, i, out, &mut found)?
+                decode_dense::<S, false, FIND_NUL>(s, i, out, &mut least)?
             };
-        } else {
-            // A `+`, or a `%` without two bytes after it.
-            out.push(if s[i] == b'%' { b'%' } else { b' ' })?;
+        } else if s[i] == b'%' {
+            // A `%` without two bytes after it.
+            out.push(b'%')?;
             i += 1;
         }
+        // Else a `+` of form data where the caller's scan stopped: the
+        // next round copies it as text.
     }
-    Ok(found)
+    Ok(if FIND_NUL { least == 0 } else { found })
 }
 
-/// Decodes `s` from `i`, where a `%XY` triple (or, with `PLUS_IS_SPACE`, a
-/// `+` and seven bytes after it) starts, through a stage, a word of eight
-/// bytes at a time: the word is copied whole and counted up to its first
-/// `%`. A `%` with its two digits in the same word is decoded from it, so
-/// that a lone escape among plain bytes (`u%41`) costs one step; a `%` at
-/// the word's start or in its last two bytes begins a run of triples,
-/// decoded one by one. Returns after four words in a row without a `%` or
-/// `+` (32 plain bytes, which the block scans of [`decode_with`] copy
-/// faster; a word with a `+` neither counts nor breaks the row), or where
-/// fewer than eight bytes are left, always past `i`. Sets `found` when,
-/// with `FIND_NUL`, a triple gave a NUL, and without, when a triple was
-/// decoded. Out of line: the stage costs its set-up, which plain text
-/// never pays.
+/// Copies the form text `s[i..]` up to its next `%` (or its end) into
+/// `out`, each `+` as a space; returns where it stopped. Sixteen bytes a
+/// step, changed and staged whole, then counted up to the block's first
+/// `%`: a text of `+` and plain bytes takes no stop. The last bytes, fewer
+/// than sixteen, go through the same step in a block padded with NULs,
+/// which are no `%`.
+#[inline(never)]
+fn copy_form_text<S: Sink>(s: &[u8], mut i: usize, out: &mut S) -> Result<usize, S::Error> {
+    /// The block with its `+` made spaces.
+    #[inline(always)]
+    #[allow(clippy::needless_range_loop)]
+    fn spaced(w: &Block) -> Block {
+        let mut v = [0u8; 16];
+        for k in 0..16 {
+            v[k] = if w[k] == b'+' { b' ' } else { w[k] };
+        }
+        v
+    }
+    // Room for a last, padded block after a full stage.
+    let mut stage = [0u8; FORM_STAGE + 16];
+    loop {
+        let mut o = 0;
+        while o < FORM_STAGE {
+            let Some(w) = s[i..].first_chunk::<16>() else {
+                break;
+            };
+            stage[o..o + 16].copy_from_slice(&spaced(w));
+            let m = percent_lanes(w);
+            if any_lane(&m) {
+                let k = first_lane(&m);
+                out.extend(&stage[..o + k])?;
+                return Ok(i + k);
+            }
+            o += 16;
+            i += 16;
+        }
+        let rest = &s[i..];
+        if rest.len() < 16 {
+            let mut w = [0u8; 16];
+            w[..rest.len()].copy_from_slice(rest);
+            stage[o..o + 16].copy_from_slice(&spaced(&w));
+            let m = percent_lanes(&w);
+            let k = if any_lane(&m) {
+                first_lane(&m)
+            } else {
+                rest.len()
+            };
+            out.extend(&stage[..o + k])?;
+            return Ok(i + k);
+        }
+        out.extend(&stage[..o])?;
+    }
+}
+
+/// The stage of [`copy_form_text`]: handed to the sink every 256 bytes.
+const FORM_STAGE: usize = 256;
+
+/// Decodes `s` from `i`, where a `%XY` triple starts, through a stage, a
+/// word of eight bytes at a time: the word is copied whole (with
+/// `PLUS_IS_SPACE`, its `+` made spaces) and counted up to its first `%`.
+/// A `%` with its two digits in the same word is decoded from it, so that a
+/// lone escape among plain bytes (`u%41`) costs one step; a `%` at the
+/// word's start or in its last two bytes begins a run of triples, decoded
+/// one by one. Returns after four words in a row without a `%` (32 bytes
+/// of text, which the block loops of [`decode_with`] copy faster), or
+/// where fewer than eight bytes are left, always past `i`. With
+/// `FIND_NUL`, keeps in `least` the least byte a triple gave. Out of line:
+/// the stage costs its set-up, which plain text never pays.
 #[inline(never)]
 fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
     s: &[u8],
     mut i: usize,
     out: &mut S,
-    found: &mut bool,
+    least_so_far: &mut u8,
 ) -> Result<usize, S::Error> {
-    // The least byte a triple gave: 0 when one gave a NUL.
-    let mut least = u8::MAX;
-    // Entered at a `%`, the stage decodes a triple there; only form data,
-    // entered at a `+`, has to note whether it decodes one.
-    let mut triples = !PLUS_IS_SPACE || s.get(i) == Some(&b'%');
+    // A local: through the reference it would live in memory.
+    let mut least = *least_so_far;
     // Room for a chunk's output and the eight-byte store that ends it.
     let mut stage = [0u8; STAGE_LEN + 8];
     loop {
@@ -599,14 +661,11 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
         while o < 2 * DENSE_CHUNK {
             let Some(w) = s.get(i..i + 8) else {
                 // The triples at `i`, then the rest is left to the block
-                // scans (entered at a `%` with fewer than eight bytes
-                // left, this is where the stage makes its progress).
+                // loops (entered with fewer than eight bytes left, this is
+                // where the stage makes its progress).
                 let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
                 (o, i, least) = (o + taken, i + 3 * taken, low);
-                if PLUS_IS_SPACE {
-                    triples |= taken != 0;
-                }
-                *found |= if FIND_NUL { least == 0 } else { triples };
+                *least_so_far = least;
                 out.extend(&stage[..o])?;
                 return Ok(i);
             };
@@ -617,23 +676,20 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                 // A `%` with seven bytes after it: triples in a row.
                 let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
                 (o, i, least) = (o + taken, i + 3 * taken, low);
-                if PLUS_IS_SPACE {
-                    triples = true;
-                }
                 plain_words = 0;
                 continue;
             }
             // Form data's `+` become spaces in the word as it is copied,
             // every one at once (an exact mask: no borrow between bytes).
-            let plus = if PLUS_IS_SPACE {
+            let copied = if PLUS_IS_SPACE {
                 const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);
                 let y = x ^ u64::from_le_bytes([b'+'; 8]);
-                !(((y & LOW7) + LOW7) | y) & !LOW7
+                let plus = !(((y & LOW7) + LOW7) | y) & !LOW7;
+                x ^ ((plus >> 7) * u64::from(b'+' ^ b' '))
             } else {
-                0
+                x
             };
             let at = o & STAGE_MASK;
-            let copied = x ^ ((plus >> 7) * u64::from(b'+' ^ b' '));
             stage[at..at + 8].copy_from_slice(&copied.to_le_bytes());
             if k <= 5 {
                 // The `%` at `k` and its two digits are in the word: its
@@ -645,9 +701,6 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                     least = least.min(v);
                 }
                 stage[(o + k) & STAGE_MASK] = v;
-                if PLUS_IS_SPACE {
-                    triples = true;
-                }
                 plain_words = 0;
                 o += k + 1;
                 i += k + 3;
@@ -661,21 +714,14 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                 // word.
                 let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
                 (o, i, least) = (o + taken, i + 3 * taken, low);
-                if PLUS_IS_SPACE {
-                    triples |= taken != 0;
-                }
                 plain_words = 0;
                 continue;
             }
-            // A word with a `+` is not plain text: the block scans would
-            // stop at each.
-            if plus == 0 {
-                plain_words += 1;
-                if plain_words == 4 {
-                    *found |= if FIND_NUL { least == 0 } else { triples };
-                    out.extend(&stage[..o])?;
-                    return Ok(i);
-                }
+            plain_words += 1;
+            if plain_words == 4 {
+                *least_so_far = least;
+                out.extend(&stage[..o])?;
+                return Ok(i);
             }
         }
         out.extend(&stage[..o])?;
@@ -1617,13 +1663,34 @@ mod tests {
             assert_eq!(decode_form(&s, &mut out).unwrap(), any, "{s:?}");
             assert_eq!(out, want[..], "{s:?}");
         }
+        // Form text longer than the stages, with one escape (or a `%` too
+        // close to the end for a triple) anywhere in it.
+        for len in [15usize, 16, 17, 255, 256, 257, 271, 272, 273, 600] {
+            let text: Vec<u8> = (0..len)
+                .map(|k| if k % 3 == 0 { b'+' } else { b'a' })
+                .collect();
+            for at in (0..=len).step_by(7).chain([len.saturating_sub(1), len]) {
+                for escape in [&b"%41"[..], b"%", b"%4"] {
+                    let mut s = text.clone();
+                    s.splice(at..at, escape.iter().copied());
+                    let (want, _, any) = reference(&s, true);
+                    let mut out = Buf::new();
+                    assert_eq!(
+                        decode_form(&s, &mut out).unwrap(),
+                        any,
+                        "{len} {at} {escape:?}"
+                    );
+                    assert_eq!(out, want[..], "{len} {at} {escape:?}");
+                }
+            }
+        }
     }
 
     #[test]
     fn decode_form_plus() {
         assert_eq!(run(Codec::DecodeForm, b"a+b%2B"), b"a b+");
-        // Whether a triple was decoded, also when the dense loop started
-        // at a `+`.
+        // Whether a triple was decoded, in text whose `+` are copied as
+        // spaces and between escapes.
         let mut out = Buf::new();
         assert!(!decode_form(b"a+b+c+d+e+f+g+h+i+j+k", &mut out).unwrap());
         assert_eq!(out, b"a b c d e f g h i j k");
