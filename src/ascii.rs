@@ -328,6 +328,56 @@ macro_rules! find_pair_stop_fn {
 }
 pub(crate) use find_pair_stop_fn;
 
+/// Defines `fn $name(s, i) -> usize` (`i > 0`): the index `k` of the first
+/// byte at or after `i` for which the `const fn $stop(prev: u8, b: u8,
+/// next: u8, after: u8) -> bool` holds of `s[k - 1]`, `s[k]`, `s[k + 1]`
+/// and `s[k + 2]`, the bytes past the end read as NUL; or `s.len()`.
+/// Sixteen bytes a step, each lane seeing the byte before it and the two
+/// after it; the last bytes in windows padded with NULs. For stops that
+/// depend on what follows a byte, such as a dot segment (`/./`), where a
+/// scan of pairs would stop at every `/.`.
+macro_rules! find_window_stop_fn {
+    ($(#[$attr:meta])* $vis:vis $name:ident, $stop:ident) => {
+        $(#[$attr])*
+        $vis fn $name(s: &[u8], mut i: usize) -> usize {
+            use $crate::ascii::{any_lane, first_lane, Lanes};
+            /// 0xff in lane `k` where `$stop(w[k], w[k + 1], w[k + 2], w[k + 3])` holds.
+            #[inline(always)]
+            #[allow(clippy::needless_range_loop)]
+            fn lanes(w: &[u8; 19]) -> Lanes {
+                let mut v = [0u8; 16];
+                for k in 0..16 {
+                    v[k] = if $stop(w[k], w[k + 1], w[k + 2], w[k + 3]) {
+                        0xff
+                    } else {
+                        0
+                    };
+                }
+                v
+            }
+            while let Some(w) = s.get(i - 1..i + 18) {
+                let m = lanes(w.try_into().unwrap_or(&[0; 19]));
+                if any_lane(&m) {
+                    return i + first_lane(&m);
+                }
+                i += 16;
+            }
+            while i < s.len() {
+                let mut w = [0u8; 19];
+                let rest = &s[i - 1..];
+                w[..rest.len()].copy_from_slice(rest);
+                let m = lanes(&w);
+                if any_lane(&m) {
+                    return (i + first_lane(&m)).min(s.len());
+                }
+                i += 16;
+            }
+            s.len()
+        }
+    };
+}
+pub(crate) use find_window_stop_fn;
+
 #[inline(always)]
 const fn is_nul(b: u8) -> bool {
     b == 0

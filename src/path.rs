@@ -6,7 +6,7 @@
 //! read cursor, so the whole rewrite is linear and stays within the path's
 //! own buffer.
 
-use crate::ascii::{any_lane, c_len, find_stop_fn, first_lane, rfind_byte, Lanes};
+use crate::ascii::{c_len, find_stop_fn, find_window_stop_fn, rfind_byte};
 use crate::buf::{Buf, NoMemory};
 
 /// A NUL, or the `.` that starts a dot segment (`.` or `..` after a `/`,
@@ -20,50 +20,17 @@ const fn dot_segment_or_nul(prev: u8, b: u8, n1: u8, n2: u8) -> bool {
     (b == 0) | ((prev == b'/') & (b == b'.') & (one | two))
 }
 
-/// The first NUL or dot segment at or after `i` (`i > 0`), or `p.len()`:
-/// sixteen bytes a step, each lane seeing the byte before it and the two
-/// after it, so that the segments which only start with a dot (`/.a/`,
-/// `/.well-known/`) do not stop the scan. Out of line: its vector
-/// constants are then loaded only by the paths that need it (BENCHMARKS.md,
-/// "Lone escapes and dot-led segments").
-#[inline(never)]
-fn next_dot_segment_or_nul(p: &[u8], mut i: usize) -> usize {
-    /// 0xff in lane `k` where `w[k + 1]` ends the text or starts a dot
-    /// segment.
-    #[inline(always)]
-    #[allow(clippy::needless_range_loop)]
-    fn lanes(w: &[u8; 19]) -> Lanes {
-        let mut v = [0u8; 16];
-        for k in 0..16 {
-            v[k] = if dot_segment_or_nul(w[k], w[k + 1], w[k + 2], w[k + 3]) {
-                0xff
-            } else {
-                0
-            };
-        }
-        v
-    }
-    while let Some(w) = p.get(i - 1..i + 18) {
-        let m = lanes(w.try_into().unwrap_or(&[0; 19]));
-        if any_lane(&m) {
-            return i + first_lane(&m);
-        }
-        i += 16;
-    }
-    // The last bytes in windows padded with NULs, which end a segment as
-    // the end of `p` does: the first lane past the end marks that end.
-    while i < p.len() {
-        let mut w = [0u8; 19];
-        let rest = &p[i - 1..];
-        w[..rest.len()].copy_from_slice(rest);
-        let m = lanes(&w);
-        if any_lane(&m) {
-            return i + first_lane(&m);
-        }
-        i += 16;
-    }
-    p.len()
-}
+find_window_stop_fn!(
+    /// The first NUL or dot segment at or after `i` (`i > 0`), or
+    /// `p.len()`: sixteen bytes a step, each lane seeing the byte before it
+    /// and the two after it, so that the segments which only start with a
+    /// dot (`/.a/`, `/.well-known/`) do not stop the scan. Out of line: its
+    /// vector constants are then loaded only by the paths that need it
+    /// (BENCHMARKS.md, "Lone escapes and dot-led segments").
+    #[inline(never)]
+    next_dot_segment_or_nul,
+    dot_segment_or_nul
+);
 
 #[inline(always)]
 const fn dot_or_nul(b: u8) -> bool {

@@ -702,3 +702,52 @@ fn long_inputs_agree() {
     );
     assert!(tally.fast > 0);
 }
+
+/// Paths whose segments start with dots: after two that start no dot
+/// segment, SplitURL's fast route scans the rest for dot segments alone.
+/// Whatever follows (a dot segment, an escape, the args, the end, at every
+/// offset of the scan's sixteen-byte steps) both routes agree.
+#[test]
+fn dot_led_segments_agree() {
+    let led: [&[u8]; 5] = [b"/.a", b"/.well-known", b"/..x", b"/...", b"/.a.b"];
+    let tails: [&[u8]; 12] = [
+        b"",
+        b"/",
+        b"/.",
+        b"/..",
+        b"/./x",
+        b"/../x",
+        b"/.%41",
+        b"/a%41",
+        b"/a b",
+        b"?q=1",
+        b"#f",
+        b"/.x?.=./",
+    ];
+    let mut inputs = Vec::new();
+    for count in 0..6 {
+        for first in 0..led.len() {
+            for pad in 0..17 {
+                for tail in tails {
+                    let mut s = b"http://h".to_vec();
+                    for k in 0..count {
+                        s.extend_from_slice(led[(first + k) % led.len()]);
+                    }
+                    s.push(b'/');
+                    s.extend(std::iter::repeat_n(b'p', pad));
+                    s.extend_from_slice(tail);
+                    inputs.push(s);
+                }
+            }
+        }
+    }
+    let tally = check_all(inputs.iter().map(Vec::as_slice));
+    eprintln!(
+        "dot-led: {} inputs, {} checks, {} on the fast path",
+        inputs.len(),
+        tally.checked,
+        tally.fast
+    );
+    assert!(tally.fast * 4 > tally.checked, "fast path too rare");
+    assert!(tally.fast < tally.checked, "general path never taken");
+}

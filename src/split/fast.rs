@@ -10,7 +10,7 @@
 //! for byte, and the records that share or omit their original fields (see
 //! [`Originals`]) to the same fields.
 
-use crate::ascii::{find_pair_stop_fn, find_stop_fn, hex_value, ByteSet};
+use crate::ascii::{find_pair_stop_fn, find_stop_fn, find_window_stop_fn, hex_value, ByteSet};
 use crate::cnum::atoi;
 use crate::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
 use crate::config::{Compat, Env};
@@ -52,6 +52,16 @@ const fn host_stop(b: u8) -> bool {
 #[inline(always)]
 const fn path_stop(prev: u8, b: u8) -> bool {
     !path_keep_byte(b) | ((b == b'.') & (prev == b'/'))
+}
+
+/// [`path_stop`] that also sees the two bytes after `b`: a `.` after a
+/// `/` stops only when it starts a dot segment, which ends at a `/` or at
+/// a byte the path changes anyway (a NUL past the end among them).
+#[inline(always)]
+const fn path_stop_window(prev: u8, b: u8, next: u8, after: u8) -> bool {
+    let ends_at_next = (next == b'/') | !path_keep_byte(next);
+    let ends_after = (next == b'.') & ((after == b'/') | !path_keep_byte(after));
+    !path_keep_byte(b) | ((b == b'.') & (prev == b'/') & (ends_at_next | ends_after))
 }
 
 #[inline(always)]
@@ -108,6 +118,16 @@ find_pair_stop_fn!(
     /// `s[k]` with `path_stop(s[k - 1], s[k])`, or `s.len()`.
     path_next,
     path_stop
+);
+find_window_stop_fn!(
+    /// [`path_next`] that a `.` after a `/` stops only where it starts a dot
+    /// segment: for paths whose segments start with dots (`/.a/.b/`), where
+    /// the scan of pairs stops at each. Out of line: its vector constants
+    /// are then loaded only by the paths that need it (BENCHMARKS.md, "Dot
+    /// segments in SplitURL's scan").
+    #[inline(never)]
+    path_next_dot_segments,
+    path_stop_window
 );
 find_stop_fn!(
     /// The next args byte to look at (2.9h).
@@ -225,6 +245,8 @@ fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Optio
     };
     if has_path {
         let mut i = he + 1;
+        // `.` after a `/` that started no dot segment.
+        let mut dot_misses = 0;
         loop {
             let k = path_next(s, i);
             match s.get(k) {
@@ -240,7 +262,15 @@ fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Optio
                     {
                         return None;
                     }
-                    i = k + 1;
+                    // After two, the scan that looks past them takes the
+                    // rest up to where the loop ends: its stop is one for
+                    // `path_next` too, found there at once.
+                    dot_misses += 1;
+                    i = if dot_misses < 2 {
+                        k + 1
+                    } else {
+                        path_next_dot_segments(s, k + 1)
+                    };
                 }
                 Some(b'?') => {
                     query = Some(k);
@@ -482,6 +512,24 @@ impl<'a> FastSplit<'a> {
 mod tests {
     use super::*;
     use crate::test_rng::Rng;
+
+    /// The scan for dot segments against its definition, a byte at a time
+    /// (the bytes past the end read as NUL), from every start.
+    #[test]
+    fn path_window_scan_matches_byte_loop() {
+        let mut rng = Rng::new(31);
+        for _ in 0..2000 {
+            let len = 1 + rng.below(70);
+            let s = rng.bytes(b"ab/././..%?~ \0", len);
+            let at = |k: usize| s.get(k).copied().unwrap_or(0);
+            for i in 1..=s.len() {
+                let want = (i..s.len())
+                    .find(|&k| path_stop_window(s[k - 1], s[k], at(k + 1), at(k + 2)))
+                    .unwrap_or(s.len());
+                assert_eq!(path_next_dot_segments(&s, i), want, "{s:?} {i}");
+            }
+        }
+    }
 
     /// The block scan of a path against a byte loop, from every start: also
     /// from starts within the last sixteen bytes, whose block overlaps bytes
