@@ -525,7 +525,7 @@ pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
 /// common case in escape-heavy URLs), or escapes among short plain runs,
 /// are decoded by a loop of their own, with no scan or empty copy between
 /// two triples. `first_stop`, when the caller has scanned for it, is the
-/// first `%` (or, for form data, `+`) of `s`.
+/// first `%` (or, for form data, `+`) of `s`, or `s.len()`.
 #[inline(always)]
 fn decode_with<S: Sink, const FIND_NUL: bool>(
     s: &[u8],
@@ -1360,7 +1360,8 @@ mod tests {
             }
         }
         // Escapes and `+` among single plain bytes, long enough for the
-        // dense loop to fill its stage, from every offset in a word.
+        // dense loop (or, for form text without escapes, the copy of form
+        // text) to fill its stage, from every offset in a word.
         for unit in [
             "+",
             "a+",

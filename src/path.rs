@@ -21,8 +21,8 @@ const fn dot_segment_or_nul(prev: u8, b: u8, n1: u8, n2: u8) -> bool {
 }
 
 find_window_stop_fn!(
-    /// The first NUL or dot segment at or after `i` (`i > 0`), or
-    /// `p.len()`: sixteen bytes a step, each lane seeing the byte before it
+    /// The first NUL or dot segment of `s` at or after `i` (`i > 0`), or
+    /// `s.len()`: sixteen bytes a step, each lane seeing the byte before it
     /// and the two after it, so that the segments which only start with a
     /// dot (`/.a/`, `/.well-known/`) do not stop the scan. Out of line: its
     /// vector constants are then loaded only by the paths that need it

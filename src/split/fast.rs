@@ -513,40 +513,53 @@ mod tests {
     use super::*;
     use crate::test_rng::Rng;
 
-    /// The scan for dot segments against its definition, a byte at a time
-    /// (the bytes past the end read as NUL), from every start.
-    #[test]
-    fn path_window_scan_matches_byte_loop() {
-        let mut rng = Rng::new(31);
-        for _ in 0..2000 {
-            let len = 1 + rng.below(70);
-            let s = rng.bytes(b"ab/././..%?~ \0", len);
-            let at = |k: usize| s.get(k).copied().unwrap_or(0);
+    /// `scan` against a byte loop that stops where `stop(s, k)` holds, on
+    /// `rounds` random texts of up to `max` bytes over `alphabet`, from
+    /// every start: also from starts within the last sixteen bytes, whose
+    /// block overlaps bytes that were never scanned.
+    fn scan_matches_byte_loop(
+        seed: u32,
+        rounds: usize,
+        (alphabet, max): (&[u8], usize),
+        scan: fn(&[u8], usize) -> usize,
+        stop: fn(&[u8], usize) -> bool,
+    ) {
+        let mut rng = Rng::new(seed);
+        for _ in 0..rounds {
+            let len = 1 + rng.below(max);
+            let s = rng.bytes(alphabet, len);
             for i in 1..=s.len() {
-                let want = (i..s.len())
-                    .find(|&k| path_stop_window(s[k - 1], s[k], at(k + 1), at(k + 2)))
-                    .unwrap_or(s.len());
-                assert_eq!(path_next_dot_segments(&s, i), want, "{s:?} {i}");
+                let want = (i..s.len()).find(|&k| stop(&s, k)).unwrap_or(s.len());
+                assert_eq!(scan(&s, i), want, "{s:?} {i}");
             }
         }
     }
 
-    /// The block scan of a path against a byte loop, from every start: also
-    /// from starts within the last sixteen bytes, whose block overlaps bytes
-    /// that were never scanned.
+    /// The block scan of a path, mostly over bytes it passes, so that whole
+    /// blocks go by.
     #[test]
     fn path_scan_matches_byte_loop() {
-        let mut rng = Rng::new(29);
-        for _ in 0..400 {
-            // Mostly bytes the scan passes, so that whole blocks go by.
-            let len = 1 + rng.below(80);
-            let s = rng.bytes(b"abcdefghijklmnopqrstuvwxyz/./%?~ \xff\0", len);
-            for i in 1..=s.len() {
-                let want = (i..s.len())
-                    .find(|&k| path_stop(s[k - 1], s[k]))
-                    .unwrap_or(s.len());
-                assert_eq!(path_next(&s, i), want, "{s:?} {i}");
-            }
-        }
+        scan_matches_byte_loop(
+            29,
+            400,
+            (b"abcdefghijklmnopqrstuvwxyz/./%?~ \xff\0", 80),
+            path_next,
+            |s, k| path_stop(s[k - 1], s[k]),
+        );
+    }
+
+    /// The scan for dot segments, the bytes past the end read as NUL.
+    #[test]
+    fn path_window_scan_matches_byte_loop() {
+        scan_matches_byte_loop(
+            31,
+            2000,
+            (b"ab/././..%?~ \0", 70),
+            path_next_dot_segments,
+            |s, k| {
+                let at = |j: usize| s.get(j).copied().unwrap_or(0);
+                path_stop_window(s[k - 1], s[k], at(k + 1), at(k + 2))
+            },
+        );
     }
 }
