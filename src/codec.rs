@@ -584,15 +584,18 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
 /// which are no `%`.
 #[inline(never)]
 fn copy_form_text<S: Sink>(s: &[u8], mut i: usize, out: &mut S) -> Result<usize, S::Error> {
-    /// The block with its `+` made spaces.
+    /// Stages the block `w` at `stage[o..]` with its `+` made spaces;
+    /// returns the lane of its first `%`, if it has one.
     #[inline(always)]
     #[allow(clippy::needless_range_loop)]
-    fn spaced(w: &Block) -> Block {
+    fn stage_spaced(w: &Block, stage: &mut [u8; FORM_STAGE + 16], o: usize) -> Option<usize> {
         let mut v = [0u8; 16];
         for k in 0..16 {
             v[k] = if w[k] == b'+' { b' ' } else { w[k] };
         }
-        v
+        stage[o..o + 16].copy_from_slice(&v);
+        let m = percent_lanes(w);
+        any_lane(&m).then(|| first_lane(&m))
     }
     // Room for a last, padded block after a full stage.
     let mut stage = [0u8; FORM_STAGE + 16];
@@ -602,10 +605,7 @@ fn copy_form_text<S: Sink>(s: &[u8], mut i: usize, out: &mut S) -> Result<usize,
             let Some(w) = s[i..].first_chunk::<16>() else {
                 break;
             };
-            stage[o..o + 16].copy_from_slice(&spaced(w));
-            let m = percent_lanes(w);
-            if any_lane(&m) {
-                let k = first_lane(&m);
+            if let Some(k) = stage_spaced(w, &mut stage, o) {
                 out.extend(&stage[..o + k])?;
                 return Ok(i + k);
             }
@@ -616,13 +616,7 @@ fn copy_form_text<S: Sink>(s: &[u8], mut i: usize, out: &mut S) -> Result<usize,
         if rest.len() < 16 {
             let mut w = [0u8; 16];
             w[..rest.len()].copy_from_slice(rest);
-            stage[o..o + 16].copy_from_slice(&spaced(&w));
-            let m = percent_lanes(&w);
-            let k = if any_lane(&m) {
-                first_lane(&m)
-            } else {
-                rest.len()
-            };
+            let k = stage_spaced(&w, &mut stage, o).unwrap_or(rest.len());
             out.extend(&stage[..o + k])?;
             return Ok(i + k);
         }
@@ -663,8 +657,7 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                 // The triples at `i`, then the rest is left to the block
                 // loops (entered with fewer than eight bytes left, this is
                 // where the stage makes its progress).
-                let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
-                (o, i, least) = (o + taken, i + 3 * taken, low);
+                triples_at::<FIND_NUL>(s, &mut i, &mut stage, &mut o, &mut least);
                 *least_so_far = least;
                 out.extend(&stage[..o])?;
                 return Ok(i);
@@ -674,8 +667,7 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
             let k = (byte_mask(x, b'%').trailing_zeros() / 8) as usize;
             if k == 0 {
                 // A `%` with seven bytes after it: triples in a row.
-                let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
-                (o, i, least) = (o + taken, i + 3 * taken, low);
+                triples_at::<FIND_NUL>(s, &mut i, &mut stage, &mut o, &mut least);
                 plain_words = 0;
                 continue;
             }
@@ -712,8 +704,7 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                 // A `%` in the word's last two bytes, now at `i`: its
                 // triples at once rather than after a second look at the
                 // word.
-                let (taken, low) = triples_at::<FIND_NUL>(s, i, &mut stage, o, least);
-                (o, i, least) = (o + taken, i + 3 * taken, low);
+                triples_at::<FIND_NUL>(s, &mut i, &mut stage, &mut o, &mut least);
                 plain_words = 0;
                 continue;
             }
@@ -728,35 +719,35 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
     }
 }
 
-/// The `%XY` triples in a row at `s[i..]`, at most [`DENSE_CHUNK`], decoded
-/// into `stage` from `o`; returns how many there were and, with
-/// `FIND_NUL`, the least of `least` and the bytes they gave. Everything
-/// goes by value: a count passed by reference lived in memory in the
-/// caller's loop too.
+/// The `%XY` triples in a row at `s[*i..]`, at most [`DENSE_CHUNK`],
+/// decoded into `stage` from `*o`; moves `*i` and `*o` past them and, with
+/// `FIND_NUL`, keeps in `least` the least byte they gave. Inlined into each
+/// of its callers, so that the counts stay in registers.
 #[inline(always)]
 fn triples_at<const FIND_NUL: bool>(
     s: &[u8],
-    i: usize,
+    i: &mut usize,
     stage: &mut [u8; STAGE_LEN + 8],
-    o: usize,
-    mut least: u8,
-) -> (usize, u8) {
+    o: &mut usize,
+    least: &mut u8,
+) {
     // Each triple's byte goes to the next slot: one bounds check a run
     // rather than a mask of each index.
-    let Some(slots) = stage.get_mut(o..o + DENSE_CHUNK) else {
-        return (0, least);
+    let Some(slots) = stage.get_mut(*o..*o + DENSE_CHUNK) else {
+        return;
     };
     let mut taken = 0;
-    for (t, slot) in s[i..].chunks_exact(3).zip(slots) {
+    for (t, slot) in s[*i..].chunks_exact(3).zip(slots) {
         let &[b'%', x, y] = t else { break };
         let v = triple_value(x, y);
         if FIND_NUL {
-            least = least.min(v);
+            *least = (*least).min(v);
         }
         *slot = v;
         taken += 1;
     }
-    (taken, least)
+    *o += taken;
+    *i += 3 * taken;
 }
 
 /// URLDecodeGeneric: `%XY` becomes the byte `16*H(X)+H(Y)` whenever two
