@@ -131,6 +131,11 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     // Length of the longest prefix of p[..w] made of whole `../` chunks:
     // none before the first `.`.
     let mut dotdot_prefix = 0;
+    // Segments that start with a dot but are no dot segment (`.a`,
+    // `.well-known`): from the third, text is copied up to the next dot
+    // segment itself rather than to the segment's end (BENCHMARKS.md,
+    // "Dot-led segments in SplitURL's general route").
+    let mut dot_led = 0;
     while r < n {
         // A segment start: `w == 0` or `p[w - 1] == b'/'`. Empty segments,
         // `./` and `../` in a row go through a loop of their own that
@@ -206,12 +211,10 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
                 r += 1;
                 continue;
             }
-            // A segment that starts with a dot (not a `./` or `../`): to
-            // its end.
-            Some(b'.') => p[r + 1..]
-                .iter()
-                .position(|&b| b == b'/')
-                .map_or(n, |k| r + 2 + k),
+            // A segment that starts with a dot (not a `./` or `../`, which
+            // the loop above took): to its end, or from the third up to the
+            // next dot segment.
+            Some(b'.') => dot_led_end(p, r, &mut dot_led),
             // No rule can fire before the next `/.`: up to its `/`.
             _ => find_slash_dot(p, r).map_or(n, |k| k + 1),
         };
@@ -224,6 +227,23 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
         r = end;
     }
     w
+}
+
+/// Where the text to copy ends when the segment at `r` starts with a dot
+/// but is no dot segment: at the end of the segment, or, from the third
+/// such segment that `seen` counts, at the next dot segment. Out of line:
+/// few paths have such segments, and the loop of [`rewrite_dots`] is then
+/// smaller.
+#[inline(never)]
+fn dot_led_end(p: &[u8], r: usize, seen: &mut u32) -> usize {
+    if *seen == 2 {
+        return next_dot_segment_or_nul(p, r + 1);
+    }
+    *seen += 1;
+    p[r + 1..]
+        .iter()
+        .position(|&b| b == b'/')
+        .map_or(p.len(), |k| r + 2 + k)
 }
 
 /// Rules 3 to 5: a trailing `/.` or `/..`, then an empty or `../` result
