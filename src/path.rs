@@ -485,6 +485,27 @@ mod tests {
         assert_eq!(canon(b"/.."), "/");
     }
 
+    /// Segments that only start with a dot, three or more in a row, are
+    /// copied up to the next dot segment in one go: the rules after them
+    /// still fire, in both entry points.
+    #[test]
+    fn dot_led_segments_in_a_row_keep_the_rules_after_them() {
+        for (path, want) in [
+            (&b"/.a/.b/.c/.d/./e/../f"[..], &b"/.a/.b/.c/.d/f"[..]),
+            (b"/.a/..b/...c/.d/x/..", b"/.a/..b/...c/.d/"),
+            (b"/.a/.b/.c/.d/.e/.", b"/.a/.b/.c/.d/.e"),
+            (b"/./.a/.b/.c//../d", b"/.a/.b/.c/d"),
+        ] {
+            assert_eq!(canon(path).as_bytes(), want, "{path:?}");
+            let mut slow = path.to_vec();
+            reference(&mut slow);
+            assert_eq!(slow, want, "{path:?}");
+            let mut p = path.to_vec();
+            let n = canonicalise_nul_free(&mut p);
+            assert_eq!(&p[..n], want, "{path:?}");
+        }
+    }
+
     #[test]
     fn inner_single_dots_go() {
         assert_eq!(canon(b"/a/././b/./"), "/a/b/");
