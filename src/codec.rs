@@ -25,6 +25,8 @@ pub(crate) const RECODE_COPY: ByteSet = FORM_KEEP.add_all(b"&=;+?");
 
 const _: () = {
     assert!(PATH_KEEP.contains(b'~') && !PATH_KEEP.contains(b'%') && !PATH_KEEP.contains(b'?'));
+    // The lanes of both callers of `by_blocks` mark every `%`.
+    assert!(!RECODE_COPY.contains(b'%'));
     assert!(FORM_KEEP.contains(b'|') && !FORM_KEEP.contains(b'+') && !FORM_KEEP.contains(b' '));
     assert!(PASSWORD_KEEP.contains(b'=') && !PASSWORD_KEEP.contains(b':'));
     assert!(!PASSWORD_KEEP.contains(b'@') && !PASSWORD_KEEP.contains(b'/'));
@@ -490,7 +492,7 @@ find_stop_fn!(
 /// `16 * hex_value(b)` at `b`, and `hex_value(b)` at `256 + b`: one load
 /// per digit instead of three comparisons, and one table, whose address a
 /// loop keeps in one register.
-static HEX_DIGITS: [u8; 512] = {
+static HEX_NIBBLES: [u8; 512] = {
     let mut t = [0; 512];
     let mut b = 0;
     while b < 256 {
@@ -504,7 +506,7 @@ static HEX_DIGITS: [u8; 512] = {
 /// The byte of the triple `%XY` whose digits are `x` and `y`.
 #[inline(always)]
 pub(crate) fn triple_value(x: u8, y: u8) -> u8 {
-    HEX_DIGITS[usize::from(x)] | HEX_DIGITS[256 + usize::from(y)]
+    HEX_NIBBLES[usize::from(x)] | HEX_NIBBLES[256 + usize::from(y)]
 }
 
 /// Decodes `s` into `out`. Returns, with `FIND_NUL`, whether a `%XY`
@@ -957,7 +959,7 @@ pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S
 
 /// Runs a codec through a stage, sixteen bytes at a time: each block of `s`
 /// is copied whole, and kept up to its first lane that `lanes` marks (0 or
-/// 0xff each). There, at the block's later marks, which its lanes give
+/// 0xff each; every `%` must be marked, as it starts a triple). There, at the block's later marks, which its lanes give
 /// without a second scan, and at each of the last fifteen bytes, the
 /// codec's tables take over:
 /// `triple(x, y)` for each `%XY` in a row (at most [`STEP_TRIPLES`]), else

@@ -230,10 +230,11 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
 }
 
 /// Where the text to copy ends when the segment at `r` starts with a dot
-/// but is no dot segment: at the end of the segment, or, from the third
-/// such segment that `seen` counts, at the next dot segment. Out of line:
-/// few paths have such segments, and the loop of [`rewrite_dots`] is then
-/// smaller.
+/// but is no dot segment, or is the path's last segment `.` or `..`
+/// (which [`finish`] takes): at the end of the segment, or, from the third
+/// such segment that `seen` counts, at the next dot segment (the end of
+/// `p` for a last segment). Out of line: few paths have such segments, and
+/// the loop of [`rewrite_dots`] is then smaller.
 #[inline(never)]
 fn dot_led_end(p: &[u8], r: usize, seen: &mut u32) -> usize {
     if *seen == 2 {
@@ -495,6 +496,11 @@ mod tests {
             (b"/.a/..b/...c/.d/x/..", b"/.a/..b/...c/.d/"),
             (b"/.a/.b/.c/.d/.e/.", b"/.a/.b/.c/.d/.e"),
             (b"/./.a/.b/.c//../d", b"/.a/.b/.c/d"),
+            // The next dot segment more than a window past the third.
+            (
+                b"/.a/.b/.c/.dddddddddddddddddddd/eeeeeeeeeeeeeeeeeeee/./x/../y",
+                b"/.a/.b/.c/.dddddddddddddddddddd/eeeeeeeeeeeeeeeeeeee/y",
+            ),
         ] {
             assert_eq!(canon(path).as_bytes(), want, "{path:?}");
             let mut slow = path.to_vec();
