@@ -636,7 +636,7 @@ const FORM_STAGE: usize = 256;
 #[inline(never)]
 fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
     s: &[u8],
-    mut i: usize,
+    i: usize,
     out: &mut S,
     least_so_far: &mut u8,
 ) -> Result<usize, S::Error> {
@@ -644,25 +644,28 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
     let mut least = *least_so_far;
     // Room for a chunk's output and the eight-byte store that ends it.
     let mut stage = [0u8; STAGE_LEN + 8];
+    // The text not yet decoded, as a slice that moves on: one length to
+    // compare for each word, no index to check against it.
+    let mut rest = &s[i..];
     loop {
         let mut o = 0;
         let mut plain_words = 0;
         while o < 2 * DENSE_CHUNK {
-            let Some(w) = s.get(i..i + 8) else {
-                // The triples at `i`, then the rest is left to the block
-                // loops (entered with fewer than eight bytes left, this is
-                // where the stage makes its progress).
-                triples_at::<FIND_NUL>(s, &mut i, &mut stage, &mut o, &mut least);
+            let Some(w) = rest.first_chunk::<8>() else {
+                // The triples at the start, then the rest is left to the
+                // block loops (entered with fewer than eight bytes left,
+                // this is where the stage makes its progress).
+                triples_at::<FIND_NUL>(&mut rest, &mut stage, &mut o, &mut least);
                 *least_so_far = least;
                 out.extend(&stage[..o])?;
-                return Ok(i);
+                return Ok(s.len() - rest.len());
             };
-            let x = u64::from_le_bytes(w.try_into().unwrap_or([0; 8]));
+            let x = u64::from_le_bytes(*w);
             // The lowest flag is exact: the bytes before it are no `%`.
             let k = (byte_mask(x, b'%').trailing_zeros() / 8) as usize;
             if k == 0 {
                 // A `%` with seven bytes after it: triples in a row.
-                triples_at::<FIND_NUL>(s, &mut i, &mut stage, &mut o, &mut least);
+                triples_at::<FIND_NUL>(&mut rest, &mut stage, &mut o, &mut least);
                 plain_words = 0;
                 continue;
             }
@@ -690,16 +693,16 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
                 stage[(o + k) & STAGE_MASK] = v;
                 plain_words = 0;
                 o += k + 1;
-                i += k + 3;
+                rest = &rest[k + 3..];
                 continue;
             }
             o += k;
-            i += k;
+            rest = &rest[k..];
             if k < 8 {
-                // A `%` in the word's last two bytes, now at `i`: its
+                // A `%` in the word's last two bytes, now first: its
                 // triples at once rather than after a second look at the
                 // word.
-                triples_at::<FIND_NUL>(s, &mut i, &mut stage, &mut o, &mut least);
+                triples_at::<FIND_NUL>(&mut rest, &mut stage, &mut o, &mut least);
                 plain_words = 0;
                 continue;
             }
@@ -707,21 +710,21 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
             if plain_words == 4 {
                 *least_so_far = least;
                 out.extend(&stage[..o])?;
-                return Ok(i);
+                return Ok(s.len() - rest.len());
             }
         }
         out.extend(&stage[..o])?;
     }
 }
 
-/// The `%XY` triples in a row at `s[*i..]`, at most [`DENSE_CHUNK`],
-/// decoded into `stage` from `*o`; moves `*i` and `*o` past them and, with
-/// `FIND_NUL`, keeps in `least` the least byte they gave. Inlined into each
-/// of its callers, so that the counts stay in registers.
+/// The `%XY` triples in a row at the start of `rest`, at most
+/// [`DENSE_CHUNK`], decoded into `stage` from `*o`; moves `rest` and `*o`
+/// past them and, with `FIND_NUL`, keeps in `least` the least byte they
+/// gave. Inlined into each of its callers, so that the counts stay in
+/// registers.
 #[inline(always)]
 fn triples_at<const FIND_NUL: bool>(
-    s: &[u8],
-    i: &mut usize,
+    rest: &mut &[u8],
     stage: &mut [u8; STAGE_LEN + 8],
     o: &mut usize,
     least: &mut u8,
@@ -732,7 +735,7 @@ fn triples_at<const FIND_NUL: bool>(
         return;
     };
     let mut taken = 0;
-    for (t, slot) in s[*i..].chunks_exact(3).zip(slots) {
+    for (t, slot) in rest.chunks_exact(3).zip(slots) {
         let &[b'%', x, y] = t else { break };
         let v = triple_value(x, y);
         if FIND_NUL {
@@ -742,7 +745,7 @@ fn triples_at<const FIND_NUL: bool>(
         taken += 1;
     }
     *o += taken;
-    *i += 3 * taken;
+    *rest = &rest[3 * taken..];
 }
 
 /// URLDecodeGeneric: `%XY` becomes the byte `16*H(X)+H(Y)` whenever two
