@@ -10,7 +10,10 @@
 //! for byte, and the records that share or omit their original fields (see
 //! [`Originals`]) to the same fields.
 
-use crate::ascii::{find_pair_stop_fn, find_stop_fn, find_window_stop_fn, hex_value, ByteSet};
+use crate::ascii::{
+    any_lane, find_pair_stop_fn, find_stop_fn, find_window_stop_fn, first_lane, hex_value,
+    stop_lanes_fn, ByteSet,
+};
 use crate::cnum::atoi;
 use crate::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
 use crate::config::{Compat, Env};
@@ -108,10 +111,32 @@ find_stop_fn!(
     scheme_stop
 );
 find_stop_fn!(
-    /// The end of a host that needs no change.
-    host_end,
+    /// The end of a host that needs no change, at or after `i`.
+    host_end_from,
     host_stop
 );
+stop_lanes_fn!(
+    /// The lanes of a block that end a host.
+    host_stop_lanes,
+    host_stop
+);
+
+/// [`host_end_from`] that looks at the first block on its own: most hosts
+/// end within it.
+#[inline(always)]
+fn host_end(s: &[u8], i: usize) -> usize {
+    match s.get(i..).and_then(|r| r.first_chunk::<16>()) {
+        Some(w) => {
+            let m = host_stop_lanes(w);
+            if any_lane(&m) {
+                i + first_lane(&m)
+            } else {
+                host_end_from(s, i + 16)
+            }
+        }
+        None => host_end_from(s, i),
+    }
+}
 
 find_pair_stop_fn!(
     /// The next path byte to look at, at or after `i` (`i > 0`): the first
@@ -545,6 +570,22 @@ mod tests {
             (b"abcdefghijklmnopqrstuvwxyz/./%?~ \xff\0", 80),
             path_next,
             |s, k| path_stop(s[k - 1], s[k]),
+        );
+    }
+
+    /// The host scan, its first block looked at on its own: hosts shorter
+    /// and longer than a block, ending in every lane.
+    #[test]
+    fn host_scan_matches_byte_loop() {
+        scan_matches_byte_loop(
+            37,
+            1000,
+            (
+                b"abcdefghijklmnopqrstuvwxyz0123456789-.abcdefghijklmnopqrstuvwxyz.:/A\0",
+                48,
+            ),
+            host_end,
+            |s, k| host_stop(s[k]),
         );
     }
 
