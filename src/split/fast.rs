@@ -12,7 +12,7 @@
 
 use crate::ascii::{
     any_lane, find_pair_stop_fn, find_stop_fn, find_window_stop_fn, first_lane, hex_value,
-    stop_lanes_fn, ByteSet,
+    last_block, stop_lanes_fn, ByteSet,
 };
 use crate::cnum::atoi;
 use crate::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
@@ -121,20 +121,34 @@ stop_lanes_fn!(
     host_stop
 );
 
-/// [`host_end_from`] that looks at the first block on its own: most hosts
-/// end within it.
+/// [`host_end_from`] that looks at the host's first two blocks on their
+/// own: most hosts end within them. When fewer than sixteen bytes follow
+/// the first, the second is the block that ends the text, whose lanes
+/// before it the first block has shown to stop nothing.
 #[inline(always)]
 fn host_end(s: &[u8], i: usize) -> usize {
-    match s.get(i..).and_then(|r| r.first_chunk::<16>()) {
-        Some(w) => {
-            let m = host_stop_lanes(w);
-            if any_lane(&m) {
-                i + first_lane(&m)
-            } else {
-                host_end_from(s, i + 16)
-            }
-        }
-        None => host_end_from(s, i),
+    let block = |at: usize| s.get(at..).and_then(|r| r.first_chunk::<16>());
+    let Some(w) = block(i) else {
+        return host_end_from(s, i);
+    };
+    let m = host_stop_lanes(w);
+    if any_lane(&m) {
+        return i + first_lane(&m);
+    }
+    let (w, at) = match block(i + 16) {
+        Some(w) => (w, i + 16),
+        None => match last_block(s) {
+            Some((w, base)) => (w, base),
+            None => return s.len(),
+        },
+    };
+    let m = host_stop_lanes(w);
+    if any_lane(&m) {
+        at + first_lane(&m)
+    } else if at + 16 >= s.len() {
+        s.len()
+    } else {
+        host_end_from(s, at + 16)
     }
 }
 
