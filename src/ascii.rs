@@ -265,15 +265,19 @@ macro_rules! find_stop_fn {
 }
 pub(crate) use find_stop_fn;
 
-/// Defines `fn $name(s, i) -> usize` (`i > 0`): the index `k` of the first
-/// byte at or after `i` for which the `const fn $stop(prev: u8, b: u8) ->
-/// bool` holds of `s[k - 1]` and `s[k]`, or `s.len()`. Sixteen bytes a
-/// step, as [`find_stop_fn`] scans, each lane also seeing the byte before.
+/// Defines `fn $name(s, i, clean) -> usize` (`0 < i`, `clean <= i`): the
+/// index `k` of the first byte at or after `i` for which the `const fn
+/// $stop(prev: u8, b: u8) -> bool` holds of `s[k - 1]` and `s[k]`, or
+/// `s.len()`. Sixteen bytes a step, as [`find_stop_fn`] scans, each lane
+/// also seeing the byte before. The caller promises that no byte from
+/// `clean` to `i` stops (`clean == i` promises nothing): the block that ends
+/// the text then needs its lanes before `i` dropped only down to `clean`,
+/// and none when it starts at or after `clean`.
 macro_rules! find_pair_stop_fn {
     ($(#[$doc:meta])* $vis:vis $name:ident, $stop:ident) => {
         $(#[$doc])*
         #[inline(always)]
-        $vis fn $name(s: &[u8], mut i: usize) -> usize {
+        $vis fn $name(s: &[u8], mut i: usize, clean: usize) -> usize {
             use $crate::ascii::{any_lane, first_lane, lanes_u128, lowest_lane, Lanes};
             /// 0xff in lane `k` where `$stop(w[k], w[k + 1])` holds.
             #[inline(always)]
@@ -285,7 +289,8 @@ macro_rules! find_pair_stop_fn {
                 }
                 v
             }
-            let from = i;
+            debug_assert!(clean <= i);
+            let from = clean.min(i);
             while let Some(w) = s.get(i - 1..i + 16) {
                 let m = lanes(w.try_into().unwrap_or(&[0; 17]));
                 if any_lane(&m) {
@@ -308,15 +313,15 @@ macro_rules! find_pair_stop_fn {
                         s.len()
                     }
                 }
-                // Else without the lanes before `i` (fewer than 16 bytes
-                // are left, so `i > base + 1`).
+                // Else without the lanes before `from` (fewer than 16
+                // bytes are left after it, so `from > base + 1`).
                 Some(base) => {
                     let w = s[base..].try_into().unwrap_or(&[0; 17]);
-                    let m = lanes_u128(&lanes(w)) >> (8 * (i - base - 1));
+                    let m = lanes_u128(&lanes(w)) >> (8 * (from - base - 1));
                     if m == 0 {
                         s.len()
                     } else {
-                        i + lowest_lane(m)
+                        from + lowest_lane(m)
                     }
                 }
                 None => (i..s.len())

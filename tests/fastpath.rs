@@ -751,3 +751,44 @@ fn dot_led_segments_agree() {
     assert!(tally.fast * 4 > tally.checked, "fast path too rare");
     assert!(tally.fast < tally.checked, "general path never taken");
 }
+
+/// Hosts of every length up to three blocks, some starting with a dot (the
+/// one byte before a path that its scan of pairs stops at), with and
+/// without a port, then paths short and long with a byte that stops the
+/// scan, or none, at every offset: the two routes agree.
+#[test]
+fn host_lengths_and_path_tails_agree() {
+    let tails: [&[u8]; 9] = [
+        b"", b"/", b"/./", b"/.x", b"/%41", b"/a b", b"?q=1", b"#f", b"/.x/..",
+    ];
+    let mut inputs = Vec::new();
+    for host_len in 1..=40 {
+        for lead in [&b""[..], b"."] {
+            for port in [&b""[..], b":80", b":8080"] {
+                for pad in [0, 1, 7, 15, 16, 17, 31] {
+                    for tail in tails {
+                        let mut s = b"http://".to_vec();
+                        s.extend_from_slice(lead);
+                        s.extend((0..host_len).map(|k| b"ab.c-0"[k % 6]));
+                        s.extend_from_slice(port);
+                        if pad > 0 {
+                            s.push(b'/');
+                            s.extend(std::iter::repeat_n(b'p', pad - 1));
+                        }
+                        s.extend_from_slice(tail);
+                        inputs.push(s);
+                    }
+                }
+            }
+        }
+    }
+    let tally = check_all(inputs.iter().map(Vec::as_slice));
+    eprintln!(
+        "hosts: {} inputs, {} checks, {} on the fast path",
+        inputs.len(),
+        tally.checked,
+        tally.fast
+    );
+    assert!(tally.fast * 4 > tally.checked, "fast path too rare");
+    assert!(tally.fast < tally.checked, "general path never taken");
+}
