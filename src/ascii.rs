@@ -302,9 +302,9 @@ macro_rules! find_pair_stop_fn {
                 return s.len();
             }
             match s.len().checked_sub(17) {
-                // The 16 lanes that end the string. When blocks were
-                // scanned, the lanes before `i` are among them and mark
-                // nothing.
+                // The 16 lanes that end the string. Those before `i` mark
+                // nothing when they start at or after `from`: they were
+                // scanned as blocks, or the caller promised it (`clean`).
                 Some(base) if base + 1 >= from => {
                     let m = lanes(s[base..].try_into().unwrap_or(&[0; 17]));
                     if any_lane(&m) {

@@ -755,7 +755,8 @@ fn dot_led_segments_agree() {
 /// Hosts of every length up to three blocks, some starting with a dot (the
 /// one byte before a path that its scan of pairs stops at), with and
 /// without a port, then paths short and long with a byte that stops the
-/// scan, or none, at every offset: the two routes agree.
+/// scan, or none, at offsets around each block's edges: the two routes
+/// agree.
 #[test]
 fn host_lengths_and_path_tails_agree() {
     let tails: [&[u8]; 9] = [

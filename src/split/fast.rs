@@ -154,7 +154,8 @@ fn host_end(s: &[u8], i: usize) -> usize {
 
 find_pair_stop_fn!(
     /// The next path byte to look at, at or after `i` (`i > 0`): the first
-    /// `s[k]` with `path_stop(s[k - 1], s[k])`, or `s.len()`.
+    /// `s[k]` with `path_stop(s[k - 1], s[k])`, or `s.len()`; no byte from
+    /// `clean` to `i` may stop it.
     path_next,
     path_stop
 );
@@ -294,6 +295,9 @@ fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Optio
         let mut dot_misses = 0;
         loop {
             let k = path_next(s, i, clean);
+            // A promise of `clean` broken would find a stop before `i`, and
+            // this loop would take it again and again.
+            debug_assert!(k >= i);
             match s.get(k) {
                 None => break,
                 Some(b'.') => {
@@ -582,6 +586,22 @@ mod tests {
         }
     }
 
+    /// Random paths for the scans of pairs: bytes of every kind, mostly
+    /// ones they pass, so that whole blocks go by; up to 80 bytes.
+    const PATH_TEXT: (&[u8], usize) = (b"abcdefghijklmnopqrstuvwxyz/./%?~ \xff\0", 80);
+
+    /// What the route's first scan of a path is told when its host starts
+    /// with a dot: with `clean` at 0 the dot after `://` would stop it.
+    #[test]
+    fn a_host_s_leading_dot_stops_the_scan_of_pairs() {
+        // The path's last block reaches back into the host.
+        let s = b"http://.abcdefgh/bc";
+        assert_eq!(path_next(s, 17, 17), s.len());
+        assert_eq!(path_next(s, 17, 0), 7);
+        let s = b"http://a.bcdefgh/bc";
+        assert_eq!(path_next(s, 17, 0), s.len());
+    }
+
     /// The block scan of a path, mostly over bytes it passes, so that whole
     /// blocks go by.
     #[test]
@@ -589,7 +609,7 @@ mod tests {
         scan_matches_byte_loop(
             29,
             400,
-            (b"abcdefghijklmnopqrstuvwxyz/./%?~ \xff\0", 80),
+            PATH_TEXT,
             |s, i| path_next(s, i, i),
             |s, k| path_stop(s[k - 1], s[k]),
         );
@@ -611,15 +631,15 @@ mod tests {
         );
     }
 
-    /// The block scan of a path told that the bytes from `clean` on stop
-    /// nothing (here the most it can be told: from the byte after the last
-    /// stop before `i`).
+    /// The block scan of a path told that the bytes from `clean` to `i`
+    /// stop nothing (here the most it can be told: from the byte after the
+    /// last stop before `i`).
     #[test]
     fn path_scan_from_clean_bytes_matches_byte_loop() {
         scan_matches_byte_loop(
             43,
             400,
-            (b"abcdefghijklmnopqrstuvwxyz/./%?~ \xff\0", 80),
+            PATH_TEXT,
             |s, i| {
                 let clean = (1..i)
                     .rev()
