@@ -741,15 +741,24 @@ fn dot_led_segments_agree() {
             }
         }
     }
+    check_generated("dot-led", &inputs);
+}
+
+/// [`check_all`] of inputs built to take both routes: at least a quarter
+/// the fast one, and some the general one.
+fn check_generated(what: &str, inputs: &[Vec<u8>]) {
     let tally = check_all(inputs.iter().map(Vec::as_slice));
     eprintln!(
-        "dot-led: {} inputs, {} checks, {} on the fast path",
+        "{what}: {} inputs, {} checks, {} on the fast path",
         inputs.len(),
         tally.checked,
         tally.fast
     );
-    assert!(tally.fast * 4 > tally.checked, "fast path too rare");
-    assert!(tally.fast < tally.checked, "general path never taken");
+    assert!(tally.fast * 4 > tally.checked, "{what}: fast path too rare");
+    assert!(
+        tally.fast < tally.checked,
+        "{what}: general path never taken"
+    );
 }
 
 /// Hosts of every length up to three blocks, some starting with a dot (the
@@ -783,13 +792,5 @@ fn host_lengths_and_path_tails_agree() {
             }
         }
     }
-    let tally = check_all(inputs.iter().map(Vec::as_slice));
-    eprintln!(
-        "hosts: {} inputs, {} checks, {} on the fast path",
-        inputs.len(),
-        tally.checked,
-        tally.fast
-    );
-    assert!(tally.fast * 4 > tally.checked, "fast path too rare");
-    assert!(tally.fast < tally.checked, "general path never taken");
+    check_generated("hosts", &inputs);
 }
