@@ -962,9 +962,9 @@ pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S
 
 /// Runs a codec through a stage, sixteen bytes at a time: each block of `s`
 /// is copied whole, and kept up to its first lane that `lanes` marks (0 or
-/// 0xff each; every `%` must be marked, as it starts a triple). There, at the block's later marks, which its lanes give
-/// without a second scan, and at each of the last fifteen bytes, the
-/// codec's tables take over:
+/// 0xff each; every `%` must be marked, as it starts a triple). There, at
+/// the block's later marks, which its lanes give without a second scan,
+/// and at each of the last fifteen bytes, the codec's tables take over:
 /// `triple(x, y)` for each `%XY` in a row (at most [`STEP_TRIPLES`]), else
 /// `byte(b)` for the one byte, each giving what to write (the bytes
 /// little-endian, their count in the top byte), or `None` to stop there.

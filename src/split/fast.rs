@@ -137,9 +137,10 @@ fn host_end(s: &[u8], i: usize) -> usize {
     }
     let (w, at) = match block(i + 16) {
         Some(w) => (w, i + 16),
+        // `s` holds the first block, so it has a last one.
         None => match last_block(s) {
             Some((w, base)) => (w, base),
-            None => return s.len(),
+            None => return host_end_from(s, i + 16),
         },
     };
     let m = host_stop_lanes(w);
