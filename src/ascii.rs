@@ -101,9 +101,8 @@ pub(crate) type Lanes = [u8; 16];
 /// Whether a scan marked any lane of a block.
 ///
 /// Written as an `or` of the lanes, which the compiler turns into one
-/// `pmovmskb` and a test; the lanes as a `u128` compared with zero went
-/// through the stack first, five instructions more per block (BENCHMARKS.md,
-/// "Block scans").
+/// `pmovmskb` and a test; the lanes as a `u128` compared with zero go
+/// through the stack and back first.
 #[inline(always)]
 pub(crate) fn any_lane(m: &Lanes) -> bool {
     m.iter().fold(0, |a, &b| a | b) != 0
@@ -120,8 +119,8 @@ pub(crate) fn lanes_u128(m: &Lanes) -> u128 {
 ///
 /// The lanes pass through `black_box` first, that is through one stack
 /// slot: without it the compiler reuses the `pmovmskb` of [`any_lane`] and
-/// rebuilds the sixteen lanes from its bits, about sixty instructions where
-/// this takes nine (BENCHMARKS.md, "The lane of a hit").
+/// rebuilds the sixteen lanes from its bits one at a time, where this
+/// takes a store, two loads and a count of trailing zeros.
 #[inline(always)]
 pub(crate) fn first_lane(m: &Lanes) -> usize {
     lowest_lane(lanes_u128(&core::hint::black_box(*m)))
@@ -130,7 +129,7 @@ pub(crate) fn first_lane(m: &Lanes) -> usize {
 /// The marked lanes as bits, lane `k` in bit `k`: for a scan that goes on
 /// from one mark of a block to the next. Two multiplications gather the top
 /// bit of each byte of a word into its top byte, so a lane must be 0 or
-/// 0xff, as the scans make them (BENCHMARKS.md, "The marks of a block").
+/// 0xff, as the scans make them.
 #[inline(always)]
 pub(crate) fn lane_bits(m: &Lanes) -> u32 {
     debug_assert!(m.iter().all(|&l| l == 0 || l == 0xff));
@@ -223,8 +222,8 @@ macro_rules! find_stop_fn {
                 }
                 None if s.len() - i >= 8 => {
                     // Fewer than 16 bytes in all: the first eight left and
-                    // the last eight, which overlap, as one block
-                    // (BENCHMARKS.md, "Short texts"). A lane of
+                    // the last eight, which overlap, as one block, with no
+                    // lane past the end to mask off. A lane of
                     // the second half is only the first mark when the first
                     // half has none, so the overlap marks nothing twice.
                     let mut w = [0u8; 16];
@@ -487,9 +486,8 @@ pub(crate) fn rfind_byte(s: &[u8], end: usize, b: u8) -> Option<usize> {
 }
 
 /// `s.make_ascii_lowercase()`, eight bytes a step: the standard library's
-/// loop takes a byte at a time, about four instructions a byte on the hosts
-/// and schemes that SplitURL lowers (BENCHMARKS.md, "SplitURL's general
-/// route: work done twice").
+/// loop takes a byte at a time, and a host or scheme that SplitURL lowers
+/// may be upper case throughout.
 #[inline]
 pub fn lower_in_place(s: &mut [u8]) {
     const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);

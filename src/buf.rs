@@ -257,8 +257,8 @@ impl Sink for Buf {
 ///
 /// [`Buf`] is one. The C libraries have another, over stack room or the
 /// `malloc` block that the caller will own, so that SplitURL's general
-/// route builds a C record without a Rust allocation in between
-/// (BENCHMARKS.md, "The record built in place"). A full one reports
+/// route builds a C record without a Rust allocation in between, and the
+/// record never exists twice. A full one reports
 /// [`NoMemory`], as a `Buf` that cannot grow does.
 pub trait ByteBuf: Sink<Error = NoMemory> + DerefMut<Target = [u8]> {
     /// Shortens it to `len` bytes (no effect when it is shorter).

@@ -134,8 +134,9 @@ impl Codec {
     /// `out.len()`.
     ///
     /// Input the codec leaves as it is takes one scan and one copy; the
-    /// rest goes through the codec's loop from where that scan stopped
-    /// (BENCHMARKS.md, "Codec calls on real paths").
+    /// rest goes through the codec's loop from where that scan stopped, so
+    /// that no byte is scanned twice. Most paths of real URLs are the first
+    /// kind.
     ///
     /// ```
     /// use wwwurl::codec::Codec;
@@ -187,7 +188,7 @@ impl Codec {
     /// is `Some` of its size, NUL included; for any other text `None`, and
     /// nothing is written. Its scan is the copy's loads, and it calls
     /// nothing: a caller can try it before any set-up that the other texts
-    /// need (BENCHMARKS.md, "Short texts in one scan and one copy").
+    /// need.
     ///
     /// ```
     /// use wwwurl::codec::Codec;
@@ -212,7 +213,7 @@ impl Codec {
     /// it to the start of `out` and returns true; else writes nothing and
     /// returns false. The words the scan loads are the words it stores, so
     /// that such a text, most paths of real URLs, costs one block scan and
-    /// two stores (BENCHMARKS.md, "Short texts in one scan and one copy").
+    /// two stores.
     #[inline(always)]
     fn copy_short_if_unchanged<T: Slot>(self, s: &[u8], out: &mut [T]) -> bool {
         match self {
@@ -540,8 +541,7 @@ fn decode_with<S: Sink, const FIND_NUL: bool>(
                 i = j;
             }
             // Form text is copied with its `+` made spaces on the way, up
-            // to the next `%` (BENCHMARKS.md, "Form spaces as they are
-            // copied").
+            // to the next `%`: a `+` does not stop the copy.
             None if plus_is_space => i = copy_form_text(s, i, out)?,
             None => {
                 let j = next_percent(s, i);
@@ -684,8 +684,8 @@ fn decode_dense<S: Sink, const PLUS_IS_SPACE: bool, const FIND_NUL: bool>(
             if k <= 5 {
                 // The `%` at `k` and its two digits are in the word: its
                 // byte goes where the `%` was copied, so that a lone escape
-                // among plain bytes (`u%41`) is one step (BENCHMARKS.md,
-                // "Lone escapes and dot-led segments").
+                // among plain bytes (`u%41`) is one step, not a word step,
+                // a run of one triple and another word step.
                 let v = triple_value(w[k + 1], w[k + 2]);
                 if FIND_NUL {
                     least = least.min(v);
@@ -971,8 +971,9 @@ pub(crate) fn decode_encode_path<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S
 ///
 /// In escape-heavy text that is one block compare a run of escapes, with
 /// no per-byte loop between two runs; in plain text, one compare and one
-/// copy of 16 bytes. A byte loop between the escapes, or a cheaper superset
-/// of the marked bytes, measured slower (BENCHMARKS.md, "Trade-offs").
+/// copy of 16 bytes. Not a byte loop between the escapes, which would take
+/// plain bytes one at a time, nor a cheaper superset of the marked bytes,
+/// which would stop at bytes that need nothing (`=`, `;`, `_`).
 #[inline(always)]
 fn by_blocks<S: Sink>(
     s: &[u8],
@@ -1014,13 +1015,12 @@ fn by_blocks<S: Sink>(
                 // A marked byte, or one of the last fifteen: triples in a
                 // row, or one byte. The triples by a slice pattern rather
                 // than `chunks_exact(3)`, whose length costs a division by
-                // three at each run (BENCHMARKS.md, "Runs of triples").
+                // three at each run.
                 let mut taken = 0;
                 if s[i] == b'%' {
                     if let Some(&[_, x, y]) = s.get(i..i + 3) {
                         // The first triple on its own: a lone escape among
-                        // plain bytes (`u%41`) then skips the run's set-up
-                        // (BENCHMARKS.md, "Lone escapes and dot-led segments").
+                        // plain bytes (`u%41`) then skips the run's set-up.
                         let Some(e) = triple(x, y) else {
                             return out.extend(&stage[..o]);
                         };
@@ -1056,7 +1056,7 @@ fn by_blocks<S: Sink>(
                 // The block's next mark, when it has one: the bytes up to
                 // it are known to be kept, so they are staged without a
                 // second look (in escape-heavy text a block holds several
-                // marks; BENCHMARKS.md, "The marks of a block").
+                // marks, which would otherwise each cost a block scan).
                 bits = bits.checked_shr(taken as u32).unwrap_or(0);
                 if bits == 0 || o >= BLOCK_STAGE_FILL {
                     break;
@@ -1133,9 +1133,8 @@ pub fn encode_password<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
 /// byte when that is in R, `+` when it is a space, else `%` and the two
 /// original characters upper-cased; a space becomes `+`; any other byte
 /// (including a `%` without two bytes after it) becomes `%XY`.
-// Out of line: inlined into a caller of every codec (`Codec::apply`), it
-// made the compiler handle the other codecs worse (BENCHMARKS.md,
-// "Escape-heavy URLs and per-byte costs (after the single-pass work)").
+// Out of line, so that a caller of every codec (`Codec::apply`) does not
+// have its other codecs' cases compiled around this one's two tables.
 #[inline(never)]
 pub fn recode_form<S: Sink>(s: &[u8], out: &mut S) -> Result<(), S::Error> {
     by_blocks(

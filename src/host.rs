@@ -360,10 +360,9 @@ pub(crate) fn canonicalise_nul_free_host<B: ByteBuf + ?Sized>(
 }
 
 /// Where `b` first occurs in `s`, and whether it occurs again: eight bytes
-/// a step, by an exact mask of the matching bytes (one pass where a search
-/// for the first and one for a second took twice the instructions on the
-/// hosts of escape-heavy URLs; BENCHMARKS.md, "SplitURL's general route:
-/// work done twice").
+/// a step, by an exact mask of the matching bytes: one pass over the host,
+/// where a search for the first and another for a second would read the
+/// host twice.
 fn first_two(s: &[u8], b: u8) -> (Option<usize>, bool) {
     const LOW7: u64 = u64::from_le_bytes([0x7f; 8]);
     const HIGH: u64 = u64::from_le_bytes([0x80; 8]);

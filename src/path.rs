@@ -25,8 +25,7 @@ find_window_stop_fn!(
     /// `s.len()`: sixteen bytes a step, each lane seeing the byte before it
     /// and the two after it, so that the segments which only start with a
     /// dot (`/.a/`, `/.well-known/`) do not stop the scan. Out of line: its
-    /// vector constants are then loaded only by the paths that need it
-    /// (BENCHMARKS.md, "Lone escapes and dot-led segments").
+    /// vector constants are then loaded only by the paths that need it.
     #[inline(never)]
     next_dot_segment_or_nul,
     dot_segment_or_nul
@@ -59,8 +58,7 @@ fn dot_segment_at(p: &[u8], k: usize) -> bool {
 /// Scans for the next dot or NUL, the cheaper scan, which finds the end of
 /// most paths (no dot, or one or two in the last segment: `/a/b.tar.gz`);
 /// after two dots that were no dot segment, the scan for dot segments
-/// themselves, which no other dot (`/a.b/c.d/...`, `/.a/.b/...`) stops
-/// (BENCHMARKS.md, "Lone escapes and dot-led segments").
+/// themselves, which no other dot (`/a.b/c.d/...`, `/.a/.b/...`) stops.
 fn first_dot_segment(p: &[u8]) -> usize {
     let (mut i, mut misses) = (0, 0);
     loop {
@@ -117,8 +115,8 @@ fn c_len_and_dot_segment(p: &[u8]) -> (usize, Option<usize>) {
 /// read (its first byte, or the byte after a `/`): the written text then
 /// ends with a `/`, or is empty. So the pass goes a segment at a time: at
 /// each start it applies a rule, or writes an empty segment's `/`, or
-/// copies text up to the next start where a rule may fire (BENCHMARKS.md,
-/// "CanonicaliseName a segment at a time").
+/// copies text up to the next start where a rule may fire, never stepping
+/// through the plain text between them a byte at a time.
 ///
 /// The `../` prefix grows only by a `../` segment written where it ends: a
 /// segment that starts after the prefix's end ends with a `/` after bytes
@@ -133,15 +131,16 @@ fn rewrite_dots(p: &mut [u8], from: usize) -> usize {
     let mut dotdot_prefix = 0;
     // Segments that start with a dot but are no dot segment (`.a`,
     // `.well-known`): from the third, text is copied up to the next dot
-    // segment itself rather than to the segment's end (BENCHMARKS.md,
-    // "Dot-led segments in SplitURL's general route").
+    // segment itself rather than to the segment's end, so that a path of
+    // many such segments is not stopped at each; the first two go the
+    // plain way, so that a path with one or two of them (`/.well-known/`)
+    // does not pay for setting up the window scan.
     let mut dot_led = 0;
     while r < n {
         // A segment start: `w == 0` or `p[w - 1] == b'/'`. Empty segments,
         // `./` and `../` in a row go through a loop of their own that
-        // reads two bytes at once: they are all of a path such as `/./././`
-        // (BENCHMARKS.md, "CanonicaliseName: dot segments in a loop of
-        // their own").
+        // reads two bytes at once and comes back to the segment dispatch
+        // only for other text: they are all of a path such as `/./././`.
         while r + 1 < n {
             let (a, b) = (p[r], p[r + 1]);
             if a == b'/' {
@@ -318,8 +317,7 @@ pub(crate) fn canonicalise_nul_free(p: &mut [u8]) -> usize {
 /// A vector search for the next `.`, then a look at the byte before it:
 /// dots are rare in paths. Where they are not, each miss is followed by a
 /// byte loop over the next 16 bytes before the vector search resumes, since
-/// restarting it at every dot costs more than the loop (BENCHMARKS.md,
-/// "Trade-offs").
+/// restarting it at every dot costs more than the loop.
 #[inline(always)]
 fn find_slash_dot(p: &[u8], from: usize) -> Option<usize> {
     let mut i = from + 1;

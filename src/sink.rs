@@ -111,10 +111,12 @@ impl Slot for MaybeUninit<u8> {
     }
     #[inline(always)]
     fn set_all(dst: &mut [MaybeUninit<u8>], src: &[u8]) {
-        // Vectorised, but not made a `memcpy`: long runs cost about three
-        // times a `memcpy` here. `write_copy_of_slice` would be one, from
-        // Rust 1.93 on; a 32-byte chunked loop made the record writer
-        // slower (BENCHMARKS.md, "Trade-offs").
+        // A loop, which the compiler vectorises but does not make a
+        // `memcpy` (the faster copy of long runs): without `unsafe`, which
+        // the core forbids, only `write_copy_of_slice` would be one, and it
+        // needs Rust 1.93, above the crate's minimum version. A chunked
+        // loop changed what the compiler inlined into the record writer,
+        // for the worse.
         for (d, &b) in dst.iter_mut().zip(src) {
             *d = MaybeUninit::new(b);
         }

@@ -1,7 +1,7 @@
 //! The `percent-encoding` crate against the historical codecs, on every
 //! conformance vector: where it gives the same bytes it could replace the
-//! hand-written code, where it does not it cannot (BENCHMARKS.md, "The
-//! percent-encoding crate", has the measured speed of both).
+//! hand-written code, where it does not it cannot (BENCHMARKS.md,
+//! "Trade-offs", has the measured speed of both).
 
 // Tests and benchmarks may abort when memory runs out: the ban on aborting
 // allocations (clippy.toml) is the library's.

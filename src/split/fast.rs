@@ -164,8 +164,8 @@ find_window_stop_fn!(
     /// [`path_next`] that a `.` after a `/` stops only where it starts a dot
     /// segment: for paths whose segments start with dots (`/.a/.b/`), where
     /// the scan of pairs stops at each. Out of line: its vector constants
-    /// are then loaded only by the paths that need it (BENCHMARKS.md, "Dot
-    /// segments in SplitURL's scan").
+    /// are then loaded only by the paths that need it, which real URLs
+    /// rarely are.
     #[inline(never)]
     path_next_dot_segments,
     path_stop_window
@@ -289,8 +289,8 @@ fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Optio
         // No byte before the path stops the scan: the scheme, `://`, the
         // host and its port are bytes the path keeps, and the one `.` that
         // can follow a `/` there is a host's first byte. So the block that
-        // ends the text needs no lanes dropped (BENCHMARKS.md, "The
-        // host's first blocks on their own").
+        // ends the text needs none of its lanes before the path shifted
+        // away.
         let mut clean = if s[hs] == b'.' { i } else { 0 };
         // `.` after a `/` that started no dot segment.
         let mut dot_misses = 0;
@@ -450,8 +450,9 @@ impl<'a> FastSplit<'a> {
     /// The one statement of the fast record's layout: [`FastSplit::len`]
     /// and [`FastSplit::spans`] are this function run on a sink that only
     /// counts, which the compiler reduces to the arithmetic. Always
-    /// inlined: as a call it would cost SplitURL about 110 instructions per
-    /// URL.
+    /// inlined, whatever the number of its callers: only inlined does that
+    /// run reduce to arithmetic, and with a second caller the compiler
+    /// would otherwise make it a call.
     #[inline(always)]
     pub fn write<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error> {
         let (s, l) = (self.s, &self.l);
