@@ -12,7 +12,7 @@ use super::ascii::{byte_mask, find_by, find_byte as find, find_stop_fn};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
-use super::url::{build_in, Originals, Parts, Spans, Url, UrlRef};
+use super::url::{build_in, Kept, Originals, Parts, Spans, Url, UrlRef};
 use crate::buf::{Buf, ByteBuf, NoMemory};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
@@ -150,9 +150,9 @@ impl RecordDest for UrlDest {
         let mut buf = Buf::with_capacity(len)?;
         let _written = record.write_to(&mut buf)?;
         debug_assert_eq!(buf.len(), len);
-        // The spans measured apart: taking those of the write made
-        // `split_url` dearer (BENCHMARKS.md, "The original fields as each
-        // record reads them").
+        // The spans measured apart, from the plan as `len` is, rather than
+        // taken from the write, whose result a release build then leaves
+        // unused; the two are the same (asserted below).
         let sp = record.spans();
         debug_assert_eq!(_written, sp);
         Ok(Url {
@@ -214,8 +214,7 @@ pub fn split_url_fast<E: Env + ?Sized>(
 
 // Written with `min` rather than as `(b == b'#') | (b == 0)`: the compiler
 // turns comparisons with constants joined by `|` into a chain of branches,
-// a byte at a time, and then does not vectorise the scan (BENCHMARKS.md,
-// "Escape-heavy URLs and per-byte costs (after the single-pass work)").
+// a byte at a time, and then does not vectorise the scan.
 
 /// A byte that ends the URL text: a fragment's `#` or a C string's NUL.
 #[inline(always)]
@@ -439,6 +438,7 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
         args,
         user,
         pass,
+        kept: Kept::default(),
         whole,
     };
     debug_assert!(whole.is_none_or(|w| {

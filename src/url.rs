@@ -17,6 +17,7 @@ use super::host::canonicalise_nul_free_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_nul_free;
 use crate::buf::{Buf, ByteBuf, NoMemory};
+use crate::edit::Change;
 use crate::sink::BoundedSink;
 use crate::split::{RecordDest, UrlDest};
 
@@ -379,12 +380,25 @@ impl<'a> UrlRef<'a> {
     pub fn args(&self) -> Option<&'a [u8]> {
         self.get(Field::Args)
     }
+    /// The decoded user, if any.
+    pub fn user(&self) -> Option<&'a [u8]> {
+        self.get(Field::User)
+    }
+    /// The decoded password, if any.
+    pub fn pass(&self) -> Option<&'a [u8]> {
+        self.get(Field::Pass)
+    }
+    /// The host without the port.
+    pub fn host(&self) -> &'a [u8] {
+        self.get(Field::Host).unwrap_or_default()
+    }
     /// The port, or -1 when the hostport has none.
     pub fn port(&self) -> i32 {
         self.sp.port
     }
 
-    /// AddPasswordURL: the same URL rebuilt with a new user and password.
+    /// AddPasswordURL: the same URL rebuilt with a new user and password
+    /// (see [`crate::edit::rebuild`]).
     pub fn with_password<E: Env + ?Sized>(
         &self,
         env: &E,
@@ -392,16 +406,8 @@ impl<'a> UrlRef<'a> {
         user: Option<&[u8]>,
         pass: Option<&[u8]>,
     ) -> Result<Url, NoMemory> {
-        create_url(
-            env,
-            compat,
-            self.proto(),
-            self.hostport(),
-            self.path(),
-            self.args(),
-            user,
-            pass,
-        )
+        crate::edit::rebuild(env, compat, (*self).into(), Change::Userinfo(user, pass))
+            .map_err(|_| NoMemory)
     }
 }
 
@@ -455,6 +461,23 @@ static HOST_CLASS: [u8; 256] = {
     t
 };
 
+/// The parts of a [`Parts`] that are a record's canonical fields and are
+/// copied as they are: a setter keeps every component but the one it sets
+/// byte for byte (doc/behaviour.md, CreateURL, makes a record's args again
+/// with one `&amp;` fewer in 2.9, so making them again would not keep them).
+/// A kept hostport still loses a port that is the protocol's default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Kept {
+    /// The hostport is canonical: copied, its port read after [`port_colon`].
+    pub hostport: bool,
+    /// The path is canonical.
+    pub path: bool,
+    /// The args are canonical.
+    pub args: bool,
+    /// The user and password are the decoded ones.
+    pub userinfo: bool,
+}
+
 /// The inputs of CreateURL, each a C string without its NUL.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Parts<'a> {
@@ -464,6 +487,9 @@ pub(crate) struct Parts<'a> {
     pub args: Option<&'a [u8]>,
     pub user: Option<&'a [u8]>,
     pub pass: Option<&'a [u8]>,
+    /// Which parts are a record's canonical fields already, to be copied
+    /// as they are rather than made again (see [`Kept`]).
+    pub kept: Kept,
     /// `proto "://" hostport path ["?" args]` in one piece, when the caller
     /// holds it so (SplitURL of a URL written that way: `://` after the
     /// scheme, no user name, a host and a path): the original name is then
@@ -521,7 +547,7 @@ pub fn create_to<E: Env + ?Sized, D: RecordDest>(
     args: Option<&[u8]>,
     user: Option<&[u8]>,
     pass: Option<&[u8]>,
-    mut dest: D,
+    dest: D,
 ) -> D::Out {
     let parts = Parts {
         proto: c_prefix(proto),
@@ -530,9 +556,20 @@ pub fn create_to<E: Env + ?Sized, D: RecordDest>(
         args: args.map(c_prefix),
         user: user.map(c_prefix),
         pass: pass.map(c_prefix),
+        kept: Kept::default(),
         whole: None,
     };
-    match build_in(env, compat, &parts, D::ORIGINALS, |n| dest.memory(n)) {
+    create_parts(env, compat, &parts, dest)
+}
+
+/// CreateURL of `parts` into `dest`.
+pub(crate) fn create_parts<E: Env + ?Sized, D: RecordDest>(
+    env: &E,
+    compat: Compat,
+    parts: &Parts<'_>,
+    mut dest: D,
+) -> D::Out {
+    match build_in(env, compat, parts, D::ORIGINALS, |n| dest.memory(n)) {
         Ok((built, spans)) => dest.place_built(built, spans),
         Err(NoMemory) => dest.no_memory(),
     }
@@ -592,9 +629,9 @@ fn decode_c(s: &[u8], out: &mut [u8]) -> usize {
 /// byte outside [`HOST_KEEP`], in one pass. Returns its length.
 ///
 /// A byte at a time through one table, escapes included: hosts are short,
-/// and a run copied apart cost a call per run, which made each escape
-/// between two letters dearer than the letters (BENCHMARKS.md, "Escapes
-/// among plain bytes").
+/// and copying each plain run apart would take a call per run, empty runs
+/// too, so that an escape between two letters would cost more than the
+/// letters.
 fn decode_host(s: &[u8], out: &mut [u8]) -> usize {
     let (mut i, mut w) = (0, 0);
     loop {
@@ -683,9 +720,8 @@ fn push_host<B: ByteBuf>(
 /// Index of the `:` that starts the port of a canonical hostport: the first
 /// `:` after the first `]` for a bracketed host, else the first `:`. The
 /// definition that [`push_host`] answers as it writes the host (tested
-/// against it).
-#[cfg(test)]
-fn port_colon(hp: &[u8]) -> Option<usize> {
+/// against it), and where the setters of [`crate::edit`] split a hostport.
+pub(crate) fn port_colon(hp: &[u8]) -> Option<usize> {
     use super::ascii::find_byte;
     let from = if hp.first() == Some(&b'[') {
         find_byte(hp, 0, b']')?
@@ -790,7 +826,12 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     lower_in_place(&mut buf);
     buf.extend(b"://")?;
     let hostp = buf.len();
-    let colon = push_host(p.hostport, scratch, &mut buf)?;
+    let colon = if p.kept.hostport {
+        buf.extend(p.hostport)?;
+        port_colon(p.hostport)
+    } else {
+        push_host(p.hostport, scratch, &mut buf)?
+    };
     let mut hostport_len = buf.len() - hostp;
     let mut host_len = hostport_len;
     let mut port = -1;
@@ -812,13 +853,17 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     // where it lies: the result is the same as canonicalising between the
     // two codecs (see `decode_encode_path`).
     let pathp = buf.len();
-    decode_encode_path(p.path, &mut buf)?;
-    if buf.len() == pathp {
-        // `%00` decodes to an empty path, which historically became `/`.
-        buf.push(b'/')?;
+    if p.kept.path && !p.path.is_empty() {
+        buf.extend(p.path)?;
     } else {
-        let n = canonicalise_nul_free(&mut buf[pathp..]);
-        buf.truncate(pathp + n);
+        decode_encode_path(p.path, &mut buf)?;
+        if buf.len() == pathp {
+            // `%00` decodes to an empty path, which historically became `/`.
+            buf.push(b'/')?;
+        } else {
+            let n = canonicalise_nul_free(&mut buf[pathp..]);
+            buf.truncate(pathp + n);
+        }
     }
     let path_len = buf.len() - pathp;
 
@@ -826,8 +871,12 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
         Some(a) if !a.is_empty() => {
             buf.push(b'?')?;
             let start = buf.len();
-            recode_form(a, &mut buf)?;
-            if compat == Compat::V29 {
+            if p.kept.args {
+                buf.extend(a)?;
+            } else {
+                recode_form(a, &mut buf)?;
+            }
+            if compat == Compat::V29 && !p.kept.args {
                 let n = replace_amp_in_place(&mut buf[start..]);
                 buf.truncate(start + n);
             }
@@ -848,12 +897,22 @@ pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
     // Most URLs have neither: no decoder set up for nothing.
     let (user_len, pass_len) = if scratch.is_empty() {
         (0, 0)
+    } else if p.kept.userinfo {
+        scratch[..user_in.len()].copy_from_slice(user_in);
+        scratch[user_in.len()..].copy_from_slice(pass_in);
+        (user_in.len(), pass_in.len())
     } else {
         let user_len = decode_c(user_in, scratch);
         (user_len, decode_c(pass_in, &mut scratch[user_len..]))
     };
     let scratch = &scratch[..user_len + pass_len];
-    let has_pass = !pass_in.is_empty();
+    // CreateURL records a password given and not empty; a kept one is
+    // recorded as it was, even empty (as `%00` decodes).
+    let has_pass = if p.kept.userinfo {
+        p.pass.is_some()
+    } else {
+        !pass_in.is_empty()
+    };
 
     let file = if p.user.is_some() {
         let start = buf.len();
