@@ -65,6 +65,7 @@ pub mod cnum;
 pub mod codec;
 pub mod config;
 pub mod date;
+pub mod edit;
 pub mod form;
 pub mod hash;
 pub mod host;
@@ -72,13 +73,16 @@ pub mod html;
 pub mod link;
 mod md5;
 pub mod normalize;
+pub mod nvs;
 pub mod path;
+pub mod query;
 pub mod relative;
 pub mod rfc3986;
 pub mod sink;
 pub mod split;
 pub mod url;
 pub mod webcapture;
+pub mod whatwg;
 
 #[cfg(test)]
 mod test_rng;
