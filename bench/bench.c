@@ -229,7 +229,7 @@ static inline size_t parse_rows(size_t a, size_t b, int read_parts) {
     size_t fails = 0;
     for (size_t i = a; i < b; i++) {
         struct wwwurl_url *u = NULL;
-        if (wwwurl_parse(urls[i], lens[i], 0, &u) != WWWURL_OK)
+        if (wwwurl_parse(NULL, urls[i], lens[i], &u) != WWWURL_OK)
             fails++;
         ESCAPE(u);
         for (wwwurl_part p = WWWURL_PART_NAME; read_parts && p <= WWWURL_PART_ORIGINAL_ARGS; p++) {

@@ -103,7 +103,7 @@ static int c_split(char *s, size_t n, void *ctx) {
 static int c_parse(char *s, size_t n, void *ctx) {
     (void)ctx;
     struct wwwurl_url *u = NULL;
-    return modern(wwwurl_parse(s, n, 0, &u), u);
+    return modern(wwwurl_parse(NULL, s, n, &u), u);
 }
 
 /* CreateURL and wwwurl_create with the hostile string as argument k. */
@@ -126,7 +126,7 @@ static const char *create_args(int k, char *s, const char **a) {
         struct wwwurl_url *u = NULL;                                                    \
         (void)n, (void)ctx;                                                             \
         create_args(K, s, a);                                                           \
-        return modern(wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, &u), u);     \
+        return modern(wwwurl_create(NULL, a[0], a[1], a[2], a[3], a[4], a[5], &u), u);     \
     }
 CREATE(0)
 CREATE(1)
@@ -164,7 +164,7 @@ static int c_link_base(char *s, size_t n, void *ctx) {
 
 static void *p_wpage(void) {
     struct wwwurl_url *u = NULL;
-    wwwurl_parse(page, WWWURL_NUL_TERMINATED, 0, &u);
+    wwwurl_parse(NULL, page, WWWURL_NUL_TERMINATED, &u);
     return u;
 }
 static void d_wurl(void *ctx) {
@@ -174,15 +174,15 @@ static int c_wlink(char *s, size_t n, void *ctx) {
     struct wwwurl_url *u = NULL;
     if (!ctx)
         return CALL_INTERNAL;
-    return modern(wwwurl_link(ctx, s, n, 0, &u), u);
+    return modern(wwwurl_link(NULL, ctx, s, n, &u), u);
 }
 static int c_wlink_base(char *s, size_t n, void *ctx) {
     struct wwwurl_url *base = NULL, *u = NULL;
     (void)n, (void)ctx;
-    if (wwwurl_create("http", "www.example.com", s, NULL, NULL, NULL, 0, &base) ==
+    if (wwwurl_create(NULL, "http", "www.example.com", s, NULL, NULL, NULL, &base) ==
         WWWURL_ERR_PANIC)
         return CALL_INTERNAL;
-    int r = modern(wwwurl_link(base, "../other/x.html?a=b", WWWURL_NUL_TERMINATED, 0, &u), u);
+    int r = modern(wwwurl_link(NULL, base, "../other/x.html?a=b", WWWURL_NUL_TERMINATED, &u), u);
     wwwurl_free(base);
     return r;
 }
@@ -309,7 +309,7 @@ static void *p_create(void) {
 }
 static void *p_wcreate(void) {
     struct wwwurl_url *u = NULL;
-    wwwurl_create("http", "www.example.com", "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    wwwurl_create(NULL, "http", "www.example.com", "/dir/page.html", "x=1", NULL, NULL, &u);
     return u;
 }
 

@@ -232,7 +232,7 @@ static const char *const create_dflt[6] = {"http", "www.example.com", "/dir/page
         (void)n, (void)ctx;                                                                   \
         for (i = 0; i < 6; i++)                                                               \
             a[i] = i == K ? s : create_dflt[i];                                               \
-        return handle_result(wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, &u), u);    \
+        return handle_result(wwwurl_create(NULL, a[0], a[1], a[2], a[3], a[4], a[5], &u), u);    \
     }
 CREATE(0)
 CREATE(1)
@@ -358,41 +358,41 @@ static int c_parse(char *s, size_t n, void *ctx)
 {
     wwwurl_url *u = NULL;
     (void)ctx;
-    return handle_result(wwwurl_parse(s, n, 0, &u), u);
+    return handle_result(wwwurl_parse(NULL, s, n, &u), u);
 }
 static void *p_wpage(char *s, size_t n)
 {
     wwwurl_url *u = NULL;
     (void)s, (void)n;
-    wwwurl_parse(ND, WWWURL_NUL_TERMINATED, 0, &u);
+    wwwurl_parse(NULL, ND, WWWURL_NUL_TERMINATED, &u);
     return u;
 }
 static void *p_wpage_path(char *s, size_t n)
 {
     wwwurl_url *u = NULL;
     (void)n;
-    wwwurl_create("http", "www.example.com", s, NULL, NULL, NULL, 0, &u);
+    wwwurl_create(NULL, "http", "www.example.com", s, NULL, NULL, NULL, &u);
     return u;
 }
 static void *p_whandle(char *s, size_t n)
 {
     wwwurl_url *u = NULL;
     (void)s, (void)n;
-    wwwurl_create("http", "www.example.com", "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    wwwurl_create(NULL, "http", "www.example.com", "/dir/page.html", "x=1", NULL, NULL, &u);
     return u;
 }
 static void *p_whandle_host(char *s, size_t n)
 {
     wwwurl_url *u = NULL;
     (void)n;
-    wwwurl_create("http", s, "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    wwwurl_create(NULL, "http", s, "/dir/page.html", "x=1", NULL, NULL, &u);
     return u;
 }
 static void *p_whandle_proto(char *s, size_t n)
 {
     wwwurl_url *u = NULL;
     (void)n;
-    wwwurl_create(s, "www.example.com", "/dir/page.html", "x=1", NULL, NULL, 0, &u);
+    wwwurl_create(NULL, s, "www.example.com", "/dir/page.html", "x=1", NULL, NULL, &u);
     return u;
 }
 static void d_wurl(void *ctx)
@@ -402,14 +402,13 @@ static void d_wurl(void *ctx)
 static int c_wlink(char *s, size_t n, void *ctx)
 {
     wwwurl_url *u = NULL;
-    return ctx ? handle_result(wwwurl_link(ctx, s, n, 0, &u), u) : -1;
+    return ctx ? handle_result(wwwurl_link(NULL, ctx, s, n, &u), u) : -1;
 }
 static int c_wlink_base(char *s, size_t n, void *ctx)
 {
     wwwurl_url *u = NULL;
     (void)s, (void)n;
-    return ctx ? handle_result(wwwurl_link(ctx, "../other/x.html?a=b", WWWURL_NUL_TERMINATED,
-                                           0, &u),
+    return ctx ? handle_result(wwwurl_link(NULL, ctx, "../other/x.html?a=b", WWWURL_NUL_TERMINATED, &u),
                                u)
                : -1;
 }
@@ -429,6 +428,18 @@ static int c_userinfo_pass(char *s, size_t n, void *ctx)
 {
     (void)n;
     return c_userinfo(s, ctx, 1);
+}
+static int c_set(char *s, size_t n, void *ctx, wwwurl_part part)
+{
+    return ctx ? status_result(wwwurl_set(ctx, part, s, n)) : -1;
+}
+static int c_set_path(char *s, size_t n, void *ctx)
+{
+    return c_set(s, n, ctx, WWWURL_PART_PATH);
+}
+static int c_set_query(char *s, size_t n, void *ctx)
+{
+    return c_set(s, n, ctx, WWWURL_PART_QUERY);
 }
 static int c_cache_file(char *s, size_t n, void *ctx)
 {
@@ -612,6 +623,8 @@ static const target targets[] = {
     {"wwwurl_link", "base path", "/", c_wlink_base, p_wpage_path, d_wurl},
     {"wwwurl_set_userinfo", "user", "", c_userinfo_user, p_whandle, d_wurl},
     {"wwwurl_set_userinfo", "pass", "", c_userinfo_pass, p_whandle, d_wurl},
+    {"wwwurl_set", "path", "", c_set_path, p_whandle, d_wurl},
+    {"wwwurl_set", "query", "", c_set_query, p_whandle, d_wurl},
     {"wwwurl_cache_file", "proto", "", c_cache_file, p_whandle_proto, d_wurl},
     {"wwwurl_cache_file", "hostport", "", c_cache_file, p_whandle_host, d_wurl},
     {"wwwurl_cache_file_dup", "proto", "", c_cache_file_dup, p_whandle_proto, d_wurl},

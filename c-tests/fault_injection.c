@@ -212,7 +212,7 @@ static int op_split_form_args(hgroup *g)
 static int op_parse(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK) {
         CHECK(g, "wwwurl_parse leaves *out", NULL, u == NULL);
         return st;
@@ -225,7 +225,7 @@ static int op_parse(hgroup *g)
 static int op_create(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_create("http", "www.example.com", "/dir/page.html", "a=1", NULL, NULL, 0, &u);
+    int st = wwwurl_create(H_CFG, "http", "www.example.com", "/dir/page.html", "a=1", NULL, NULL, &u);
     if (st != WWWURL_OK) {
         CHECK(g, "wwwurl_create leaves *out", NULL, u == NULL);
         return st;
@@ -238,10 +238,10 @@ static int op_create(hgroup *g)
 static int op_link_dup(hgroup *g)
 {
     wwwurl_url *b = NULL, *l = NULL, *d = NULL;
-    int st = wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &b);
+    int st = wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &b);
     if (st != WWWURL_OK)
         return st;
-    st = wwwurl_link(b, "../x?y", WWWURL_NUL_TERMINATED, 0, &l);
+    st = wwwurl_link(H_CFG, b, "../x?y", WWWURL_NUL_TERMINATED, &l);
     if (st == WWWURL_OK) {
         st = wwwurl_dup(l, &d);
         if (st == WWWURL_OK) {
@@ -262,7 +262,7 @@ static int op_link_dup(hgroup *g)
 static int op_set_userinfo(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK)
         return st;
     st = wwwurl_set_userinfo(u, "us", "pw");
@@ -341,7 +341,7 @@ static int op_cache_file_dup(hgroup *g)
 {
     wwwurl_url *u = NULL;
     char *s = NULL;
-    int st = wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK)
         return st;
     st = wwwurl_cache_file_dup(u, 'D', &s, NULL);
@@ -401,7 +401,7 @@ static int op_split_general(hgroup *g)
 static int op_parse_general(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, GEN, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK) {
         CHECK(g, "wwwurl_parse general leaves *out", NULL, u == NULL);
         return st;
@@ -458,7 +458,7 @@ static int op_split_long(hgroup *g)
 static int op_parse_long(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(long_url, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, long_url, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK) {
         CHECK(g, "wwwurl_parse long leaves *out", NULL, u == NULL);
         return st;
@@ -488,10 +488,10 @@ static int op_link_general(hgroup *g)
 static int op_wlink_general(hgroup *g)
 {
     wwwurl_url *b = NULL, *l = NULL;
-    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &b);
+    int st = wwwurl_parse(H_CFG, GEN, WWWURL_NUL_TERMINATED, &b);
     if (st != WWWURL_OK)
         return st;
-    st = wwwurl_link(b, GEN_LINK, WWWURL_NUL_TERMINATED, 0, &l);
+    st = wwwurl_link(H_CFG, b, GEN_LINK, WWWURL_NUL_TERMINATED, &l);
     wwwurl_free(b);
     if (st != WWWURL_OK) {
         CHECK(g, "wwwurl_link general leaves *out", NULL, l == NULL);
@@ -528,7 +528,7 @@ static int op_create_escapes(hgroup *g)
 static int op_wcreate_escapes(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_create(CR_ARGS, 0, &u);
+    int st = wwwurl_create(H_CFG, CR_ARGS, &u);
     if (st != WWWURL_OK) {
         CHECK(g, "wwwurl_create escapes leaves *out", NULL, u == NULL);
         return st;
@@ -576,7 +576,7 @@ static int op_add_password_escapes(hgroup *g)
 static int op_set_userinfo_escapes(hgroup *g)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, GEN, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK)
         return st;
     st = wwwurl_set_userinfo(u, UI_USER, UI_PASS);
@@ -598,7 +598,7 @@ static int op_set_userinfo_escapes(hgroup *g)
 static int op_dup_general(hgroup *g)
 {
     wwwurl_url *u = NULL, *d = NULL;
-    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, GEN, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK)
         return st;
     st = wwwurl_dup(u, &d);
@@ -620,7 +620,7 @@ static int op_cache_file_dup_general(hgroup *g)
     wwwurl_url *u = NULL;
     char *s = NULL;
     size_t n = 0;
-    int st = wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, GEN, WWWURL_NUL_TERMINATED, &u);
     if (st != WWWURL_OK)
         return st;
     st = wwwurl_cache_file_dup(u, 'U', &s, &n);
@@ -855,36 +855,51 @@ static int op_webcapture_buf(hgroup *g)
 /* ---- settings: the op changes a process-wide value, `after` checks it
  * with the fault disarmed and puts the default back ---------------------- */
 
+/* A config with the local host, copied into the legacy settings. */
 static int op_set_local_host(hgroup *g)
 {
-    return wwwurl_set_local_host("Proxy.Example:3128");
+    struct wwwurl_config *c = NULL;
+    int st = wwwurl_config_new(&c);
+    (void)g;
+    if (st == WWWURL_OK)
+        st = wwwurl_config_set_local_host(c, "Proxy.Example:3128", WWWURL_NUL_TERMINATED);
+    if (st == WWWURL_OK)
+        st = wwwurl_legacy_configure(c);
+    wwwurl_config_free(c);
+    return st;
 }
 static void after_set_local_host(hgroup *g, int r)
 {
     URL *u = SplitURL("/x?y");
-    CHECK(g, "SplitURL after wwwurl_set_local_host", NULL, u != NULL);
+    CHECK(g, "SplitURL after wwwurl_legacy_configure", NULL, u != NULL);
     if (u) {
         /* Nothing changes unless it returned WWWURL_OK. */
-        CHECK_CSTR(g, "wwwurl_set_local_host", r == WWWURL_OK ? "took effect" : "changed nothing",
+        CHECK_CSTR(g, "wwwurl_config_set_local_host", r == WWWURL_OK ? "took effect" : "changed nothing",
                    r == WWWURL_OK ? "http://proxy.example:3128/x?y" : "http://localhost:8080/x?y",
                    u->name);
         FreeURL(u);
     }
-    CHECK_INT(g, "wwwurl_set_local_host back", NULL, WWWURL_OK,
-              wwwurl_set_local_host("localhost:8080"));
+    CHECK_INT(g, "wwwurl_legacy_configure back", NULL, WWWURL_OK, wwwurl_legacy_configure(H_CFG));
 }
 
 /* A protocol never set before on each call, so that every call must store
- * a new entry (one already set would be updated in place, with nothing to
- * allocate). */
+ * a new entry. */
 static char port_proto[32];
 static unsigned port_calls;
 static int op_set_default_port(hgroup *g)
 {
+    struct wwwurl_config *c = NULL;
+    int st;
     (void)g;
     snprintf(port_proto, sizeof port_proto, "gopher%u", ++port_calls);
     port_proto[0] = 'G'; /* compared case-insensitively */
-    return wwwurl_set_default_port(port_proto, 70);
+    st = wwwurl_config_new(&c);
+    if (st == WWWURL_OK)
+        st = wwwurl_config_set_default_port(c, port_proto, WWWURL_NUL_TERMINATED, 70);
+    if (st == WWWURL_OK)
+        st = wwwurl_legacy_configure(c);
+    wwwurl_config_free(c);
+    return st;
 }
 static void after_set_default_port(hgroup *g, int r)
 {
@@ -892,15 +907,113 @@ static void after_set_default_port(hgroup *g, int r)
     URL *u;
     port_proto[0] = 'g';
     u = CreateURL(port_proto, "h:70", "/x", NULL, NULL, NULL);
-    CHECK(g, "CreateURL after wwwurl_set_default_port", NULL, u != NULL);
+    CHECK(g, "CreateURL after wwwurl_legacy_configure", NULL, u != NULL);
     if (u) {
         snprintf(want, sizeof want, r == WWWURL_OK ? "%s://h/x" : "%s://h:70/x", port_proto);
-        CHECK_CSTR(g, "wwwurl_set_default_port", r == WWWURL_OK ? "took effect" : "changed nothing",
+        CHECK_CSTR(g, "wwwurl_config_set_default_port", r == WWWURL_OK ? "took effect" : "changed nothing",
                    want, u->name);
         FreeURL(u);
     }
-    CHECK_INT(g, "wwwurl_set_default_port back", NULL, WWWURL_OK,
-              wwwurl_set_default_port(port_proto, 0));
+    CHECK_INT(g, "wwwurl_legacy_configure back", NULL, WWWURL_OK, wwwurl_legacy_configure(H_CFG));
+}
+
+/* wwwurl_config_new, every setter, wwwurl_config_dup: the copy has the
+ * settings (checked by a parse), or a status says why not */
+static int op_config(hgroup *g)
+{
+    struct wwwurl_config *c = NULL, *d = NULL;
+    wwwurl_url *u = NULL;
+    int st = wwwurl_config_new(&c);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_config_new leaves *out", NULL, c == NULL);
+        return st;
+    }
+    st = wwwurl_config_set_local_host(c, "cfg.example:9", WWWURL_NUL_TERMINATED);
+    if (st == WWWURL_OK)
+        st = wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 8080);
+    if (st == WWWURL_OK)
+        st = wwwurl_config_set_compat(c, WWWURL_COMPAT_29H);
+    if (st == WWWURL_OK)
+        st = wwwurl_config_set_max_input(c, 1000);
+    if (st == WWWURL_OK) {
+        st = wwwurl_config_dup(c, &d);
+        if (st != WWWURL_OK)
+            CHECK(g, "wwwurl_config_dup leaves *out", NULL, d == NULL);
+    }
+    if (st == WWWURL_OK)
+        st = wwwurl_parse(d, "/x?a&amp;b", WWWURL_NUL_TERMINATED, &u);
+    if (st == WWWURL_OK) {
+        CHECK_CSTR(g, "the copy's settings", NULL, "http://cfg.example:9/x?a&amp;b",
+                   wwwurl_get(u, WWWURL_PART_NAME, NULL));
+        wwwurl_free(u);
+    }
+    wwwurl_config_free(d);
+    wwwurl_config_free(c);
+    return st;
+}
+
+/* wwwurl_set: the new part, or WWWURL_ERR_NO_MEMORY with every part of the
+ * handle byte-identical */
+static wwwurl_url *fx_set;
+#define SET_URL "http://u:p@h:81/a?q"
+static const wwwurl_part set_parts[] = {
+    WWWURL_PART_NAME, WWWURL_PART_FILE, WWWURL_PART_PROTO, WWWURL_PART_HOSTPORT,
+    WWWURL_PART_HOST, WWWURL_PART_PATH, WWWURL_PART_ARGS, WWWURL_PART_USER, WWWURL_PART_PASS,
+    WWWURL_PART_ORIGINAL_NAME, WWWURL_PART_ORIGINAL_PATH, WWWURL_PART_ORIGINAL_ARGS,
+    WWWURL_PART_PORT,
+};
+#define N_SET_PARTS (sizeof set_parts / sizeof set_parts[0])
+static void set_snapshot(hbuf *b, const wwwurl_url *u)
+{
+    size_t k, len;
+    hb_reset(b);
+    for (k = 0; k < N_SET_PARTS; k++) {
+        const char *p = wwwurl_get(u, set_parts[k], &len);
+        hb_esc(b, p, p ? len : 0);
+        hb_puts(b, " | ");
+    }
+    hb_printf(b, "%d", wwwurl_port(u));
+}
+static int set_calls;
+static int op_set(hgroup *g)
+{
+    static const struct { wwwurl_part part; const char *value, *href; } rows[] = {
+        {WWWURL_PART_PATH, "/x/../y z", "http://u:p@h:81/y%20z?q"},
+        {WWWURL_PART_HOST, "EX.org", "http://u:p@ex.org:81/a?q"},
+        {WWWURL_PART_USER, "a b", "http://a%20b:p@h:81/a?q"},
+        {WWWURL_PART_QUERY, "a b", "http://u:p@h:81/a?a+b"},
+        {WWWURL_PART_SCHEME, "FTP", "ftp://u:p@h:81/a?q"},
+        {WWWURL_PART_PORT, "80", "http://u:p@h/a?q"},
+        {WWWURL_PART_PASS, NULL, "http://u@h:81/a?q"},
+    };
+    hbuf before, after;
+    int k = set_calls++ % (int)(sizeof rows / sizeof rows[0]);
+    int st;
+
+    if (!fx_set)
+        return WWWURL_ERR_NULL;
+    hb_init(&before);
+    hb_init(&after);
+    set_snapshot(&before, fx_set);
+    st = wwwurl_set(fx_set, rows[k].part, rows[k].value, WWWURL_NUL_TERMINATED);
+    set_snapshot(&after, fx_set);
+    if (st == WWWURL_OK)
+        CHECK_CSTR(g, "wwwurl_set", rows[k].value, rows[k].href,
+                   wwwurl_get(fx_set, WWWURL_PART_HREF, NULL));
+    else
+        CHECK_CSTR(g, "wwwurl_set failed: every part byte-identical", rows[k].value, before.p,
+                   after.p);
+    hb_free(&before);
+    hb_free(&after);
+    return st;
+}
+static void after_set(hgroup *g, int r)
+{
+    (void)r;
+    wwwurl_free(fx_set);
+    fx_set = NULL;
+    CHECK_INT(g, "wwwurl_parse(SET_URL) again", NULL, WWWURL_OK,
+              wwwurl_parse(H_CFG, SET_URL, WWWURL_NUL_TERMINATED, &fx_set));
 }
 
 /* ---- functions that must not allocate --------------------------------------
@@ -975,10 +1088,10 @@ static int op_accessors(hgroup *g)
                wwwurl_status_name(WWWURL_ERR_NO_MEMORY));
     CHECK(g, "wwwurl_strerror", NULL, wwwurl_strerror(WWWURL_ERR_NO_MEMORY)[0] != '\0');
     CHECK(g, "wwwurl_version", NULL, wwwurl_version()[0] != '\0');
-    CHECK_INT(g, "wwwurl_max_input", NULL, WWWURL_DEFAULT_MAX_INPUT, wwwurl_max_input());
-    CHECK_INT(g, "wwwurl_set_max_input", NULL, WWWURL_OK,
-              wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
-    CHECK_INT(g, "wwwurl_set_compat", NULL, WWWURL_OK, wwwurl_set_compat(WWWURL_COMPAT_29));
+    CHECK_INT(g, "wwwurl_config_set_compat of a used config", NULL, WWWURL_ERR_CONFIG_IN_USE,
+              wwwurl_config_set_compat((struct wwwurl_config *)(void *)H_CFG, WWWURL_COMPAT_29));
+    CHECK_INT(g, "wwwurl_config_set_max_input of a used config", NULL, WWWURL_ERR_CONFIG_IN_USE,
+              wwwurl_config_set_max_input((struct wwwurl_config *)(void *)H_CFG, 5));
     CHECK_INT(g, "DateToTimeT", NULL, 784111777L, DateToTimeT("Sunday, 06-Nov-94 08:49:37 GMT"));
     return WWWURL_OK;
 }
@@ -1087,9 +1200,11 @@ static const op ops[] = {
     {"wwwurl_rfc3986_make_relative_buf", op_make_relative_buf, OP_STATUS, RUST_HEAP, NULL},
     {"wwwurl_browser_resolve_buf", op_browser_buf, OP_STATUS, RUST_HEAP, NULL},
     {"wwwurl_webcapture_canonical_buf", op_webcapture_buf, OP_STATUS, RUST_HEAP, NULL},
-    {"wwwurl_set_local_host", op_set_local_host, OP_STATUS, RUST_HEAP, after_set_local_host},
-    {"wwwurl_set_default_port", op_set_default_port, OP_STATUS, RUST_HEAP,
+    {"wwwurl_config_set_local_host", op_set_local_host, OP_STATUS, RUST_HEAP, after_set_local_host},
+    {"wwwurl_config_set_default_port", op_set_default_port, OP_STATUS, RUST_HEAP,
      after_set_default_port},
+    {"wwwurl_config_new/dup", op_config, OP_STATUS, RUST_HEAP, NULL},
+    {"wwwurl_set", op_set, OP_STATUS, RUST_HEAP, after_set},
     {"wwwurl_cache_file", op_cache_file_buf, OP_STATUS, NO_ALLOC, NULL},
     {"wwwurl_transcode", op_transcode_buf, OP_STATUS, NO_ALLOC, NULL},
     {"wwwurl_rfc3986_split", op_rfc3986_split, OP_STATUS, NO_ALLOC, NULL},
@@ -1490,7 +1605,9 @@ static void for_each_op(hgroup *g, int kind, op_body body, const char *label)
     tally t = {0, 0, 0};
     size_t i, chosen = 0;
 
-    if (!fx_gen && wwwurl_parse(GEN, WWWURL_NUL_TERMINATED, 0, &fx_gen) != WWWURL_OK) {
+    if (!fx_set)
+        wwwurl_parse(H_CFG, SET_URL, WWWURL_NUL_TERMINATED, &fx_set);
+    if (!fx_gen && wwwurl_parse(H_CFG, GEN, WWWURL_NUL_TERMINATED, &fx_gen) != WWWURL_OK) {
         h_case_begin(g, NULL, NULL);
         h_fail(g, __FILE__, __LINE__, "wwwurl_parse(GEN) failed without a fault");
         h_case_end(g);
@@ -1574,7 +1691,7 @@ static void t_panic_entry(hgroup *g, const char *dir)
     h_case_begin(g, NULL, NULL);
     u = SplitURL(BASE);
     CHECK(g, "SplitURL", NULL, u != NULL);
-    CHECK(g, "wwwurl_parse", NULL, wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &h) == WWWURL_OK);
+    CHECK(g, "wwwurl_parse", NULL, wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &h) == WWWURL_OK);
 
 #define PTR_NULL(call)                                                                        \
     do {                                                                                      \
@@ -1679,18 +1796,52 @@ static void t_panic_entry(hgroup *g, const char *dir)
     STR_IS(wwwurl_version(), WWWURL_VERSION_STRING);
     STR_IS(wwwurl_strerror(WWWURL_ERR_NULL), "unknown status");
     STR_IS(wwwurl_status_name(WWWURL_ERR_NULL), "(unknown status)");
-    INT_IS(wwwurl_max_input(), WWWURL_DEFAULT_MAX_INPUT);
 
     /* The modern API: WWWURL_ERR_PANIC, NULL, -1 or nothing done. */
-    STATUS_PANIC(wwwurl_set_local_host("proxy:3128"));
-    STATUS_PANIC(wwwurl_set_default_port("gopher", 70));
-    STATUS_PANIC(wwwurl_set_compat(WWWURL_COMPAT_29H));
-    STATUS_PANIC(wwwurl_set_max_input(16));
-    CHECK(g, "settings unchanged after panics", NULL,
-          wwwurl_max_input() == WWWURL_DEFAULT_MAX_INPUT);
-    STATUS_PANIC(wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &out));
-    STATUS_PANIC(wwwurl_create("http", "h", "/", NULL, NULL, NULL, 0, &out));
-    STATUS_PANIC(wwwurl_link(h, "x", WWWURL_NUL_TERMINATED, 0, &out));
+    {
+        struct wwwurl_config *pc = NULL, *pd = (struct wwwurl_config *)(void *)&pc;
+        if (wwwurl_config_new(&pc) == WWWURL_OK) {
+            STATUS_PANIC(wwwurl_config_set_local_host(pc, "proxy:3128", WWWURL_NUL_TERMINATED));
+            STATUS_PANIC(wwwurl_config_set_default_port(pc, "gopher", WWWURL_NUL_TERMINATED, 70));
+            STATUS_PANIC(wwwurl_config_set_compat(pc, WWWURL_COMPAT_29H));
+            STATUS_PANIC(wwwurl_config_set_max_input(pc, 16));
+            STATUS_PANIC(wwwurl_config_new(&pd));
+            STATUS_PANIC(wwwurl_config_dup(pc, &pd));
+            CHECK(g, "*out untouched after config panics", NULL,
+                  pd == (struct wwwurl_config *)(void *)&pc);
+            STATUS_PANIC(wwwurl_legacy_configure(pc));
+            {
+                /* nothing changed: the config is still new and has the defaults */
+                wwwurl_url *pu = NULL;
+                CHECK_INT(g, "set_max_input after the panics", NULL, WWWURL_OK,
+                          wwwurl_config_set_max_input(pc, 100));
+                CHECK_INT(g, "parse with it", NULL, WWWURL_OK,
+                          wwwurl_parse(pc, "/x?a&amp;b", WWWURL_NUL_TERMINATED, &pu));
+                CHECK_CSTR(g, "settings unchanged after panics", NULL,
+                           H_LAYOUT_29H ? "http://localhost:8080/x?a&amp;b"
+                                        : "http://localhost:8080/x?a&b",
+                           pu ? wwwurl_get(pu, WWWURL_PART_NAME, NULL) : NULL);
+                wwwurl_free(pu);
+            }
+            arm_entry();
+            wwwurl_config_free(pc);
+            CHECK(g, "wwwurl_config_free", "frees, the injected panic still pending",
+                  wwwurl_fault_pending());
+            wwwurl_fault_inject(FAULT_OFF, 0);
+        }
+    }
+    {
+        wwwurl_url *su = NULL;
+        if (wwwurl_parse(H_CFG, SET_URL, WWWURL_NUL_TERMINATED, &su) == WWWURL_OK) {
+            STATUS_PANIC(wwwurl_set(su, WWWURL_PART_HOST, "x", WWWURL_NUL_TERMINATED));
+            CHECK_CSTR(g, "wwwurl_set: handle unchanged after a panic", NULL, SET_URL,
+                       wwwurl_get(su, WWWURL_PART_HREF, NULL));
+            wwwurl_free(su);
+        }
+    }
+    STATUS_PANIC(wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &out));
+    STATUS_PANIC(wwwurl_create(H_CFG, "http", "h", "/", NULL, NULL, NULL, &out));
+    STATUS_PANIC(wwwurl_link(H_CFG, h, "x", WWWURL_NUL_TERMINATED, &out));
     STATUS_PANIC(wwwurl_dup(h, &out));
     CHECK(g, "*out untouched after panics", NULL, out == (wwwurl_url *)&out);
     /* The accessors read the header and cannot panic; the injector does not
@@ -1700,7 +1851,7 @@ static void t_panic_entry(hgroup *g, const char *dir)
         const char *name;
         wwwurl_url *ported = NULL;
         CHECK(g, "wwwurl_parse", "a URL with a port",
-              wwwurl_parse("http://a:8080/", WWWURL_NUL_TERMINATED, 0, &ported) == WWWURL_OK);
+              wwwurl_parse(H_CFG, "http://a:8080/", WWWURL_NUL_TERMINATED, &ported) == WWWURL_OK);
         arm_entry();
         n = 7;
         name = wwwurl_get(h, WWWURL_PART_NAME, &n);
@@ -1755,7 +1906,7 @@ static void t_panic_entry(hgroup *g, const char *dir)
         /* wwwurl_free cannot panic either: it frees. */
         wwwurl_url *k = NULL;
         CHECK(g, "wwwurl_parse", NULL,
-              wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &k) == WWWURL_OK);
+              wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &k) == WWWURL_OK);
         arm_entry();
         wwwurl_free(k);
         CHECK(g, "wwwurl_free", "frees, the injected panic still pending",
@@ -1782,7 +1933,8 @@ static void t_panic_entry(hgroup *g, const char *dir)
 
 static void t_every_status(hgroup *g, const char *dir)
 {
-    int seen[WWWURL_ERR_UNSAFE_PATH + 1] = {0};
+    int seen[WWWURL_ERR_CONFIG_IN_USE + 1] = {0};
+    struct wwwurl_config *lim = NULL;
     wwwurl_url *h = NULL;
     char buf[4], *s = NULL;
     size_t need = 0;
@@ -1797,13 +1949,15 @@ static void t_every_status(hgroup *g, const char *dir)
         if (st == (want))                                                                     \
             seen[want] = 1;                                                                   \
     } while (0)
-    SEE(wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &h), WWWURL_OK);
-    SEE(wwwurl_parse(NULL, 1, 0, &h), WWWURL_ERR_NULL);
-    SEE(wwwurl_set_max_input(8), WWWURL_OK);
-    SEE(wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0, &h), WWWURL_ERR_TOO_LONG);
-    SEE(wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT), WWWURL_OK);
+    SEE(wwwurl_parse(H_CFG, BASE, WWWURL_NUL_TERMINATED, &h), WWWURL_OK);
+    SEE(wwwurl_parse(H_CFG, NULL, 1, &h), WWWURL_ERR_NULL);
+    SEE(wwwurl_config_new(&lim), WWWURL_OK);
+    SEE(wwwurl_config_set_max_input(lim, 8), WWWURL_OK);
+    SEE(wwwurl_parse(lim, BASE, WWWURL_NUL_TERMINATED, &h), WWWURL_ERR_TOO_LONG);
+    SEE(wwwurl_config_set_max_input(lim, 100), WWWURL_ERR_CONFIG_IN_USE);
+    wwwurl_config_free(lim);
     SEE(wwwurl_cache_file(h, 'D', buf, sizeof buf, &need), WWWURL_ERR_BUFFER_TOO_SMALL);
-    SEE(wwwurl_parse(BASE, WWWURL_NUL_TERMINATED, 0x80, &h), WWWURL_ERR_INVALID_ARGUMENT);
+    SEE(wwwurl_set(h, WWWURL_PART_NAME, "x", WWWURL_NUL_TERMINATED), WWWURL_ERR_INVALID_ARGUMENT);
     wwwurl_fault_inject(FAULT_FAIL_ALLOC, 0);
     SEE(wwwurl_dup(h, &h), WWWURL_ERR_NO_MEMORY);
     wwwurl_fault_inject(FAULT_PANIC_CALL, 0);
@@ -1816,9 +1970,9 @@ static void t_every_status(hgroup *g, const char *dir)
     CHECK(g, "no string handed out", NULL, s == NULL);
     wwwurl_free(h);
     h = NULL;
-    SEE(wwwurl_parse("..://h/x", WWWURL_NUL_TERMINATED, 0, &h), WWWURL_OK);
+    SEE(wwwurl_parse(H_CFG, "..://h/x", WWWURL_NUL_TERMINATED, &h), WWWURL_OK);
     SEE(wwwurl_cache_file(h, 'D', buf, sizeof buf, &need), WWWURL_ERR_UNSAFE_PATH);
-    for (i = 0; i <= WWWURL_ERR_UNSAFE_PATH; i++) {
+    for (i = 0; i <= WWWURL_ERR_CONFIG_IN_USE; i++) {
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');
@@ -1843,5 +1997,7 @@ int main(int argc, char **argv)
 {
     int st = h_main(argc, argv, tests);
     wwwurl_free(fx_gen);
+    wwwurl_free(fx_set);
+    fx_set = NULL;
     return st;
 }

@@ -796,11 +796,48 @@ int h_probe_29h(void)
     size_t len = 0;
     int r = -1;
 
-    if (wwwurl_parse("http://h/?a&amp;b", WWWURL_NUL_TERMINATED, 0, &u) == WWWURL_OK &&
+    if (wwwurl_parse(NULL, "http://h/?a&amp;b", WWWURL_NUL_TERMINATED, &u) == WWWURL_OK &&
         (args = wwwurl_get(u, WWWURL_PART_ARGS, &len)) != NULL)
         r = strcmp(args, "a&amp;b") == 0;
     wwwurl_free(u);
     return r;
+}
+
+static struct wwwurl_config *h_cfg29, *h_cfg29h;
+
+static void h_free_configs(void)
+{
+    wwwurl_config_free(h_cfg29);
+    wwwurl_config_free(h_cfg29h);
+    h_cfg29 = h_cfg29h = NULL;
+}
+
+/* A config of `compat`, frozen by a first use (a copy, freed at once). */
+static struct wwwurl_config *h_make_config(wwwurl_compat compat)
+{
+    struct wwwurl_config *c = NULL, *copy = NULL;
+    if (wwwurl_config_new(&c) != WWWURL_OK || wwwurl_config_set_compat(c, compat) != WWWURL_OK ||
+        wwwurl_config_dup(c, &copy) != WWWURL_OK) {
+        fprintf(stderr, "harness: cannot make a config of compat mode %u\n", (unsigned)compat);
+        exit(2);
+    }
+    wwwurl_config_free(copy);
+    return c;
+}
+
+static void h_init_configs(void)
+{
+    if (h_cfg29)
+        return;
+    h_cfg29 = h_make_config(WWWURL_COMPAT_29);
+    h_cfg29h = h_make_config(WWWURL_COMPAT_29H);
+    atexit(h_free_configs);
+}
+
+const struct wwwurl_config *harness_config(wwwurl_compat compat)
+{
+    h_init_configs();
+    return compat == WWWURL_COMPAT_29H ? h_cfg29h : h_cfg29;
 }
 
 int h_main(int argc, char **argv, const h_test *tests)
@@ -812,9 +849,14 @@ int h_main(int argc, char **argv, const h_test *tests)
 
     setvbuf(stdout, NULL, _IOLBF, 0);
     h_initial_29h = h_probe_29h();
+    h_init_configs();
     /* The vectors of every suite but v29h/ are 2.9 behaviour, and the 2.9h
-     * library starts in 2.9h mode: the suites set the mode they test. */
-    wwwurl_set_compat(WWWURL_COMPAT_29);
+     * library starts in 2.9h mode: the legacy functions start in 2.9 mode
+     * (the suites set the mode they test), and the modern calls take H_CFG. */
+    if (wwwurl_legacy_configure(h_cfg29) != WWWURL_OK) {
+        fprintf(stderr, "harness: wwwurl_legacy_configure failed\n");
+        return 2;
+    }
     if (v && *v && strcmp(v, "0") != 0)
         h_max_print = (unsigned long)-1;
     if (h_quick())

@@ -238,12 +238,25 @@ void h_dump_modern(hbuf *b, const wwwurl_url *u, int v29h);
 #define H_LAYOUT_29H 0
 #endif
 
-/* Whether a plain wwwurl_parse (no flag) keeps `&amp;` in the args, i.e.
- * runs in 2.9h mode: 1 or 0, -1 if the probe failed. */
+/* Whether wwwurl_parse with a NULL config (the library's defaults) keeps
+ * `&amp;` in the args, i.e. runs in 2.9h mode: 1 or 0, -1 if the probe
+ * failed. */
 int h_probe_29h(void);
-/* h_probe_29h() as h_main found it before setting the 2.9 mode that the
- * suites start in: the library's own default. */
+/* h_probe_29h() as h_main found it: the library's own default. */
 extern int h_initial_29h;
+
+/* ---- configurations ----------------------------------------------------------
+ * One frozen config per compat mode (WWWURL_COMPAT_29 or WWWURL_COMPAT_29H),
+ * made by h_main before any group runs (so threads and fault injection never
+ * make them), already used once (so any setter on them returns
+ * WWWURL_ERR_CONFIG_IN_USE), freed at exit. Otherwise defaults: local host
+ * localhost:8080, the default ports, WWWURL_DEFAULT_MAX_INPUT. */
+const struct wwwurl_config *harness_config(wwwurl_compat compat);
+/* The mode the suites test (the vectors outside v29h/ are 2.9 behaviour,
+ * whichever library runs them): what `flags` 0 meant before configs. */
+#define H_CFG harness_config(WWWURL_COMPAT_29)
+#define H_CFG29 harness_config(WWWURL_COMPAT_29)
+#define H_CFG29H harness_config(WWWURL_COMPAT_29H)
 
 /* Number of URL result columns in a vector file. */
 #define H_URL_NOUT 12

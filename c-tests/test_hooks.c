@@ -2,7 +2,8 @@
  * program that defines GetLocalHostPort() and DefaultPort() itself, as
  * WWWOFFLE does, has them used by the library, whether it is linked with
  * the shared or the static library (the Makefile builds this test both
- * ways). The hooks beat the library's own setters. */
+ * ways). The hooks beat wwwurl_legacy_configure; the modern API never
+ * calls them (it takes a config). */
 #include "harness.h"
 
 #include <stdio.h>
@@ -123,56 +124,101 @@ static void t_create(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
-/* the setters do not override the program's hooks */
+/* wwwurl_legacy_configure does not override the program's hooks */
 static void t_setters(hgroup *g, const char *dir)
 {
+    struct wwwurl_config *c = NULL;
     int k;
 
     (void)dir;
     h_case_begin(g, NULL, NULL);
-    CHECK_INT(g, "wwwurl_set_local_host", "other.example:1", 0,
-              wwwurl_set_local_host("other.example:1"));
-    CHECK_INT(g, "wwwurl_set_default_port", "http 8080 -> 80", 0,
-              wwwurl_set_default_port("http", 80));
-    CHECK_INT(g, "wwwurl_set_default_port", "https 443", 0, wwwurl_set_default_port("https", 443));
+    if (CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c))) {
+        CHECK_STATUS(g, "wwwurl_config_set_local_host", "other.example:1", WWWURL_OK,
+                     wwwurl_config_set_local_host(c, "other.example:1", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "wwwurl_config_set_default_port", "http 80", WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 80));
+        CHECK_STATUS(g, "wwwurl_config_set_default_port", "https 443", WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "https", WWWURL_NUL_TERMINATED, 443));
+        CHECK_STATUS(g, "wwwurl_legacy_configure", NULL, WWWURL_OK, wwwurl_legacy_configure(c));
+    }
+    wwwurl_config_free(c);
     h_case_end(g);
     for (k = 0; split_cases[k].in; k++) {
         h_case_begin(g, NULL, NULL);
-        check_split_case(g, &split_cases[k], "SplitURL after the setters");
+        check_split_case(g, &split_cases[k], "SplitURL after wwwurl_legacy_configure");
         h_case_end(g);
     }
-    wwwurl_set_local_host("localhost:8080");
-    wwwurl_set_default_port("http", 80);
+    wwwurl_legacy_configure(H_CFG);
 }
 
-/* the modern API goes through the same hooks */
-static void t_modern(hgroup *g, const char *dir)
+/* the modern API never calls the hooks: a NULL config gives the library's
+ * defaults, and a config with the hooks' settings gives their results */
+static const struct split_case modern_defaults[] = {
+    {"/x", "http://localhost:8080/x", "localhost:8080", "localhost", 8080},
+    {"/", "http://localhost:8080/", "localhost:8080", "localhost", 8080},
+    {"http:///y", "http://localhost:8080/y", "localhost:8080", "localhost", 8080},
+    {"http://h:8080/", "http://h:8080/", "h:8080", "h", 8080},
+    {"http://h:80/", "http://h/", "h", "h", -1},
+    {"HTTP://H:8080/a", "http://h:8080/a", "h:8080", "h", 8080},
+    {"https://h:443/", "https://h/", "h", "h", -1},
+    {"ftp://h:21/", "ftp://h/", "h", "h", -1},
+    {"https://h:8080/", "https://h:8080/", "h:8080", "h", 8080},
+    {NULL, NULL, NULL, NULL, 0},
+};
+
+static void check_modern(hgroup *g, const struct wwwurl_config *cfg, const struct split_case *cases)
 {
     int k;
-
-    (void)dir;
-    for (k = 0; split_cases[k].in; k++) {
+    for (k = 0; cases[k].in; k++) {
         wwwurl_url *u = NULL;
         int st;
         h_case_begin(g, NULL, NULL);
-        st = wwwurl_parse(split_cases[k].in, WWWURL_NUL_TERMINATED, 0, &u);
-        if (CHECK_INT(g, "wwwurl_parse status", split_cases[k].in, WWWURL_OK, st)) {
-            CHECK_CSTR(g, "name", split_cases[k].in, split_cases[k].name,
-                       wwwurl_get(u, WWWURL_PART_NAME, NULL));
-            CHECK_CSTR(g, "hostport", split_cases[k].in, split_cases[k].hostport,
+        st = wwwurl_parse(cfg, cases[k].in, WWWURL_NUL_TERMINATED, &u);
+        if (CHECK_INT(g, "wwwurl_parse status", cases[k].in, WWWURL_OK, st)) {
+            CHECK_CSTR(g, "name", cases[k].in, cases[k].name, wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            CHECK_CSTR(g, "hostport", cases[k].in, cases[k].hostport,
                        wwwurl_get(u, WWWURL_PART_HOSTPORT, NULL));
-            CHECK_INT(g, "port", split_cases[k].in, split_cases[k].port, wwwurl_port(u));
+            CHECK_INT(g, "port", cases[k].in, cases[k].port, wwwurl_port(u));
             wwwurl_free(u);
         }
         h_case_end(g);
     }
 }
 
+static void t_modern(hgroup *g, const char *dir)
+{
+    unsigned long lc = local_calls, pc = port_calls;
+    struct wwwurl_config *c = NULL;
+
+    (void)dir;
+    check_modern(g, NULL, modern_defaults);
+    check_modern(g, H_CFG, modern_defaults);
+    h_case_begin(g, NULL, NULL);
+    if (CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c))) {
+        CHECK_STATUS(g, "set_local_host", NULL, WWWURL_OK,
+                     wwwurl_config_set_local_host(c, "hook.example:3128", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_default_port", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 8080));
+        CHECK_STATUS(g, "set_default_port", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "https", WWWURL_NUL_TERMINATED, 0));
+        CHECK_STATUS(g, "set_default_port", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "ftp", WWWURL_NUL_TERMINATED, 0));
+    }
+    h_case_end(g);
+    if (c)
+        check_modern(g, c, split_cases);
+    wwwurl_config_free(c);
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, "GetLocalHostPort() calls by the modern API", NULL, lc, local_calls);
+    CHECK_INT(g, "DefaultPort() calls by the modern API", NULL, pc, port_calls);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"SplitURL with hooks", t_split},
     {"CreateURL with hooks", t_create},
-    {"hooks beat the setters", t_setters},
-    {"wwwurl_parse with hooks", t_modern},
+    {"hooks beat wwwurl_legacy_configure", t_setters},
+    {"wwwurl_parse ignores the hooks", t_modern},
     {NULL, NULL},
 };
 

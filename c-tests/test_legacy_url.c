@@ -63,9 +63,9 @@ static void t_split(hgroup *g, const char *dir)
 
 static void t_split_29h(hgroup *g, const char *dir)
 {
-    wwwurl_set_compat(WWWURL_COMPAT_29H);
+    wwwurl_legacy_configure(H_CFG29H);
     split_vectors(g, dir, "v29h/SplitURL.tsv", 1);
-    wwwurl_set_compat(WWWURL_COMPAT_29);
+    wwwurl_legacy_configure(H_CFG29);
 }
 
 static void t_create(hgroup *g, const char *dir)
@@ -235,8 +235,8 @@ static void t_canon_name(hgroup *g, const char *dir)
 static void t_compat_switch(hgroup *g, const char *dir)
 {
     static const struct {
-        unsigned mode;  /* set first */
-        unsigned bogus; /* then this unknown value, ignored */
+        int mode;       /* the config's compat; -1: NULL (the library's) */
+        unsigned bogus; /* then refused by wwwurl_config_set_compat (0: none) */
         const char *args;
     } rows[] = {
         {WWWURL_COMPAT_29, 0, "a=1&b=2"},
@@ -244,6 +244,7 @@ static void t_compat_switch(hgroup *g, const char *dir)
         {WWWURL_COMPAT_29, 2, "a=1&b=2"},
         {WWWURL_COMPAT_29H, 2, "a=1&amp;b=2"},
         {WWWURL_COMPAT_29H, 0xffffffffu, "a=1&amp;b=2"},
+        {-1, 0, H_LAYOUT_29H ? "a=1&amp;b=2" : "a=1&b=2"},
         {0, 0, NULL},
     };
     int k;
@@ -252,20 +253,78 @@ static void t_compat_switch(hgroup *g, const char *dir)
     for (k = 0; rows[k].args; k++) {
         URL *u;
         char in[32];
+        struct wwwurl_config *c = NULL;
 
-        snprintf(in, sizeof in, "mode %u then %u", rows[k].mode, rows[k].bogus);
+        snprintf(in, sizeof in, "mode %d then %u", rows[k].mode, rows[k].bogus);
         h_case_begin(g, NULL, NULL);
-        CHECK_STATUS(g, "wwwurl_set_compat", in, WWWURL_OK, wwwurl_set_compat(rows[k].mode));
-        if (rows[k].bogus)
-            CHECK_STATUS(g, "wwwurl_set_compat (refused, nothing changes)", in,
-                         WWWURL_ERR_INVALID_ARGUMENT, wwwurl_set_compat(rows[k].bogus));
+        if (rows[k].mode >= 0) {
+            CHECK_STATUS(g, "wwwurl_config_new", in, WWWURL_OK, wwwurl_config_new(&c));
+            CHECK_STATUS(g, "wwwurl_config_set_compat", in, WWWURL_OK,
+                         wwwurl_config_set_compat(c, (wwwurl_compat)rows[k].mode));
+            if (rows[k].bogus)
+                CHECK_STATUS(g, "wwwurl_config_set_compat (refused, nothing changes)", in,
+                             WWWURL_ERR_INVALID_ARGUMENT, wwwurl_config_set_compat(c, rows[k].bogus));
+        } else {
+            /* another mode first, so that NULL must change it back */
+            wwwurl_legacy_configure(H_LAYOUT_29H ? H_CFG29 : H_CFG29H);
+        }
+        CHECK_STATUS(g, "wwwurl_legacy_configure", in, WWWURL_OK, wwwurl_legacy_configure(c));
+        wwwurl_config_free(c);
         u = SplitURL("http://h/p?a=1&amp;b=2");
         CHECK_CSTR(g, "SplitURL(\"http://h/p?a=1&amp;b=2\")->args", in, rows[k].args,
                    u ? u->args : NULL);
         FreeURL(u);
         h_case_end(g);
     }
-    wwwurl_set_compat(WWWURL_COMPAT_29);
+    wwwurl_legacy_configure(H_CFG29);
+}
+
+/* wwwurl_legacy_configure copies the local host and the default ports too;
+ * the modern API never reads them */
+static void t_legacy_configure(hgroup *g, const char *dir)
+{
+    struct wwwurl_config *c = NULL;
+    URL *u, *l;
+    wwwurl_url *m = NULL;
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    if (CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c))) {
+        CHECK_STATUS(g, "set_local_host", NULL, WWWURL_OK,
+                     wwwurl_config_set_local_host(c, "cfg.example:1", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_default_port", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 8080));
+        CHECK_STATUS(g, "wwwurl_legacy_configure", NULL, WWWURL_OK, wwwurl_legacy_configure(c));
+        CHECK_STATUS(g, "the config is in use", NULL, WWWURL_ERR_CONFIG_IN_USE,
+                     wwwurl_config_set_local_host(c, "x:2", WWWURL_NUL_TERMINATED));
+        wwwurl_config_free(c); /* the settings are a copy */
+        u = SplitURL("/x");
+        CHECK_CSTR(g, "SplitURL(\"/x\")", NULL, "http://cfg.example:1/x", u ? u->name : NULL);
+        FreeURL(u);
+        u = SplitURL("http://h:8080/a");
+        CHECK_CSTR(g, "SplitURL(http://h:8080/a)", NULL, "http://h/a", u ? u->name : NULL);
+        l = u ? LinkURL(u, "//k:8080/b") : NULL;
+        CHECK_CSTR(g, "LinkURL", NULL, "http://k/b", l ? l->name : NULL);
+        FreeURL(l);
+        FreeURL(u);
+        u = SplitURL("http://h:80/a");
+        CHECK_CSTR(g, "SplitURL(http://h:80/a)", NULL, "http://h:80/a", u ? u->name : NULL);
+        FreeURL(u);
+        u = CreateURL("http", "h:8080", "/c", NULL, NULL, NULL);
+        CHECK_CSTR(g, "CreateURL", NULL, "http://h/c", u ? u->name : NULL);
+        FreeURL(u);
+        if (CHECK_STATUS(g, "wwwurl_parse", NULL, WWWURL_OK,
+                         wwwurl_parse(NULL, "/x", WWWURL_NUL_TERMINATED, &m)))
+            CHECK_CSTR(g, "the modern API ignores it", NULL, "http://localhost:8080/x",
+                       wwwurl_get(m, WWWURL_PART_NAME, NULL));
+        wwwurl_free(m);
+    }
+    CHECK_STATUS(g, "wwwurl_legacy_configure(NULL)", NULL, WWWURL_OK, wwwurl_legacy_configure(NULL));
+    u = SplitURL("/x");
+    CHECK_CSTR(g, "NULL: the defaults again", NULL, "http://localhost:8080/x", u ? u->name : NULL);
+    FreeURL(u);
+    h_case_end(g);
+    wwwurl_legacy_configure(H_CFG29);
 }
 
 /* Each library starts in the mode of its variant, so that a program picks
@@ -299,7 +358,8 @@ static const h_test tests[] = {
 #else
     {"SplitURL (v29h, set_compat)", t_split_29h},
 #endif
-    {"wwwurl_set_compat", t_compat_switch},
+    {"wwwurl_legacy_configure: compat", t_compat_switch},
+    {"wwwurl_legacy_configure", t_legacy_configure},
     {NULL, NULL},
 };
 

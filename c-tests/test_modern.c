@@ -56,15 +56,18 @@ enum parse_mode {
     P_NUL,      /* WWWURL_NUL_TERMINATED */
     P_LEN,      /* explicit length, no terminator */
     P_DUP,      /* parse, wwwurl_dup, free the original, check the copy */
-    P_29H,      /* WWWURL_FLAG_29H against v29h/SplitURL */
-    P_29_OVER,  /* WWWURL_FLAG_29 while the process-wide mode is 2.9h */
+    P_29H,      /* a WWWURL_COMPAT_29H config against v29h/SplitURL */
+    P_29_OVER,  /* a 2.9 config while the legacy settings are 2.9h */
     P_CACHE,    /* wwwurl_cache_file against MakeHash of the file column */
 };
 
 
 /* The buffer form of a string function, called through a context: every
- * string function has a malloc form and a buffer form (DESIGN), and the
- * buffer form must give the same result with the buffer contract. */
+ * string function has a malloc form, which gives a new string for the
+ * caller to free, and a buffer form (`_buf`), which writes into the
+ * caller's buffer and reports the size it needs (include/wwwurl.h). The
+ * buffer form must give the same result under the buffer contract:
+ * `*needed` exact, NUL included, and no byte written at or past `cap`. */
 typedef int (*buf_form)(const void *ctx, char *buf, size_t cap, size_t *needed);
 
 /* Checks `f` against `want` (the malloc form's result, or NULL when the
@@ -185,7 +188,8 @@ static void parse_vectors(hgroup *g, const char *dir, enum parse_mode mode)
 
     hb_init(&d);
     if (mode == P_29_OVER)
-        wwwurl_set_compat(WWWURL_COMPAT_29H);
+        CHECK_STATUS(g, "wwwurl_legacy_configure(2.9h)", NULL, WWWURL_OK,
+                     wwwurl_legacy_configure(H_CFG29H));
     if (hf_load(g, &f, dir, file, "SplitURL", 1, v29h ? H_URL_NOUT_29H : H_URL_NOUT,
                 v29h ? H_URL_NOUT_29H : H_URL_NOUT)) {
         step = h_stride(f.nrows);
@@ -200,13 +204,13 @@ static void parse_vectors(hgroup *g, const char *dir, enum parse_mode mode)
             switch (mode) {
             case P_LEN:
                 in = bare_copy(&r->in[0]);
-                st = wwwurl_parse(in, r->in[0].len, 0, &u);
+                st = wwwurl_parse(H_CFG, in, r->in[0].len, &u);
                 free(in);
                 check_handle(g, "wwwurl_parse(s, len)", d.p, r, st, u, 0);
                 break;
             case P_DUP:
                 in = h_memdup(&r->in[0]);
-                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &u);
+                st = wwwurl_parse(H_CFG, in, WWWURL_NUL_TERMINATED, &u);
                 free(in);
                 if (CHECK_STATUS(g, "wwwurl_parse", d.p, WWWURL_OK, st)) {
                     st = wwwurl_dup(u, &c);
@@ -217,19 +221,19 @@ static void parse_vectors(hgroup *g, const char *dir, enum parse_mode mode)
                 break;
             case P_29H:
                 in = h_memdup(&r->in[0]);
-                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29H, &u);
+                st = wwwurl_parse(H_CFG29H, in, WWWURL_NUL_TERMINATED, &u);
                 free(in);
-                check_handle(g, "wwwurl_parse(WWWURL_FLAG_29H)", d.p, r, st, u, 1);
+                check_handle(g, "wwwurl_parse(2.9h config)", d.p, r, st, u, 1);
                 break;
             case P_29_OVER:
                 in = h_memdup(&r->in[0]);
-                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29, &u);
+                st = wwwurl_parse(H_CFG29, in, WWWURL_NUL_TERMINATED, &u);
                 free(in);
-                check_handle(g, "wwwurl_parse(WWWURL_FLAG_29) in 2.9h mode", d.p, r, st, u, 0);
+                check_handle(g, "wwwurl_parse(2.9 config), legacy in 2.9h mode", d.p, r, st, u, 0);
                 break;
             case P_CACHE:
                 in = h_memdup(&r->in[0]);
-                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &u);
+                st = wwwurl_parse(H_CFG, in, WWWURL_NUL_TERMINATED, &u);
                 free(in);
                 if (CHECK_STATUS(g, "wwwurl_parse", d.p, WWWURL_OK, st))
                     check_cache_file(g, d.p, r, u);
@@ -237,7 +241,7 @@ static void parse_vectors(hgroup *g, const char *dir, enum parse_mode mode)
             case P_NUL:
             default:
                 in = h_memdup(&r->in[0]);
-                st = wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &u);
+                st = wwwurl_parse(H_CFG, in, WWWURL_NUL_TERMINATED, &u);
                 free(in);
                 check_handle(g, "wwwurl_parse", d.p, r, st, u, 0);
                 break;
@@ -248,7 +252,7 @@ static void parse_vectors(hgroup *g, const char *dir, enum parse_mode mode)
         }
     }
     if (mode == P_29_OVER)
-        wwwurl_set_compat(WWWURL_COMPAT_29);
+        wwwurl_legacy_configure(H_CFG29);
     hf_free(&f);
     hb_free(&d);
 }
@@ -340,7 +344,7 @@ static void t_cache_file_unsafe(hgroup *g, const char *dir)
     for (k = 0; parsed[k].url; k++) {
         u = NULL;
         h_case_begin(g, NULL, NULL);
-        st = wwwurl_parse(parsed[k].url, WWWURL_NUL_TERMINATED, 0, &u);
+        st = wwwurl_parse(H_CFG, parsed[k].url, WWWURL_NUL_TERMINATED, &u);
         if (CHECK_STATUS(g, "wwwurl_parse", parsed[k].url, WWWURL_OK, st))
             check_cache_path(g, parsed[k].url, u, parsed[k].want);
         wwwurl_free(u);
@@ -352,7 +356,7 @@ static void t_cache_file_unsafe(hgroup *g, const char *dir)
         snprintf(in, sizeof in, "wwwurl_create(\"%s\", \"%s\", \"/\")", created[k].proto,
                  created[k].hostport);
         h_case_begin(g, NULL, NULL);
-        st = wwwurl_create(created[k].proto, created[k].hostport, "/", NULL, NULL, NULL, 0, &u);
+        st = wwwurl_create(H_CFG, created[k].proto, created[k].hostport, "/", NULL, NULL, NULL, &u);
         if (CHECK_STATUS(g, "wwwurl_create", in, WWWURL_OK, st))
             check_cache_path(g, in, u, created[k].want);
         wwwurl_free(u);
@@ -360,13 +364,18 @@ static void t_cache_file_unsafe(hgroup *g, const char *dir)
     }
     /* the local host, for a URL without one, is checked too */
     h_case_begin(g, NULL, NULL);
-    CHECK_INT(g, "wwwurl_set_local_host", "..:80x", 0, wwwurl_set_local_host("..:80x"));
-    u = NULL;
-    if (CHECK_STATUS(g, "wwwurl_parse", "/x",  WWWURL_OK,
-                     wwwurl_parse("/x", WWWURL_NUL_TERMINATED, 0, &u)))
-        check_cache_path(g, "/x with local host ..:80x", u, NULL);
-    wwwurl_free(u);
-    wwwurl_set_local_host("localhost:8080");
+    {
+        struct wwwurl_config *c = NULL;
+        CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c));
+        CHECK_STATUS(g, "wwwurl_config_set_local_host", "..:80x", WWWURL_OK,
+                     wwwurl_config_set_local_host(c, "..:80x", WWWURL_NUL_TERMINATED));
+        u = NULL;
+        if (CHECK_STATUS(g, "wwwurl_parse", "/x",  WWWURL_OK,
+                         wwwurl_parse(c, "/x", WWWURL_NUL_TERMINATED, &u)))
+            check_cache_path(g, "/x with local host ..:80x", u, NULL);
+        wwwurl_free(u);
+        wwwurl_config_free(c);
+    }
     h_case_end(g);
 }
 
@@ -390,7 +399,7 @@ static void t_create(hgroup *g, const char *dir)
             h_case_begin(g, &f, r);
             for (k = 0; k < 6; k++)
                 a[k] = h_memdup(&r->in[k]);
-            st = wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, &u);
+            st = wwwurl_create(H_CFG, a[0], a[1], a[2], a[3], a[4], a[5], &u);
             for (k = 0; k < 6; k++)
                 free(a[k]);
             check_handle(g, "wwwurl_create", h_desc(&d, r), r, st, u, 0);
@@ -422,11 +431,11 @@ static void t_link(hgroup *g, const char *dir)
 
             h_case_begin(g, &f, r);
             h_desc(&d, r);
-            st = wwwurl_parse(base, WWWURL_NUL_TERMINATED, 0, &b);
+            st = wwwurl_parse(H_CFG, base, WWWURL_NUL_TERMINATED, &b);
             free(base);
             if (CHECK_STATUS(g, "wwwurl_parse(base)", d.p, WWWURL_OK, st)) {
                 h_dump_modern(&b0, b, 1);
-                st = wwwurl_link(b, link, r->in[1].len, 0, &u);
+                st = wwwurl_link(H_CFG, b, link, r->in[1].len, &u);
                 h_dump_modern(&b1, b, 1);
                 CHECK_DUMP(g, "wwwurl_link leaves the base alone", d.p, &b0, &b1,
                            h_modern_columns_29h);
@@ -464,7 +473,7 @@ static void t_set_userinfo(hgroup *g, const char *dir)
 
             h_case_begin(g, &f, r);
             h_desc(&d, r);
-            st = wwwurl_parse(url, WWWURL_NUL_TERMINATED, 0, &u);
+            st = wwwurl_parse(H_CFG, url, WWWURL_NUL_TERMINATED, &u);
             if (CHECK_STATUS(g, "wwwurl_parse", d.p, WWWURL_OK, st)) {
                 st = wwwurl_set_userinfo(u, user, pass);
                 check_handle(g, "wwwurl_set_userinfo", d.p, r, st, u, 0);
@@ -480,33 +489,33 @@ static void t_set_userinfo(hgroup *g, const char *dir)
     hb_free(&d);
 }
 
-/* wwwurl_set_userinfo rebuilds the URL in the mode the handle was made in
- * (the call's WWWURL_FLAG_29H or WWWURL_FLAG_29, else the process-wide mode
- * at that time), whatever wwwurl_set_compat says now: the canonical name,
- * and so the cache file, must not change with the password. 2.9 replaces
- * `&amp;` by `&` in the args each time CreateURL runs (one pass, so
- * `&amp;amp;` loses one level per run); 2.9h keeps it. */
+/* wwwurl_set_userinfo rebuilds the URL with the config the handle was made
+ * with (a copy keeps it, and it outlives a freed config), whatever the
+ * legacy settings say now: the canonical name, and so the cache file, must
+ * not change with the password. 2.9 replaces `&amp;` by `&` in the args
+ * each time CreateURL runs (one pass, so `&amp;amp;` loses one level per
+ * run); 2.9h keeps it. */
 static void t_set_userinfo_mode(hgroup *g, const char *dir)
 {
     static const struct {
         const char *what;
-        wwwurl_compat made_in; /* wwwurl_set_compat while the handle is made */
-        uint32_t flags;
-        int dup;               /* set_userinfo on a wwwurl_dup copy */
-        wwwurl_compat now;     /* and while wwwurl_set_userinfo runs */
+        wwwurl_compat made_with; /* the compat of the config the handle is made with */
+        int dup;                 /* set_userinfo on a wwwurl_dup copy */
+        int own;                 /* an own config, freed before set_userinfo */
+        wwwurl_compat now;       /* the legacy settings while wwwurl_set_userinfo runs */
         const char *url, *name, *file;
     } rows[] = {
-        {"WWWURL_FLAG_29H, 2.9 mode", WWWURL_COMPAT_29, WWWURL_FLAG_29H, 0, WWWURL_COMPAT_29,
+        {"2.9h config, legacy 2.9", WWWURL_COMPAT_29H, 0, 0, WWWURL_COMPAT_29,
          "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
-        {"WWWURL_FLAG_29H, copied, 2.9 mode", WWWURL_COMPAT_29, WWWURL_FLAG_29H, 1,
-         WWWURL_COMPAT_29, "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
-        {"WWWURL_FLAG_29, 2.9h mode", WWWURL_COMPAT_29H, WWWURL_FLAG_29, 0, WWWURL_COMPAT_29H,
+        {"2.9h config, copied, legacy 2.9", WWWURL_COMPAT_29H, 1, 0, WWWURL_COMPAT_29,
+         "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
+        {"2.9 config, legacy 2.9h", WWWURL_COMPAT_29, 0, 0, WWWURL_COMPAT_29H,
          "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
-        {"WWWURL_FLAG_29, copied, 2.9h mode", WWWURL_COMPAT_29H, WWWURL_FLAG_29, 1,
-         WWWURL_COMPAT_29H, "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
-        {"no flag in 2.9h mode, then 2.9 mode", WWWURL_COMPAT_29H, 0, 0, WWWURL_COMPAT_29,
+        {"2.9 config, copied, legacy 2.9h", WWWURL_COMPAT_29, 1, 0, WWWURL_COMPAT_29H,
+         "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
+        {"own 2.9h config freed, legacy 2.9", WWWURL_COMPAT_29H, 0, 1, WWWURL_COMPAT_29,
          "http://h/?a&amp;b", "http://h/?a&amp;b", "http://us:pw@h/?a&amp;b"},
-        {"no flag in 2.9 mode, then 2.9h mode", WWWURL_COMPAT_29, 0, 0, WWWURL_COMPAT_29H,
+        {"own 2.9 config freed, copied, legacy 2.9h", WWWURL_COMPAT_29, 1, 1, WWWURL_COMPAT_29H,
          "http://h/?a&amp;amp;b", "http://h/?a&b", "http://us:pw@h/?a&b"},
         {NULL, WWWURL_COMPAT_29, 0, 0, WWWURL_COMPAT_29, NULL, NULL, NULL},
     };
@@ -515,6 +524,8 @@ static void t_set_userinfo_mode(hgroup *g, const char *dir)
     (void)dir;
     for (k = 0; rows[k].what; k++) {
         wwwurl_url *u = NULL, *c = NULL;
+        struct wwwurl_config *own = NULL;
+        const struct wwwurl_config *cfg = harness_config(rows[k].made_with);
         char *hash = MakeHash(rows[k].file);
         char want_cache[64], got_cache[64];
         size_t needed;
@@ -523,15 +534,21 @@ static void t_set_userinfo_mode(hgroup *g, const char *dir)
         snprintf(want_cache, sizeof want_cache, "http/h/D%s", hash ? hash : "?");
         free(hash);
         h_case_begin(g, NULL, NULL);
-        wwwurl_set_compat(rows[k].made_in);
-        st = wwwurl_parse(rows[k].url, WWWURL_NUL_TERMINATED, rows[k].flags, &u);
+        if (rows[k].own) {
+            CHECK_STATUS(g, "wwwurl_config_new", rows[k].what, WWWURL_OK, wwwurl_config_new(&own));
+            CHECK_STATUS(g, "wwwurl_config_set_compat", rows[k].what, WWWURL_OK,
+                         wwwurl_config_set_compat(own, rows[k].made_with));
+            cfg = own;
+        }
+        st = wwwurl_parse(cfg, rows[k].url, WWWURL_NUL_TERMINATED, &u);
         if (CHECK_STATUS(g, "wwwurl_parse", rows[k].what, WWWURL_OK, st) && rows[k].dup) {
             st = wwwurl_dup(u, &c);
             CHECK_STATUS(g, "wwwurl_dup", rows[k].what, WWWURL_OK, st);
             wwwurl_free(u);
             u = c;
         }
-        wwwurl_set_compat(rows[k].now);
+        wwwurl_config_free(own);
+        wwwurl_legacy_configure(harness_config(rows[k].now));
         if (u) {
             st = wwwurl_set_userinfo(u, "us", "pw");
             CHECK_STATUS(g, "wwwurl_set_userinfo", rows[k].what, WWWURL_OK, st);
@@ -545,7 +562,7 @@ static void t_set_userinfo_mode(hgroup *g, const char *dir)
         wwwurl_free(u);
         h_case_end(g);
     }
-    wwwurl_set_compat(WWWURL_COMPAT_29);
+    wwwurl_legacy_configure(H_CFG29);
 }
 
 /* ---- codecs ---------------------------------------------------------------- */
@@ -733,7 +750,7 @@ static void t_status_codes(hgroup *g, const char *dir)
     (void)dir;
     /* WWWURL_OK */
     h_case_begin(g, NULL, NULL);
-    st = wwwurl_parse("http://www.example.com/a?b", WWWURL_NUL_TERMINATED, 0, &base);
+    st = wwwurl_parse(H_CFG, "http://www.example.com/a?b", WWWURL_NUL_TERMINATED, &base);
     CHECK_STATUS(g, "wwwurl_parse", "http://www.example.com/a?b", WWWURL_OK, st);
     h_case_end(g);
     if (st != WWWURL_OK)
@@ -741,14 +758,14 @@ static void t_status_codes(hgroup *g, const char *dir)
 
     /* WWWURL_ERR_NULL, and *out untouched */
     out = sentinel_url();
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(NULL, WWWURL_NUL_TERMINATED, 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(NULL, 5, 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, 0, NULL));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create(NULL, "h", "/", NULL, NULL, NULL, 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create("http", NULL, "/", NULL, NULL, NULL, 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create("http", "h", NULL, NULL, NULL, NULL, 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create("http", "h", "/", NULL, NULL, NULL, 0, NULL));
-    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(NULL, "x", WWWURL_NUL_TERMINATED, 0, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(H_CFG, NULL, WWWURL_NUL_TERMINATED, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(H_CFG, NULL, 5, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_parse(H_CFG, "http://h/", WWWURL_NUL_TERMINATED, NULL));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create(H_CFG, NULL, "h", "/", NULL, NULL, NULL, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create(H_CFG, "http", NULL, "/", NULL, NULL, NULL, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create(H_CFG, "http", "h", NULL, NULL, NULL, NULL, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_create(H_CFG, "http", "h", "/", NULL, NULL, NULL, NULL));
+    EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(H_CFG, NULL, "x", WWWURL_NUL_TERMINATED, &out));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_dup(NULL, &out));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_set_userinfo(NULL, "u", "p"));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_cache_file(NULL, 'D', buf, sizeof buf, &needed));
@@ -776,9 +793,9 @@ static void t_status_codes(hgroup *g, const char *dir)
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_rfc3986_split(NULL, WWWURL_NUL_TERMINATED, 0, &comp));
     EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_rfc3986_split("a:b", 3, 0, NULL));
     if (base) {
-        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(base, NULL, WWWURL_NUL_TERMINATED, 0, &out));
-        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(base, NULL, 4, 0, &out));
-        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(base, "x", WWWURL_NUL_TERMINATED, 0, NULL));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(H_CFG, base, NULL, WWWURL_NUL_TERMINATED, &out));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(H_CFG, base, NULL, 4, &out));
+        EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_link(H_CFG, base, "x", WWWURL_NUL_TERMINATED, NULL));
         EXPECT_STATUS(g, WWWURL_ERR_NULL, wwwurl_dup(base, NULL));
     }
     h_case_begin(g, NULL, NULL);
@@ -786,23 +803,13 @@ static void t_status_codes(hgroup *g, const char *dir)
     h_case_end(g);
 
     /* WWWURL_ERR_INVALID_ARGUMENT: flags, codecs, prefixes, limits */
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED,
-                               WWWURL_FLAG_29 | WWWURL_FLAG_29H, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, WWWURL_FLAG_BROWSER, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, 8, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_parse("http://h/", WWWURL_NUL_TERMINATED, 0x80000000u, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_create("http", "h", "/", NULL, NULL, NULL, 0x10, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_create("http", "h", "/", NULL, NULL, NULL,
-                                WWWURL_FLAG_29 | WWWURL_FLAG_29H, &out));
     if (base) {
         EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                      wwwurl_link(base, "x", WWWURL_NUL_TERMINATED, 0x100, &out));
+                      wwwurl_set(base, WWWURL_PART_NAME, "http://x/", WWWURL_NUL_TERMINATED));
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                      wwwurl_set(base, WWWURL_PART_PORT, "8o", WWWURL_NUL_TERMINATED));
+        EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                      wwwurl_set(base, 99, "x", WWWURL_NUL_TERMINATED));
         EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file(base, '\0', buf, sizeof buf, &needed));
         EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file(base, '/', buf, sizeof buf, &needed));
         EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_cache_file_dup(base, '/', &sout, NULL));
@@ -814,57 +821,99 @@ static void t_status_codes(hgroup *g, const char *dir)
     EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
                   wwwurl_transcode(0xffffffffu, "abc", 3, buf, sizeof buf, &needed));
     EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
-                  wwwurl_rfc3986_split("a:b", 3, WWWURL_FLAG_29H, &comp));
+                  wwwurl_rfc3986_split("a:b", 3, 1 /* the former WWWURL_FLAG_29H */, &comp));
+    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_rfc3986_split("a:b", 3, 2 /* the former WWWURL_FLAG_29 */, &comp));
     EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
                   wwwurl_rfc3986_split("a:b", 3, WWWURL_FLAG_BROWSER | 8, &comp));
-    EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_set_max_input(0));
+    {
+        struct wwwurl_config *c = NULL;
+        if (wwwurl_config_new(&c) == WWWURL_OK) {
+            EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_config_set_max_input(c, 0));
+            EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_config_set_compat(c, 2));
+            EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT, wwwurl_config_set_compat(c, 3));
+            EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                          wwwurl_config_set_local_host(c, "", WWWURL_NUL_TERMINATED));
+            EXPECT_STATUS(g, WWWURL_ERR_INVALID_ARGUMENT,
+                          wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 65536));
+            /* nothing changed: the config still gives the defaults */
+            u = NULL;
+            EXPECT_STATUS(g, WWWURL_OK, wwwurl_parse(c, "/x", WWWURL_NUL_TERMINATED, &u));
+            h_case_begin(g, NULL, NULL);
+            CHECK_CSTR(g, "refused setters change nothing", NULL, "http://localhost:8080/x",
+                       wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            h_case_end(g);
+            wwwurl_free(u);
+            /* WWWURL_ERR_CONFIG_IN_USE: a setter after the first use */
+            EXPECT_STATUS(g, WWWURL_ERR_CONFIG_IN_USE, wwwurl_config_set_max_input(c, 16));
+            wwwurl_config_free(c);
+        }
+    }
     h_case_begin(g, NULL, NULL);
     CHECK(g, "wwwurl_transcode_dup unknown codec", "6",
           wwwurl_transcode_dup(6, "abc", 3, NULL) == NULL);
     CHECK(g, "*out untouched by failing calls", NULL, out == sentinel_url());
-    CHECK_INT(g, "wwwurl_set_max_input(0) changes nothing", NULL, WWWURL_DEFAULT_MAX_INPUT,
-              wwwurl_max_input());
     h_case_end(g);
 
-    /* WWWURL_ERR_TOO_LONG with a limit of 16 bytes: 16 pass, 17 do not */
-    EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(16));
-    h_case_begin(g, NULL, NULL);
-    CHECK_INT(g, "wwwurl_max_input", "after set 16", 16, wwwurl_max_input());
-    h_case_end(g);
+    /* WWWURL_ERR_TOO_LONG with a config limit of 16 bytes: 16 pass, 17 do not */
+    {
+    struct wwwurl_config *c16 = NULL;
+    const struct wwwurl_config *lim;
+    EXPECT_STATUS(g, WWWURL_OK, wwwurl_config_new(&c16));
+    EXPECT_STATUS(g, WWWURL_OK, wwwurl_config_set_max_input(c16, 16));
+    lim = c16;
     u = NULL;
-    EXPECT_STATUS(g, WWWURL_OK, wwwurl_parse("http://h/0123456", WWWURL_NUL_TERMINATED, 0, &u));
+    EXPECT_STATUS(g, WWWURL_OK, wwwurl_parse(lim, "http://h/0123456", WWWURL_NUL_TERMINATED, &u));
     wwwurl_free(u);
     EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                  wwwurl_parse("http://h/01234567", WWWURL_NUL_TERMINATED, 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG, wwwurl_parse("http://h/01234567", 17, 0, &out));
+                  wwwurl_parse(lim, "http://h/01234567", WWWURL_NUL_TERMINATED, &out));
+    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG, wwwurl_parse(lim, "http://h/01234567", 17, &out));
     EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                  wwwurl_create("http", "h", "/0123456789abcdef", NULL, NULL, NULL, 0, &out));
+                  wwwurl_create(lim, "http", "h", "/0123456789abcdef", NULL, NULL, NULL, &out));
     EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                  wwwurl_create("http", "h", "/", "0123456789abcdefg", NULL, NULL, 0, &out));
+                  wwwurl_create(lim, "http", "h", "/", "0123456789abcdefg", NULL, NULL, &out));
     EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                  wwwurl_create("http", "h", "/", NULL, "0123456789abcdefg", NULL, 0, &out));
+                  wwwurl_create(lim, "http", "h", "/", NULL, "0123456789abcdefg", NULL, &out));
     EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                  wwwurl_create("http", "h", "/", NULL, "u", "0123456789abcdefg", 0, &out));
-    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                  wwwurl_create(lim, "http", "h", "/", NULL, "u", "0123456789abcdefg", &out));
+    /* the functions without a config: the fixed limit WWWURL_DEFAULT_MAX_INPUT,
+     * whatever a config says */
+    EXPECT_STATUS(g, WWWURL_OK,
                   wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdefg",
                                    WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
     EXPECT_STATUS(g, WWWURL_OK,
-                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdef",
-                                   WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed));
-    /* the same with lengths given, which short texts take another path for */
-    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdefg", 17, buf,
-                                   sizeof buf, &needed));
-    EXPECT_STATUS(g, WWWURL_OK,
-                  wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdef", 16, buf,
-                                   sizeof buf, &needed));
-    EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
                   wwwurl_rfc3986_split("http://h/01234567", WWWURL_NUL_TERMINATED, 0, &comp));
+    {
+        size_t big = (size_t)WWWURL_DEFAULT_MAX_INPUT + 1;
+        char *huge = malloc(big + 1);
+        if (huge) {
+            memset(huge, 'a', big);
+            huge[big] = '\0';
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                          wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, huge, big, buf, sizeof buf,
+                                           &needed));
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                          wwwurl_transcode(WWWURL_CODEC_ENCODE_PATH, huge, WWWURL_NUL_TERMINATED,
+                                           buf, sizeof buf, &needed));
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                          wwwurl_rfc3986_split(huge, big, 0, &comp));
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG, wwwurl_parse(NULL, huge, big, &out));
+            /* exactly the limit passes */
+            u = NULL;
+            EXPECT_STATUS(g, WWWURL_OK, wwwurl_parse(NULL, huge, big - 1, &u));
+            wwwurl_free(u);
+            free(huge);
+        }
+    }
     if (base) {
         EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                      wwwurl_link(base, "0123456789abcdefg", WWWURL_NUL_TERMINATED, 0, &out));
+                      wwwurl_link(lim, base, "0123456789abcdefg", WWWURL_NUL_TERMINATED, &out));
         u = NULL;
-        if (wwwurl_dup(base, &u) == WWWURL_OK) {
+        /* a handle keeps its config's limit */
+        if (wwwurl_parse(lim, "http://h/", WWWURL_NUL_TERMINATED, &u) == WWWURL_OK) {
+            EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                          wwwurl_set(u, WWWURL_PART_PATH, "/0123456789abcdefg",
+                                     WWWURL_NUL_TERMINATED));
             EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
                           wwwurl_set_userinfo(u, "0123456789abcdefg", NULL));
             EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
@@ -873,14 +922,11 @@ static void t_status_codes(hgroup *g, const char *dir)
         }
     }
     h_case_begin(g, NULL, NULL);
-    CHECK(g, "wwwurl_transcode_dup too long", NULL,
-          wwwurl_transcode_dup(WWWURL_CODEC_ENCODE_PATH, "0123456789abcdefg",
-                               WWWURL_NUL_TERMINATED, NULL) == NULL);
     CHECK(g, "*out untouched by failing calls", NULL, out == sentinel_url());
     h_case_end(g);
-    EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
+    wwwurl_config_free(c16);
+    }
     h_case_begin(g, NULL, NULL);
-    CHECK_INT(g, "wwwurl_max_input restored", NULL, WWWURL_DEFAULT_MAX_INPUT, wwwurl_max_input());
     CHECK_INT(g, "WWWURL_DEFAULT_MAX_INPUT", NULL, 8 << 20, WWWURL_DEFAULT_MAX_INPUT);
     h_case_end(g);
 
@@ -979,21 +1025,28 @@ static void t_status_codes(hgroup *g, const char *dir)
                                              WWWURL_NUL_TERMINATED, NULL));
         EXPECT_STATUS(g, WWWURL_ERR_NULL,
                       wwwurl_webcapture_canonical(NULL, WWWURL_NUL_TERMINATED, NULL, 0, &o));
-        EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(16));
-        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                      wwwurl_rfc3986_resolve("http://a/0123456789", WWWURL_NUL_TERMINATED, "b",
-                                             WWWURL_NUL_TERMINATED, &o));
-        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                      wwwurl_rfc3986_resolve("http://a/", WWWURL_NUL_TERMINATED,
-                                             "0123456789abcdefg", WWWURL_NUL_TERMINATED, &o));
-        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                      wwwurl_webcapture_canonical("http://a/0123456789", WWWURL_NUL_TERMINATED,
-                                                  NULL, 0, &o));
-        EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
-                      wwwurl_webcapture_canonical("x", WWWURL_NUL_TERMINATED,
-                                                  "http://a/0123456789", WWWURL_NUL_TERMINATED,
-                                                  &o));
-        EXPECT_STATUS(g, WWWURL_OK, wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
+        {
+            /* the functions without a config refuse more than WWWURL_DEFAULT_MAX_INPUT */
+            size_t big = (size_t)WWWURL_DEFAULT_MAX_INPUT + 1;
+            char *huge = malloc(big + 1);
+            if (huge) {
+                memcpy(huge, "http://a/", 9);
+                memset(huge + 9, 'a', big - 9);
+                huge[big] = '\0';
+                EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                              wwwurl_rfc3986_resolve(huge, WWWURL_NUL_TERMINATED, "b",
+                                                     WWWURL_NUL_TERMINATED, &o));
+                EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                              wwwurl_rfc3986_resolve("http://a/", WWWURL_NUL_TERMINATED,
+                                                     huge, WWWURL_NUL_TERMINATED, &o));
+                EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                              wwwurl_webcapture_canonical(huge, big, NULL, 0, &o));
+                EXPECT_STATUS(g, WWWURL_ERR_TOO_LONG,
+                              wwwurl_webcapture_canonical("x", WWWURL_NUL_TERMINATED, huge,
+                                                          WWWURL_NUL_TERMINATED, &o));
+                free(huge);
+            }
+        }
         h_case_begin(g, NULL, NULL);
         CHECK(g, "*out untouched by failing calls", NULL, o == (char *)sentinel_url());
         h_case_end(g);
@@ -1009,9 +1062,10 @@ static void t_strerror(hgroup *g, const char *dir)
     static const int codes[] = {
         WWWURL_OK, WWWURL_ERR_NULL, WWWURL_ERR_TOO_LONG, WWWURL_ERR_BUFFER_TOO_SMALL,
         WWWURL_ERR_INVALID_ARGUMENT, WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC,
-        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_UNSAFE_PATH, -1,
+        WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_UNSAFE_PATH,
+        WWWURL_ERR_CONFIG_IN_USE, -1,
     };
-    static const int unknown[] = {-1, 10, 11, 1000, INT_MAX, INT_MIN, 7000};
+    static const int unknown[] = {-1, 11, 12, 1000, INT_MAX, INT_MIN, 7000};
     const char *msgs[16];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;
@@ -1107,7 +1161,7 @@ static void t_get(hgroup *g, const char *dir)
 
         snprintf(in, sizeof in, "%s part %u", rows[k].url, rows[k].part);
         h_case_begin(g, NULL, NULL);
-        st = wwwurl_parse(rows[k].url, WWWURL_NUL_TERMINATED, 0, &u);
+        st = wwwurl_parse(H_CFG, rows[k].url, WWWURL_NUL_TERMINATED, &u);
         if (CHECK_STATUS(g, "wwwurl_parse", in, WWWURL_OK, st)) {
             p = wwwurl_get(u, rows[k].part, &len);
             CHECK_CSTR(g, "wwwurl_get", in, rows[k].want, p);
@@ -1138,7 +1192,7 @@ static void t_parse_contract(hgroup *g, const char *dir)
 
     (void)dir;
     h_case_begin(g, NULL, NULL);
-    st = wwwurl_parse("http://a/b\0http://c/d", 21, 0, &a);
+    st = wwwurl_parse(H_CFG, "http://a/b\0http://c/d", 21, &a);
     if (CHECK_STATUS(g, "wwwurl_parse with a NUL inside len", NULL, WWWURL_OK, st))
         CHECK_CSTR(g, "wwwurl_parse stops at NUL", NULL, "http://a/b",
                    wwwurl_get(a, WWWURL_PART_NAME, NULL));
@@ -1149,7 +1203,7 @@ static void t_parse_contract(hgroup *g, const char *dir)
     h_case_begin(g, NULL, NULL);
     s = malloc(32);
     strcpy(s, "http://h/x?y=1");
-    st = wwwurl_parse(s, WWWURL_NUL_TERMINATED, 0, &a);
+    st = wwwurl_parse(H_CFG, s, WWWURL_NUL_TERMINATED, &a);
     memset(s, 'Z', 31);
     free(s);
     if (CHECK_STATUS(g, "wwwurl_parse", NULL, WWWURL_OK, st))
@@ -1158,7 +1212,7 @@ static void t_parse_contract(hgroup *g, const char *dir)
     h_case_end(g);
 
     h_case_begin(g, NULL, NULL);
-    st = wwwurl_parse(NULL, 0, 0, &b);
+    st = wwwurl_parse(H_CFG, NULL, 0, &b);
     if (CHECK_STATUS(g, "wwwurl_parse(NULL, 0)", NULL, WWWURL_OK, st))
         CHECK_CSTR(g, "wwwurl_parse(NULL, 0) is the empty URL", NULL, "http://localhost:8080/",
                    wwwurl_get(b, WWWURL_PART_NAME, NULL));
@@ -1186,35 +1240,40 @@ static void t_parse_contract(hgroup *g, const char *dir)
     wwwurl_free(a);
     h_case_end(g);
 
-    /* flags per call beat the process-wide mode, both ways */
+    /* the config decides the mode; the legacy settings never matter, and
+     * NULL is the library's own mode (2.9h in libwwwurl-29h) */
     {
         static const struct {
-            unsigned global;
-            uint32_t flags;
+            unsigned legacy;
+            int cfg; /* -1: NULL, else the compat of harness_config */
             const char *args;
         } rows[] = {
-            {WWWURL_COMPAT_29, 0, "a&b"},
-            {WWWURL_COMPAT_29, WWWURL_FLAG_29H, "a&amp;b"},
-            {WWWURL_COMPAT_29, WWWURL_FLAG_29, "a&b"},
-            {WWWURL_COMPAT_29H, 0, "a&amp;b"},
-            {WWWURL_COMPAT_29H, WWWURL_FLAG_29, "a&b"},
-            {WWWURL_COMPAT_29H, WWWURL_FLAG_29H, "a&amp;b"},
-            {0, 0, NULL},
+            {WWWURL_COMPAT_29, -1, NULL},
+            {WWWURL_COMPAT_29, WWWURL_COMPAT_29H, "a&amp;b"},
+            {WWWURL_COMPAT_29, WWWURL_COMPAT_29, "a&b"},
+            {WWWURL_COMPAT_29H, -1, NULL},
+            {WWWURL_COMPAT_29H, WWWURL_COMPAT_29, "a&b"},
+            {WWWURL_COMPAT_29H, WWWURL_COMPAT_29H, "a&amp;b"},
+            {99, 0, NULL},
         };
+        const char *lib_default = H_LAYOUT_29H ? "a&amp;b" : "a&b";
         int k;
-        for (k = 0; rows[k].args; k++) {
+        for (k = 0; rows[k].legacy != 99; k++) {
             wwwurl_url *u = NULL;
             char in[48];
-            snprintf(in, sizeof in, "compat %u flags %u", rows[k].global, (unsigned)rows[k].flags);
+            snprintf(in, sizeof in, "legacy compat %u, config %d", rows[k].legacy, rows[k].cfg);
             h_case_begin(g, NULL, NULL);
-            wwwurl_set_compat(rows[k].global);
-            st = wwwurl_parse("http://h/?a&amp;b", WWWURL_NUL_TERMINATED, rows[k].flags, &u);
+            CHECK_STATUS(g, "wwwurl_legacy_configure", in, WWWURL_OK,
+                         wwwurl_legacy_configure(harness_config(rows[k].legacy)));
+            st = wwwurl_parse(rows[k].cfg >= 0 ? harness_config((wwwurl_compat)rows[k].cfg) : NULL,
+                              "http://h/?a&amp;b", WWWURL_NUL_TERMINATED, &u);
             if (CHECK_STATUS(g, "wwwurl_parse(\"http://h/?a&amp;b\")", in, WWWURL_OK, st))
-                CHECK_CSTR(g, "args", in, rows[k].args, wwwurl_get(u, WWWURL_PART_ARGS, NULL));
+                CHECK_CSTR(g, "args", in, rows[k].args ? rows[k].args : lib_default,
+                           wwwurl_get(u, WWWURL_PART_ARGS, NULL));
             wwwurl_free(u);
             h_case_end(g);
         }
-        wwwurl_set_compat(WWWURL_COMPAT_29);
+        wwwurl_legacy_configure(H_CFG29);
     }
 }
 
@@ -1636,6 +1695,437 @@ static void t_webcapture(hgroup *g, const char *dir)
     }
 }
 
+/* ---- configs ------------------------------------------------------------------- */
+
+static const char *name_of(const struct wwwurl_config *c, const char *url)
+{
+    static char buf[256];
+    wwwurl_url *u = NULL;
+    const char *n;
+    if (wwwurl_parse(c, url, WWWURL_NUL_TERMINATED, &u) != WWWURL_OK)
+        return "(parse failed)";
+    n = wwwurl_get(u, WWWURL_PART_FILE, NULL);
+    snprintf(buf, sizeof buf, "%s", n ? n : "(null)");
+    wwwurl_free(u);
+    return buf;
+}
+
+#define NT WWWURL_NUL_TERMINATED
+
+/* wwwurl_config_*: defaults equal NULL, each setter's effect on parse,
+ * create and link, refusal after first use, dup, lifetimes */
+static void t_config(hgroup *g, const char *dir)
+{
+    static const char *const urls[] = {
+        "/x", "http://h:80/", "http://h:8080/", "https://h:443/a", "ftp://h:21/",
+        "finger://h:79/", "gopher://h:70/", "http://h/?a=1&amp;b=2", "HTTP://U:P@H/a/../b?c", NULL,
+    };
+    struct wwwurl_config *c = NULL, *d = NULL, *e = NULL;
+    wwwurl_url *u = NULL, *b = NULL, *l = NULL;
+    const char *lib_amp = H_LAYOUT_29H ? "http://h/?a=1&amp;b=2" : "http://h/?a=1&b=2";
+    size_t k;
+
+    (void)dir;
+    /* a new config gives what NULL gives */
+    h_case_begin(g, NULL, NULL);
+    if (CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c))) {
+        for (k = 0; urls[k]; k++) {
+            char want[256];
+            snprintf(want, sizeof want, "%s", name_of(NULL, urls[k]));
+            CHECK_CSTR(g, "a new config = NULL", urls[k], want, name_of(c, urls[k]));
+        }
+        CHECK_CSTR(g, "NULL config: local host", "/x", "http://localhost:8080/x",
+                   name_of(NULL, "/x"));
+        CHECK_CSTR(g, "NULL config: mode of the library", "?a=1&amp;b=2", lib_amp,
+                   name_of(NULL, "http://h/?a=1&amp;b=2"));
+        CHECK_CSTR(g, "NULL config: default ports", NULL, "https://h/a",
+                   name_of(NULL, "https://h:443/a"));
+        CHECK_STATUS(g, "a setter after use", NULL, WWWURL_ERR_CONFIG_IN_USE,
+                     wwwurl_config_set_compat(c, WWWURL_COMPAT_29));
+        /* a copy of a used config (or of NULL) can be changed */
+        CHECK_STATUS(g, "wwwurl_config_dup", NULL, WWWURL_OK, wwwurl_config_dup(c, &d));
+        CHECK_STATUS(g, "setter on the copy", NULL, WWWURL_OK,
+                     wwwurl_config_set_local_host(d, "copy:1", NT));
+        CHECK_CSTR(g, "the copy's local host", "/x", "http://copy:1/x", name_of(d, "/x"));
+        CHECK_CSTR(g, "the original's", "/x", "http://localhost:8080/x", name_of(c, "/x"));
+        CHECK_STATUS(g, "wwwurl_config_dup(NULL)", NULL, WWWURL_OK, wwwurl_config_dup(NULL, &e));
+        CHECK_STATUS(g, "setter on a copy of NULL", NULL, WWWURL_OK,
+                     wwwurl_config_set_compat(e, WWWURL_COMPAT_29H));
+        CHECK_CSTR(g, "a copy of NULL in 2.9h", NULL, "http://h/?a=1&amp;b=2",
+                   name_of(e, "http://h/?a=1&amp;b=2"));
+        wwwurl_config_free(e);
+        e = NULL;
+        /* the copy of a frozen copy keeps its settings */
+        CHECK_STATUS(g, "wwwurl_config_dup of a changed copy", NULL, WWWURL_OK,
+                     wwwurl_config_dup(d, &e));
+        CHECK_CSTR(g, "a copy keeps the local host", "/x", "http://copy:1/x", name_of(e, "/x"));
+    }
+    wwwurl_config_free(c);
+    wwwurl_config_free(d);
+    wwwurl_config_free(e);
+    c = d = e = NULL;
+    wwwurl_config_free(NULL);
+    h_case_end(g);
+
+    /* local host */
+    h_case_begin(g, NULL, NULL);
+    if (wwwurl_config_new(&c) == WWWURL_OK) {
+        CHECK_STATUS(g, "wwwurl_config_set_local_host", NULL, WWWURL_OK,
+                     wwwurl_config_set_local_host(c, "proxy.example:3128xyz", 18));
+        CHECK_CSTR(g, "parse /x", "/x", "http://proxy.example:3128/x", name_of(c, "/x"));
+        CHECK_CSTR(g, "parse of the empty URL", "", "http://proxy.example:3128/", name_of(c, ""));
+        CHECK_CSTR(g, "NULL still has localhost", "/x", "http://localhost:8080/x",
+                   name_of(NULL, "/x"));
+        CHECK_STATUS(g, "after use", NULL, WWWURL_ERR_CONFIG_IN_USE,
+                     wwwurl_config_set_local_host(c, "other:1", NT));
+        CHECK_CSTR(g, "refused setter changes nothing", "/x", "http://proxy.example:3128/x",
+                   name_of(c, "/x"));
+    }
+    wwwurl_config_free(c);
+    c = NULL;
+    h_case_end(g);
+
+    /* default ports: set, removed, per scheme, in parse, create and link */
+    h_case_begin(g, NULL, NULL);
+    if (wwwurl_config_new(&c) == WWWURL_OK) {
+        CHECK_STATUS(g, "set_default_port(http, 8080)", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "http", NT, 8080));
+        CHECK_STATUS(g, "set_default_port(gopher, 70)", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "GOPHERxx", 6, 70));
+        CHECK_STATUS(g, "set_default_port(https, 0)", NULL, WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "https", NT, 0));
+        CHECK_CSTR(g, "parse", NULL, "http://h/", name_of(c, "http://h:8080/"));
+        CHECK_CSTR(g, "parse", NULL, "http://h:80/", name_of(c, "http://h:80/"));
+        CHECK_CSTR(g, "parse", NULL, "gopher://h/", name_of(c, "gopher://h:70/"));
+        CHECK_CSTR(g, "parse", NULL, "https://h:443/a", name_of(c, "https://h:443/a"));
+        CHECK_CSTR(g, "parse", NULL, "ftp://h/", name_of(c, "ftp://h:21/"));
+        CHECK_CSTR(g, "NULL unchanged", NULL, "http://h:8080/", name_of(NULL, "http://h:8080/"));
+        if (CHECK_STATUS(g, "wwwurl_create", NULL, WWWURL_OK,
+                         wwwurl_create(c, "http", "h:8080", "/", NULL, NULL, NULL, &u)))
+            CHECK_CSTR(g, "create", NULL, "http://h/", wwwurl_get(u, WWWURL_PART_NAME, NULL));
+        if (u && CHECK_STATUS(g, "wwwurl_link", NULL, WWWURL_OK,
+                              wwwurl_link(c, u, "//k:8080/z", NT, &l)))
+            CHECK_CSTR(g, "link", NULL, "http://k/z", wwwurl_get(l, WWWURL_PART_NAME, NULL));
+        wwwurl_free(l);
+        l = NULL;
+        /* a handle outlives its config; wwwurl_set still uses its default ports */
+        wwwurl_config_free(c);
+        c = NULL;
+        if (u) {
+            CHECK_STATUS(g, "wwwurl_set port 8080 after the config is freed", NULL, WWWURL_OK,
+                         wwwurl_set(u, WWWURL_PART_PORT, "8080", NT));
+            CHECK_CSTR(g, "the freed config's default port goes", NULL, "http://h/",
+                       wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            CHECK_STATUS(g, "wwwurl_set port 80", NULL, WWWURL_OK,
+                         wwwurl_set(u, WWWURL_PART_PORT, "80", NT));
+            CHECK_CSTR(g, "80 is not its default", NULL, "http://h:80/",
+                       wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            CHECK_STATUS(g, "wwwurl_dup", NULL, WWWURL_OK, wwwurl_dup(u, &b));
+            wwwurl_free(u);
+            u = NULL;
+            if (b) {
+                CHECK_STATUS(g, "wwwurl_set scheme gopher on a copy", NULL, WWWURL_OK,
+                             wwwurl_set(b, WWWURL_PART_SCHEME, "gopher", NT));
+                CHECK_STATUS(g, "wwwurl_set port 70 on a copy", NULL, WWWURL_OK,
+                             wwwurl_set(b, WWWURL_PART_PORT, "70", NT));
+                CHECK_CSTR(g, "the copy keeps the config", NULL, "gopher://h/",
+                           wwwurl_get(b, WWWURL_PART_NAME, NULL));
+                CHECK_STATUS(g, "wwwurl_set_userinfo", NULL, WWWURL_OK,
+                             wwwurl_set_userinfo(b, "u", NULL));
+                CHECK_CSTR(g, "wwwurl_set_userinfo with the config", NULL, "gopher://u@h/",
+                           wwwurl_get(b, WWWURL_PART_FILE, NULL));
+            }
+        }
+    }
+    wwwurl_free(u);
+    wwwurl_free(b);
+    u = b = NULL;
+    h_case_end(g);
+
+    /* compat */
+    h_case_begin(g, NULL, NULL);
+    {
+        wwwurl_compat modes[2] = {WWWURL_COMPAT_29, WWWURL_COMPAT_29H};
+        const char *want[2] = {"http://h/?a=1&b=2", "http://h/?a=1&amp;b=2"};
+        int m;
+        for (m = 0; m < 2; m++) {
+            if (wwwurl_config_new(&c) != WWWURL_OK)
+                continue;
+            CHECK_STATUS(g, "wwwurl_config_set_compat", NULL, WWWURL_OK,
+                         wwwurl_config_set_compat(c, modes[m]));
+            CHECK_CSTR(g, "parse ?a=1&amp;b=2", NULL, want[m],
+                       name_of(c, "http://h/?a=1&amp;b=2"));
+            if (CHECK_STATUS(g, "wwwurl_create", NULL, WWWURL_OK,
+                             wwwurl_create(c, "http", "h", "/", "a=1&amp;b=2", NULL, NULL, &u)))
+                CHECK_CSTR(g, "create", NULL, want[m], wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            if (u && CHECK_STATUS(g, "wwwurl_link", NULL, WWWURL_OK,
+                                  wwwurl_link(c, u, "?a=1&amp;b=2", NT, &l)))
+                CHECK_CSTR(g, "link", NULL, want[m], wwwurl_get(l, WWWURL_PART_NAME, NULL));
+            wwwurl_free(l);
+            wwwurl_free(u);
+            u = l = NULL;
+            CHECK_STATUS(g, "set_compat after use", NULL, WWWURL_ERR_CONFIG_IN_USE,
+                         wwwurl_config_set_compat(c, modes[1 - m]));
+            CHECK_CSTR(g, "unchanged", NULL, want[m], name_of(c, "http://h/?a=1&amp;b=2"));
+            wwwurl_config_free(c);
+            c = NULL;
+        }
+    }
+    h_case_end(g);
+
+    /* max input */
+    h_case_begin(g, NULL, NULL);
+    if (wwwurl_config_new(&c) == WWWURL_OK) {
+        CHECK_STATUS(g, "wwwurl_config_set_max_input(10)", NULL, WWWURL_OK,
+                     wwwurl_config_set_max_input(c, 10));
+        CHECK_STATUS(g, "10 bytes", NULL, WWWURL_OK, wwwurl_parse(c, "http://h/x", NT, &u));
+        CHECK_STATUS(g, "11 bytes", NULL, WWWURL_ERR_TOO_LONG,
+                     wwwurl_parse(c, "http://h/xy", NT, &b));
+        CHECK(g, "*out untouched", NULL, b == NULL);
+        CHECK_STATUS(g, "create: 11-byte path", NULL, WWWURL_ERR_TOO_LONG,
+                     wwwurl_create(c, "http", "h", "/0123456789", NULL, NULL, NULL, &b));
+        if (u)
+            CHECK_STATUS(g, "link: 11 bytes", NULL, WWWURL_ERR_TOO_LONG,
+                         wwwurl_link(c, u, "/0123456789", NT, &b));
+        CHECK_STATUS(g, "NULL config: 11 bytes", NULL, WWWURL_OK,
+                     wwwurl_parse(NULL, "http://h/xy", NT, &b));
+        CHECK_STATUS(g, "set_max_input after use", NULL, WWWURL_ERR_CONFIG_IN_USE,
+                     wwwurl_config_set_max_input(c, 100));
+        wwwurl_free(b);
+        b = NULL;
+        CHECK_STATUS(g, "still 10", NULL, WWWURL_ERR_TOO_LONG,
+                     wwwurl_parse(c, "http://h/xy", NT, &b));
+        wwwurl_free(u);
+        u = NULL;
+    }
+    wwwurl_config_free(c);
+    c = NULL;
+    h_case_end(g);
+
+    /* every setter is refused once the config was read, by any function */
+    {
+        static const char *const users[] = {"parse", "create", "link", "dup", "legacy_configure",
+                                            NULL};
+        int i;
+        for (i = 0; users[i]; i++) {
+            struct wwwurl_config *x = NULL, *y = NULL;
+            h_case_begin(g, NULL, NULL);
+            if (!CHECK_STATUS(g, "wwwurl_config_new", users[i], WWWURL_OK, wwwurl_config_new(&x))) {
+                h_case_end(g);
+                continue;
+            }
+            if (i == 2)
+                wwwurl_parse(NULL, "http://h/", NT, &b);
+            switch (i) {
+            case 0: CHECK_STATUS(g, "use", users[i], WWWURL_OK, wwwurl_parse(x, "/x", NT, &u)); break;
+            case 1: CHECK_STATUS(g, "use", users[i], WWWURL_OK,
+                                 wwwurl_create(x, "http", "h", "/", NULL, NULL, NULL, &u)); break;
+            case 2: CHECK_STATUS(g, "use", users[i], WWWURL_OK, wwwurl_link(x, b, "y", NT, &u)); break;
+            case 3: CHECK_STATUS(g, "use", users[i], WWWURL_OK, wwwurl_config_dup(x, &y)); break;
+            default: CHECK_STATUS(g, "use", users[i], WWWURL_OK, wwwurl_legacy_configure(x)); break;
+            }
+            CHECK_STATUS(g, "set_local_host", users[i], WWWURL_ERR_CONFIG_IN_USE,
+                         wwwurl_config_set_local_host(x, "a:1", NT));
+            CHECK_STATUS(g, "set_default_port", users[i], WWWURL_ERR_CONFIG_IN_USE,
+                         wwwurl_config_set_default_port(x, "http", NT, 1));
+            CHECK_STATUS(g, "set_compat", users[i], WWWURL_ERR_CONFIG_IN_USE,
+                         wwwurl_config_set_compat(x, WWWURL_COMPAT_29H));
+            CHECK_STATUS(g, "set_max_input", users[i], WWWURL_ERR_CONFIG_IN_USE,
+                         wwwurl_config_set_max_input(x, 5));
+            CHECK_CSTR(g, "nothing changed", users[i], "http://localhost:8080/x", name_of(x, "/x"));
+            if (y) {
+                CHECK_STATUS(g, "the copy is changeable", users[i], WWWURL_OK,
+                             wwwurl_config_set_max_input(y, 5));
+            }
+            wwwurl_free(u);
+            wwwurl_free(b);
+            u = b = NULL;
+            wwwurl_config_free(y);
+            wwwurl_config_free(x);
+            h_case_end(g);
+        }
+        wwwurl_legacy_configure(H_CFG29);
+    }
+}
+
+/* ---- wwwurl_set ---------------------------------------------------------------- */
+
+static const wwwurl_part all_parts[] = {
+    WWWURL_PART_NAME, WWWURL_PART_FILE, WWWURL_PART_PROTO, WWWURL_PART_HOSTPORT,
+    WWWURL_PART_HOST, WWWURL_PART_PATH, WWWURL_PART_ARGS, WWWURL_PART_USER, WWWURL_PART_PASS,
+    WWWURL_PART_ORIGINAL_NAME, WWWURL_PART_ORIGINAL_PATH, WWWURL_PART_ORIGINAL_ARGS,
+    WWWURL_PART_PORT,
+};
+#define N_ALL_PARTS (sizeof all_parts / sizeof all_parts[0])
+
+/* every part, escaped and joined, and the port */
+static void snapshot(hbuf *b, const wwwurl_url *u)
+{
+    size_t k, len;
+    hb_reset(b);
+    for (k = 0; k < N_ALL_PARTS; k++) {
+        const char *p = wwwurl_get(u, all_parts[k], &len);
+        hb_esc(b, p, p ? len : 0);
+        hb_puts(b, " | ");
+    }
+    hb_printf(b, "%d", wwwurl_port(u));
+}
+
+static void t_set(hgroup *g, const char *dir)
+{
+    static const char base[] = "http://u:p@h:81/a?q";
+    static const struct {
+        wwwurl_part part;
+        const char *value;
+        const char *href;  /* NULL: refused, the handle unchanged */
+    } rows[] = {
+        {WWWURL_PART_SCHEME, "FTP", "ftp://u:p@h:81/a?q"},
+        {WWWURL_PART_PROTO, "https", "https://u:p@h:81/a?q"},
+        {WWWURL_PART_USER, "a b", "http://a%20b:p@h:81/a?q"},
+        {WWWURL_PART_USERNAME, "x%41", "http://xA:p@h:81/a?q"},
+        {WWWURL_PART_USER, NULL, "http://h:81/a?q"},
+        {WWWURL_PART_PASS, NULL, "http://u@h:81/a?q"},
+        {WWWURL_PART_PASSWORD, "s:t", "http://u:s%3At@h:81/a?q"},
+        {WWWURL_PART_HOST, "EX.org", "http://u:p@ex.org:81/a?q"},
+        {WWWURL_PART_HOST, "[::1]", "http://u:p@[0:0:0:0:0:0:0:1]:81/a?q"},
+        {WWWURL_PART_PORT, "80", "http://u:p@h/a?q"},
+        {WWWURL_PART_PORT, "8080", "http://u:p@h:8080/a?q"},
+        {WWWURL_PART_PORT, NULL, "http://u:p@h/a?q"},
+        {WWWURL_PART_PATH, "/x/../y z", "http://u:p@h:81/y%20z?q"},
+        {WWWURL_PART_PATH, "", "http://u:p@h:81/?q"},
+        {WWWURL_PART_QUERY, "a b", "http://u:p@h:81/a?a+b"},
+        {WWWURL_PART_ARGS, "", "http://u:p@h:81/a"}, /* as wwwurl_create makes it */
+        {WWWURL_PART_QUERY, NULL, "http://u:p@h:81/a"},
+        {WWWURL_PART_PORT, "8o", NULL},
+        {WWWURL_PART_PORT, "65536", NULL},
+        {WWWURL_PART_PORT, "", NULL},
+        {WWWURL_PART_PORT, "-1", NULL},
+        {WWWURL_PART_PORT, "123456", NULL},
+        {WWWURL_PART_HOST, "a/b", NULL},
+        {WWWURL_PART_HOST, "u@h", NULL},
+        {WWWURL_PART_HOST, "h:80", NULL},
+        {WWWURL_PART_HOST, "", NULL},
+        {WWWURL_PART_HOST, "a b", NULL},
+        {WWWURL_PART_HOST, "a?b", NULL},
+        {WWWURL_PART_HOST, "a#b", NULL},
+        {WWWURL_PART_HOST, "a\\b", NULL},
+        {WWWURL_PART_HOST, NULL, NULL},
+        {WWWURL_PART_SCHEME, "", NULL},
+        {WWWURL_PART_SCHEME, "ht tp", NULL},
+        {WWWURL_PART_SCHEME, "a/b", NULL},
+        {WWWURL_PART_SCHEME, NULL, NULL},
+        {WWWURL_PART_PATH, NULL, NULL},
+        {WWWURL_PART_USER, "a%00b", NULL},
+        {WWWURL_PART_PASS, "%00", NULL},
+        {WWWURL_PART_NAME, "http://x/", NULL},
+        {WWWURL_PART_FILE, "http://x/", NULL},
+        {WWWURL_PART_HREF, "http://x/", NULL},
+        {WWWURL_PART_HOSTPORT, "x:1", NULL},
+        {WWWURL_PART_ORIGINAL_NAME, "x", NULL},
+        {WWWURL_PART_ORIGINAL_PATH, "/x", NULL},
+        {WWWURL_PART_ORIGINAL_ARGS, "x", NULL},
+        {WWWURL_PART_NAME, NULL, NULL},
+        {99, "x", NULL},
+        {(wwwurl_part)-1, "x", NULL},
+        {0, NULL, NULL},
+    };
+    hbuf before, after;
+    size_t k;
+
+    (void)dir;
+    hb_init(&before);
+    hb_init(&after);
+    /* WWWURL_PART_PORT via wwwurl_get */
+    {
+        static const struct { const char *url, *port; } ports[] = {
+            {"http://h:81/", "81"}, {"http://h/", NULL}, {"http://h:80/", NULL},
+            {"http://[::1]:9/", "9"}, {"ftp://h:22/", "22"}, {NULL, NULL},
+        };
+        for (k = 0; ports[k].url; k++) {
+            wwwurl_url *u = NULL;
+            size_t len = 99;
+            h_case_begin(g, NULL, NULL);
+            if (CHECK_STATUS(g, "wwwurl_parse", ports[k].url, WWWURL_OK,
+                             wwwurl_parse(H_CFG, ports[k].url, NT, &u))) {
+                const char *p = wwwurl_get(u, WWWURL_PART_PORT, &len);
+                CHECK_CSTR(g, "wwwurl_get(PORT)", ports[k].url, ports[k].port, p);
+                CHECK_INT(g, "wwwurl_get(PORT) length", ports[k].url, h_slen(ports[k].port), len);
+            }
+            wwwurl_free(u);
+            h_case_end(g);
+        }
+    }
+    for (k = 0; rows[k].part || rows[k].value || rows[k].href; k++) {
+        wwwurl_url *u = NULL;
+        char in[96];
+        int st;
+        snprintf(in, sizeof in, "part %u = %s%s%s", (unsigned)rows[k].part,
+                 rows[k].value ? "\"" : "", rows[k].value ? rows[k].value : "NULL",
+                 rows[k].value ? "\"" : "");
+        h_case_begin(g, NULL, NULL);
+        if (!CHECK_STATUS(g, "wwwurl_parse", base, WWWURL_OK, wwwurl_parse(H_CFG, base, NT, &u))) {
+            h_case_end(g);
+            continue;
+        }
+        snapshot(&before, u);
+        st = wwwurl_set(u, rows[k].part, rows[k].value, NT);
+        snapshot(&after, u);
+        if (rows[k].href) {
+            if (CHECK_STATUS(g, "wwwurl_set", in, WWWURL_OK, st)) {
+                const char *href = wwwurl_get(u, WWWURL_PART_HREF, NULL);
+                const char *name = wwwurl_get(u, WWWURL_PART_NAME, NULL);
+                CHECK_CSTR(g, "href", in, rows[k].href, href);
+                /* the same with an explicit length */
+                if (rows[k].value) {
+                    wwwurl_url *v = NULL;
+                    size_t n = strlen(rows[k].value);
+                    char *bare = malloc(n + 1);
+                    if (bare && wwwurl_parse(H_CFG, base, NT, &v) == WWWURL_OK) {
+                        memcpy(bare, rows[k].value, n);
+                        bare[n] = 'Z';
+                        CHECK_STATUS(g, "wwwurl_set with a length", in, WWWURL_OK,
+                                     wwwurl_set(v, rows[k].part, bare, n));
+                        CHECK_CSTR(g, "href with a length", in, rows[k].href,
+                                   wwwurl_get(v, WWWURL_PART_HREF, NULL));
+                    }
+                    free(bare);
+                    wwwurl_free(v);
+                }
+                (void)name;
+            }
+        } else {
+            CHECK_STATUS(g, "wwwurl_set", in, WWWURL_ERR_INVALID_ARGUMENT, st);
+            CHECK_CSTR(g, "every part byte-identical", in, before.p, after.p);
+        }
+        wwwurl_free(u);
+        h_case_end(g);
+    }
+    /* the name follows: scheme "://" hostport path ["?" query], no user */
+    h_case_begin(g, NULL, NULL);
+    {
+        wwwurl_url *u = NULL;
+        if (wwwurl_parse(H_CFG, base, NT, &u) == WWWURL_OK) {
+            CHECK_STATUS(g, "host", NULL, WWWURL_OK, wwwurl_set(u, WWWURL_PART_HOST, "x.y", NT));
+            CHECK_CSTR(g, "name", NULL, "http://x.y:81/a?q", wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            CHECK_CSTR(g, "hostport", NULL, "x.y:81", wwwurl_get(u, WWWURL_PART_HOSTPORT, NULL));
+            CHECK_INT(g, "wwwurl_port", NULL, 81, wwwurl_port(u));
+            CHECK_STATUS(g, "scheme ftp, port 21", NULL, WWWURL_OK,
+                         wwwurl_set(u, WWWURL_PART_PORT, "21", NT));
+            CHECK_STATUS(g, "scheme ftp", NULL, WWWURL_OK,
+                         wwwurl_set(u, WWWURL_PART_SCHEME, "ftp", NT));
+            CHECK_CSTR(g, "a port that is the new scheme's default goes", NULL,
+                       "ftp://u:p@x.y/a?q", wwwurl_get(u, WWWURL_PART_FILE, NULL));
+            CHECK(g, "no port", NULL, wwwurl_get(u, WWWURL_PART_PORT, NULL) == NULL);
+            CHECK_STATUS(g, "NULL handle", NULL, WWWURL_ERR_NULL,
+                         wwwurl_set(NULL, WWWURL_PART_HOST, "h", NT));
+        }
+        wwwurl_free(u);
+    }
+    h_case_end(g);
+    hb_free(&before);
+    hb_free(&after);
+}
+
 /* the configuration setters: accepted and refused values, and their effect */
 static void t_setters(hgroup *g, const char *dir)
 {
@@ -1674,47 +2164,73 @@ static void t_setters(hgroup *g, const char *dir)
         {1, NULL, 80, WWWURL_ERR_NULL, NULL, NULL},
         {-1, NULL, 0, 0, NULL, NULL},
     };
-    int k;
+    int k, j;
 
     (void)dir;
+    /* row k's setter runs on a new config after the setters of rows 0..k-1
+     * (a config cannot change once used), then the config is used */
     for (k = 0; rows[k].which >= 0; k++) {
-        char in[64];
-        int r;
+        char in[80];
+        int r = -1;
+        struct wwwurl_config *c = NULL;
 
         snprintf(in, sizeof in, "%s(\"%s\"%s%d)",
-                 rows[k].which ? "wwwurl_set_default_port" : "wwwurl_set_local_host",
+                 rows[k].which ? "wwwurl_config_set_default_port" : "wwwurl_config_set_local_host",
                  rows[k].arg ? rows[k].arg : "(NULL)", rows[k].which ? ", " : "",
                  rows[k].which ? rows[k].port : 0);
         h_case_begin(g, NULL, NULL);
-        r = rows[k].which ? wwwurl_set_default_port(rows[k].arg, rows[k].port)
-                          : wwwurl_set_local_host(rows[k].arg);
+        if (!CHECK_STATUS(g, "wwwurl_config_new", in, WWWURL_OK, wwwurl_config_new(&c))) {
+            h_case_end(g);
+            continue;
+        }
+        for (j = 0; j <= k; j++)
+            r = rows[j].which ? wwwurl_config_set_default_port(c, rows[j].arg, WWWURL_NUL_TERMINATED,
+                                                               rows[j].port)
+                              : wwwurl_config_set_local_host(c, rows[j].arg, WWWURL_NUL_TERMINATED);
         CHECK_STATUS(g, "return value", in, rows[k].want, r);
         if (rows[k].url) {
             wwwurl_url *u = NULL;
             URL *l;
-            int st = wwwurl_parse(rows[k].url, WWWURL_NUL_TERMINATED, 0, &u);
+            int st = wwwurl_parse(c, rows[k].url, WWWURL_NUL_TERMINATED, &u);
             if (CHECK_STATUS(g, "wwwurl_parse", rows[k].url, WWWURL_OK, st))
                 CHECK_CSTR(g, "then wwwurl_parse", rows[k].url, rows[k].name,
                            wwwurl_get(u, WWWURL_PART_NAME, NULL));
             wwwurl_free(u);
+            CHECK_STATUS(g, "wwwurl_legacy_configure", in, WWWURL_OK, wwwurl_legacy_configure(c));
             l = SplitURL(rows[k].url);
             CHECK_CSTR(g, "then SplitURL", rows[k].url, rows[k].name, l ? l->name : NULL);
             FreeURL(l);
         }
+        /* used now: every setter refuses, and nothing changes */
+        if (!rows[k].url) {
+            wwwurl_url *u = NULL;
+            CHECK_STATUS(g, "a first use", in, WWWURL_OK, wwwurl_parse(c, "/", 1, &u));
+            wwwurl_free(u);
+        }
+        r = rows[k].which ? wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 81)
+                          : wwwurl_config_set_local_host(c, "other:1", WWWURL_NUL_TERMINATED);
+        CHECK_STATUS(g, "a setter after use", in, WWWURL_ERR_CONFIG_IN_USE, r);
+        if (rows[k].url) {
+            wwwurl_url *u = NULL;
+            int st = wwwurl_parse(c, rows[k].url, WWWURL_NUL_TERMINATED, &u);
+            if (CHECK_STATUS(g, "wwwurl_parse", rows[k].url, WWWURL_OK, st))
+                CHECK_CSTR(g, "unchanged after the refused setter", rows[k].url, rows[k].name,
+                           wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            wwwurl_free(u);
+        }
+        wwwurl_config_free(c);
         h_case_end(g);
     }
     /* the defaults again */
-    wwwurl_set_local_host("localhost:8080");
-    wwwurl_set_default_port("http", 80);
-    wwwurl_set_default_port("gopher", 0);
+    wwwurl_legacy_configure(H_CFG29);
 }
 
 static const h_test tests[] = {
     {"wwwurl_parse", t_parse},
     {"wwwurl_parse (s, len)", t_parse_len},
     {"wwwurl_dup", t_dup},
-    {"wwwurl_parse FLAG_29H (v29h)", t_parse_29h},
-    {"wwwurl_parse FLAG_29 over 2.9h", t_parse_29_over},
+    {"wwwurl_parse 2.9h config (v29h)", t_parse_29h},
+    {"wwwurl_parse 2.9 config, legacy 2.9h", t_parse_29_over},
     {"wwwurl_cache_file", t_cache_file},
     {"wwwurl_cache_file: unsafe paths", t_cache_file_unsafe},
     {"wwwurl_create", t_create},
@@ -1735,6 +2251,8 @@ static const h_test tests[] = {
     {"wwwurl_parse contract", t_parse_contract},
     {"wwwurl_rfc3986_split", t_rfc3986},
     {"configuration setters", t_setters},
+    {"configs", t_config},
+    {"wwwurl_set", t_set},
     {"wwwurl_rfc3986_resolve", t_resolve},
     {"wwwurl_webcapture_canonical", t_webcapture},
     {"wwwurl_rfc3986_make_relative", t_make_relative},

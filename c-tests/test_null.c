@@ -42,6 +42,7 @@ static void check_st(hgroup *g, const char *cfile, int cline, const char *in, in
         h_fail(g, cfile, cline, "status: in %s wanted %s got %s", in, h_status_name(want),
                h_status_name(got));
 }
+#define NT WWWURL_NUL_TERMINATED
 #define CHECK_ST(g, in, want, got) check_st((g), __FILE__, __LINE__, (in), (int)(want), (int)(got))
 
 /* ---- legacy ----------------------------------------------------------------- */
@@ -239,13 +240,64 @@ static void t_config(hgroup *g, const char *dir)
 {
     (void)dir;
     h_case_begin(g, NULL, NULL);
-    CHECK_INT(g, "wwwurl_set_local_host", "NULL", WWWURL_ERR_NULL, wwwurl_set_local_host(NULL));
-    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 80)", WWWURL_ERR_NULL,
-              wwwurl_set_default_port(NULL, 80));
-    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, 0)", WWWURL_ERR_NULL,
-              wwwurl_set_default_port(NULL, 0));
-    CHECK_INT(g, "wwwurl_set_default_port", "(NULL, -1)", WWWURL_ERR_NULL,
-              wwwurl_set_default_port(NULL, -1));
+    {
+        struct wwwurl_config *c = NULL, *d = NULL;
+        size_t k;
+        static const size_t ls[3] = {WWWURL_NUL_TERMINATED, 0, 4};
+        CHECK_STATUS(g, "wwwurl_config_new", "NULL", WWWURL_ERR_NULL, wwwurl_config_new(NULL));
+        CHECK_STATUS(g, "wwwurl_config_dup", "(NULL, NULL)", WWWURL_ERR_NULL,
+                     wwwurl_config_dup(NULL, NULL));
+        CHECK_STATUS(g, "wwwurl_config_dup", "(NULL, &out)", WWWURL_OK, wwwurl_config_dup(NULL, &d));
+        CHECK(g, "wwwurl_config_dup(NULL) makes a config", NULL, d != NULL);
+        for (k = 0; k < 3; k++) {
+            char in[64];
+            snprintf(in, sizeof in, "len %zu", ls[k]);
+            CHECK_STATUS(g, "wwwurl_config_set_local_host(NULL, \"h\")", in, WWWURL_ERR_NULL,
+                         wwwurl_config_set_local_host(NULL, "h:1", ls[k]));
+            CHECK_STATUS(g, "wwwurl_config_set_local_host(NULL, NULL)", in, WWWURL_ERR_NULL,
+                         wwwurl_config_set_local_host(NULL, NULL, ls[k]));
+            CHECK_STATUS(g, "wwwurl_config_set_default_port(NULL, \"http\")", in, WWWURL_ERR_NULL,
+                         wwwurl_config_set_default_port(NULL, "http", ls[k], 80));
+            CHECK_STATUS(g, "wwwurl_config_set_default_port(NULL, NULL)", in, WWWURL_ERR_NULL,
+                         wwwurl_config_set_default_port(NULL, NULL, ls[k], 80));
+        }
+        CHECK_STATUS(g, "wwwurl_config_set_default_port(NULL, NULL, 0)", NULL, WWWURL_ERR_NULL,
+                     wwwurl_config_set_default_port(NULL, NULL, 0, 0));
+        CHECK_STATUS(g, "wwwurl_config_set_default_port(NULL, NULL, -1)", NULL, WWWURL_ERR_NULL,
+                     wwwurl_config_set_default_port(NULL, NULL, WWWURL_NUL_TERMINATED, -1));
+        CHECK_STATUS(g, "wwwurl_config_set_compat(NULL)", NULL, WWWURL_ERR_NULL,
+                     wwwurl_config_set_compat(NULL, WWWURL_COMPAT_29));
+        CHECK_STATUS(g, "wwwurl_config_set_max_input(NULL)", NULL, WWWURL_ERR_NULL,
+                     wwwurl_config_set_max_input(NULL, 100));
+        if (d) {
+            /* NULL strings on a real config: WWWURL_ERR_NULL, nothing changes */
+            CHECK_STATUS(g, "wwwurl_config_set_local_host(c, NULL)", NULL, WWWURL_ERR_NULL,
+                         wwwurl_config_set_local_host(d, NULL, WWWURL_NUL_TERMINATED));
+            /* NULL with length 0 is the empty string, as everywhere: refused */
+            CHECK_STATUS(g, "wwwurl_config_set_local_host(c, NULL, 0)", NULL, WWWURL_ERR_INVALID_ARGUMENT,
+                         wwwurl_config_set_local_host(d, NULL, 0));
+            CHECK_STATUS(g, "wwwurl_config_set_default_port(c, NULL)", NULL, WWWURL_ERR_NULL,
+                         wwwurl_config_set_default_port(d, NULL, WWWURL_NUL_TERMINATED, 80));
+            CHECK_STATUS(g, "wwwurl_config_set_default_port(c, NULL, 0)", NULL, WWWURL_ERR_INVALID_ARGUMENT,
+                         wwwurl_config_set_default_port(d, NULL, 0, 80));
+            /* still changeable: the NULL calls did not use it */
+            CHECK_STATUS(g, "wwwurl_config_set_max_input(c, 100)", NULL, WWWURL_OK,
+                         wwwurl_config_set_max_input(d, 100));
+            CHECK_STATUS(g, "wwwurl_config_dup(c, NULL)", NULL, WWWURL_ERR_NULL,
+                         wwwurl_config_dup(d, NULL));
+        }
+        CHECK_STATUS(g, "wwwurl_legacy_configure(NULL)", NULL, WWWURL_OK,
+                     wwwurl_legacy_configure(NULL));
+        CHECK_STATUS(g, "wwwurl_set(NULL, HOST, \"h\")", NULL, WWWURL_ERR_NULL,
+                     wwwurl_set(NULL, WWWURL_PART_HOST, "h", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "wwwurl_set(NULL, HOST, NULL)", NULL, WWWURL_ERR_NULL,
+                     wwwurl_set(NULL, WWWURL_PART_HOST, NULL, 0));
+        CHECK_STATUS(g, "wwwurl_set(NULL, NAME, NULL)", NULL, WWWURL_ERR_NULL,
+                     wwwurl_set(NULL, WWWURL_PART_NAME, NULL, WWWURL_NUL_TERMINATED));
+        wwwurl_config_free(d);
+        wwwurl_config_free(c);
+        wwwurl_config_free(NULL);
+    }
     CHECK_CSTR(g, "wwwurl_strerror", "WWWURL_ERR_NULL", "a required argument is NULL",
                wwwurl_strerror(WWWURL_ERR_NULL));
     CHECK_CSTR(g, "wwwurl_strerror", "1000", "unknown status", wwwurl_strerror(1000));
@@ -253,7 +305,7 @@ static void t_config(hgroup *g, const char *dir)
                wwwurl_status_name(WWWURL_ERR_NULL));
     CHECK_CSTR(g, "wwwurl_status_name", "1000", "(unknown status)", wwwurl_status_name(1000));
     CHECK(g, "wwwurl_version", "-", wwwurl_version() != NULL);
-    wwwurl_set_compat(WWWURL_COMPAT_29);
+    wwwurl_legacy_configure(H_CFG29);
     wwwurl_free(NULL);
     wwwurl_string_free(NULL);
     h_case_end(g);
@@ -282,7 +334,7 @@ static void t_parse(hgroup *g, const char *dir)
                 else
                     want = WWWURL_OK; /* NULL with length 0 is the empty input */
                 h_case_begin(g, NULL, NULL);
-                st = wwwurl_parse(s, len, 0, oi ? &u : NULL);
+                st = wwwurl_parse(H_CFG, s, len, oi ? &u : NULL);
                 CHECK_ST(g, in, want, st);
                 if (st == WWWURL_OK) {
                     CHECK(g, "handle written", in, u != sentinel() && u != NULL);
@@ -317,7 +369,7 @@ static void t_create(hgroup *g, const char *dir)
             want = WWWURL_ERR_NULL;
         args_desc(&d, "wwwurl_create", 7, a);
         h_case_begin(g, NULL, NULL);
-        st = wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, (mask & 64) ? NULL : &u);
+        st = wwwurl_create(H_CFG, a[0], a[1], a[2], a[3], a[4], a[5], (mask & 64) ? NULL : &u);
         CHECK_ST(g, d.p, want, st);
         if (st == WWWURL_OK) {
             CHECK(g, "ARGS absent iff NULL", d.p,
@@ -343,7 +395,7 @@ static void t_handle_fns(hgroup *g, const char *dir)
     size_t len;
 
     (void)dir;
-    st = wwwurl_parse("http://www.example.com/dir/page", WWWURL_NUL_TERMINATED, 0, &base);
+    st = wwwurl_parse(H_CFG, "http://www.example.com/dir/page", WWWURL_NUL_TERMINATED, &base);
     if (st != WWWURL_OK)
         base = NULL;
 
@@ -367,7 +419,7 @@ static void t_handle_fns(hgroup *g, const char *dir)
                         h_case_end(g);
                         continue;
                     }
-                    st = wwwurl_link(b, link, len, 0, oi ? &u : NULL);
+                    st = wwwurl_link(H_CFG, b, link, len, oi ? &u : NULL);
                     if (!bi || !oi || (!li && len != 0)) {
                         want = WWWURL_ERR_NULL;
                         CHECK_ST(g, in, want, st);
@@ -718,7 +770,6 @@ static void t_webcapture(hgroup *g, const char *dir)
  * the empty string. */
 static void t_both_forms(hgroup *g, const char *dir)
 {
-    const size_t NT = WWWURL_NUL_TERMINATED;
     char *out;
     char buf[8];
     size_t needed;
@@ -779,7 +830,7 @@ static void t_both_forms(hgroup *g, const char *dir)
     NULL_CASE(wwwurl_webcapture_canonical_buf("http://a/", NT, NULL, 0, NULL, 4, &needed),
               WWWURL_ERR_NULL);
     NULL_CASE(wwwurl_cache_file_dup(NULL, 'D', &out, &needed), WWWURL_ERR_NULL);
-    if (wwwurl_parse("http://a/", NT, 0, &u) == WWWURL_OK) {
+    if (wwwurl_parse(H_CFG, "http://a/", NT, &u) == WWWURL_OK) {
         NULL_CASE(wwwurl_cache_file_dup(u, 'D', NULL, &needed), WWWURL_ERR_NULL);
         NULL_CASE(wwwurl_cache_file_dup(u, 'D', &out, NULL), WWWURL_OK);
         wwwurl_free(u);
@@ -787,10 +838,73 @@ static void t_both_forms(hgroup *g, const char *dir)
 #undef NULL_CASE
 }
 
+/* wwwurl_set with a NULL value on a real handle: removes an optional part,
+ * is refused for the others (the handle unchanged) */
+static void t_set_null(hgroup *g, const char *dir)
+{
+    static const struct {
+        wwwurl_part part;
+        int want;
+        const char *file;
+    } rows[] = {
+        {WWWURL_PART_USER, WWWURL_OK, "http://h:81/a?q"},
+        {WWWURL_PART_PASS, WWWURL_OK, "http://u@h:81/a?q"},
+        {WWWURL_PART_PORT, WWWURL_OK, "http://u:p@h/a?q"},
+        {WWWURL_PART_ARGS, WWWURL_OK, "http://u:p@h:81/a"},
+        {WWWURL_PART_SCHEME, WWWURL_ERR_INVALID_ARGUMENT, "http://u:p@h:81/a?q"},
+        {WWWURL_PART_HOST, WWWURL_ERR_INVALID_ARGUMENT, "http://u:p@h:81/a?q"},
+        {WWWURL_PART_PATH, WWWURL_ERR_INVALID_ARGUMENT, "http://u:p@h:81/a?q"},
+        {WWWURL_PART_NAME, WWWURL_ERR_INVALID_ARGUMENT, "http://u:p@h:81/a?q"},
+        {WWWURL_PART_HOSTPORT, WWWURL_ERR_INVALID_ARGUMENT, "http://u:p@h:81/a?q"},
+        {0, -1, NULL},
+    };
+    static const size_t ls[2] = {WWWURL_NUL_TERMINATED, 0};
+    size_t k, li;
+
+    (void)dir;
+    for (k = 0; rows[k].file; k++)
+        for (li = 0; li < 2; li++) {
+            wwwurl_url *u = NULL;
+            char in[64];
+            snprintf(in, sizeof in, "wwwurl_set(u, %u, NULL, %s)", (unsigned)rows[k].part,
+                     li ? "0" : "NT");
+            h_case_begin(g, NULL, NULL);
+            if (CHECK_STATUS(g, "wwwurl_parse", in, WWWURL_OK,
+                             wwwurl_parse(NULL, "http://u:p@h:81/a?q", NT, &u))) {
+                CHECK_STATUS(g, "wwwurl_set", in, rows[k].want,
+                             wwwurl_set(u, rows[k].part, NULL, ls[li]));
+                CHECK_CSTR(g, "href", in, rows[k].file, wwwurl_get(u, WWWURL_PART_HREF, NULL));
+            }
+            wwwurl_free(u);
+            h_case_end(g);
+        }
+    /* a NULL config is the defaults, for every config-taking function */
+    h_case_begin(g, NULL, NULL);
+    {
+        wwwurl_url *u = NULL, *l = NULL;
+        CHECK_STATUS(g, "wwwurl_parse(NULL cfg)", NULL, WWWURL_OK, wwwurl_parse(NULL, "/x", NT, &u));
+        CHECK_CSTR(g, "wwwurl_parse(NULL cfg)", NULL, "http://localhost:8080/x",
+                   u ? wwwurl_get(u, WWWURL_PART_NAME, NULL) : NULL);
+        if (u) {
+            CHECK_STATUS(g, "wwwurl_link(NULL cfg)", NULL, WWWURL_OK, wwwurl_link(NULL, u, "y", NT, &l));
+            CHECK_STATUS(g, "wwwurl_link(NULL cfg, NULL base)", NULL, WWWURL_ERR_NULL,
+                         wwwurl_link(NULL, NULL, "y", NT, &l));
+        }
+        wwwurl_free(l);
+        wwwurl_free(u);
+        u = NULL;
+        CHECK_STATUS(g, "wwwurl_create(NULL cfg)", NULL, WWWURL_OK,
+                     wwwurl_create(NULL, "http", "h", "/", NULL, NULL, NULL, &u));
+        wwwurl_free(u);
+    }
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"legacy string functions", t_legacy_strings},
     {"legacy URL functions", t_legacy_url},
     {"configuration", t_config},
+    {"wwwurl_set with NULL values", t_set_null},
     {"wwwurl_parse", t_parse},
     {"wwwurl_create", t_create},
     {"handle functions", t_handle_fns},

@@ -227,21 +227,21 @@ static void put_handle(hbuf *out, int st, wwwurl_url *u, int *miss)
 static void r_parse(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(r->in[0].p, r->in[0].len, 0, &u);
+    int st = wwwurl_parse(H_CFG, r->in[0].p, r->in[0].len, &u);
     put_handle(out, st, u, miss);
 }
 
 static void r_parse_29h(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, WWWURL_FLAG_29H, &u);
+    int st = wwwurl_parse(H_CFG29H, r->in[0].p, WWWURL_NUL_TERMINATED, &u);
     put_handle(out, st, u, miss);
 }
 
 static void r_dup(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL, *c = NULL;
-    int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, r->in[0].p, WWWURL_NUL_TERMINATED, &u);
     if (st == WWWURL_OK) {
         st = wwwurl_dup(u, &c);
         wwwurl_free(u);
@@ -254,7 +254,7 @@ static void r_cache_file(const hrow *r, hbuf *out, int *miss)
     wwwurl_url *u = NULL;
     char buf[8192];
     size_t needed = 0;
-    int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, r->in[0].p, WWWURL_NUL_TERMINATED, &u);
     if (st == WWWURL_OK) {
         st = wwwurl_cache_file(u, 'D', buf, sizeof buf, &needed);
         wwwurl_free(u);
@@ -269,17 +269,17 @@ static void r_cache_file(const hrow *r, hbuf *out, int *miss)
 static void r_create(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_create(r->in[0].p, r->in[1].p, r->in[2].p, r->in[3].p, r->in[4].p,
-                           r->in[5].p, 0, &u);
+    int st = wwwurl_create(H_CFG, r->in[0].p, r->in[1].p, r->in[2].p, r->in[3].p, r->in[4].p,
+                           r->in[5].p, &u);
     put_handle(out, st, u, miss);
 }
 
 static void r_link(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *b = NULL, *u = NULL;
-    int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &b);
+    int st = wwwurl_parse(H_CFG, r->in[0].p, WWWURL_NUL_TERMINATED, &b);
     if (st == WWWURL_OK) {
-        st = wwwurl_link(b, r->in[1].p, r->in[1].len, 0, &u);
+        st = wwwurl_link(H_CFG, b, r->in[1].p, r->in[1].len, &u);
         wwwurl_free(b);
     }
     put_handle(out, st, u, miss);
@@ -288,7 +288,7 @@ static void r_link(const hrow *r, hbuf *out, int *miss)
 static void r_set_userinfo(const hrow *r, hbuf *out, int *miss)
 {
     wwwurl_url *u = NULL;
-    int st = wwwurl_parse(r->in[0].p, WWWURL_NUL_TERMINATED, 0, &u);
+    int st = wwwurl_parse(H_CFG, r->in[0].p, WWWURL_NUL_TERMINATED, &u);
     if (st == WWWURL_OK) {
         st = wwwurl_set_userinfo(u, r->in[1].p, r->in[2].p);
         if (st != WWWURL_OK)
@@ -393,7 +393,7 @@ static const struct job {
     {"AddPasswordURL", "AddPasswordURL.tsv", "AddPasswordURL", 3, r_add_password},
     {"LinkURL", "LinkURL.tsv", "LinkURL", 2, r_link_url},
     {"wwwurl_parse", "SplitURL.tsv", "SplitURL", 1, r_parse},
-    {"wwwurl_parse FLAG_29H", "v29h/SplitURL.tsv", "SplitURL", 1, r_parse_29h},
+    {"wwwurl_parse 2.9h config", "v29h/SplitURL.tsv", "SplitURL", 1, r_parse_29h},
     {"wwwurl_dup", "SplitURL.tsv", "SplitURL", 1, r_dup},
     {"wwwurl_cache_file", "SplitURL.tsv", "SplitURL", 1, r_cache_file},
     {"wwwurl_create", "CreateURL.tsv", "CreateURL", 6, r_create},
@@ -471,8 +471,9 @@ static void *worker_main(void *arg)
     return NULL;
 }
 
-/* Calls the configuration setters with values no vector depends on, and
- * with values they must refuse, until every worker is done. */
+/* Configures the legacy functions (wwwurl_legacy_configure) with the values
+ * in force, and calls the config setters with values they must refuse,
+ * until every worker is done. */
 struct toggler {
     unsigned long iterations;
     unsigned long overlapped; /* rounds begun and ended before any worker ended */
@@ -500,35 +501,40 @@ static void *toggler_main(void *arg)
         pthread_mutex_unlock(&done_lock);
         if (done && t->iterations > 0)
             break;
-        toggler_note(t, "wwwurl_set_default_port(\"wwwurltest\", 1234)", 0,
-                     wwwurl_set_default_port("wwwurltest", 1234));
-        toggler_note(t, "wwwurl_set_local_host(\"localhost:8080\")", 0,
-                     wwwurl_set_local_host("localhost:8080"));
-        toggler_note(t, "wwwurl_set_default_port(\"WWWURLTEST\", 0)", 0,
-                     wwwurl_set_default_port("WWWURLTEST", 0));
-        toggler_note(t, "wwwurl_set_default_port(\"x-wwwurl.test+2\", 65535)", 0,
-                     wwwurl_set_default_port("x-wwwurl.test+2", 65535));
-        /* refused, and no change */
-        toggler_note(t, "wwwurl_set_local_host(\"bad host\")", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_local_host("bad host"));
-        toggler_note(t, "wwwurl_set_local_host(\"\")", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_local_host(""));
-        toggler_note(t, "wwwurl_set_local_host(\"a/b\")", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_local_host("a/b"));
-        toggler_note(t, "wwwurl_set_default_port(\"http\", 65536)", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_default_port("http", 65536));
-        toggler_note(t, "wwwurl_set_default_port(\"http\", -1)", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_default_port("http", -1));
-        toggler_note(t, "wwwurl_set_default_port(\"ht tp\", 1)", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_default_port("ht tp", 1));
-        toggler_note(t, "wwwurl_set_default_port(\"\", 1)", WWWURL_ERR_INVALID_ARGUMENT,
-                     wwwurl_set_default_port("", 1));
-        /* the values in force, written again: real writes all the same */
-        toggler_note(t, "wwwurl_set_compat(WWWURL_COMPAT_29)", WWWURL_OK,
-                     wwwurl_set_compat(WWWURL_COMPAT_29));
-        toggler_note(t, "wwwurl_set_compat(7)", WWWURL_ERR_INVALID_ARGUMENT, wwwurl_set_compat(7));
-        toggler_note(t, "wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT)", WWWURL_OK,
-                     wwwurl_set_max_input(WWWURL_DEFAULT_MAX_INPUT));
+        /* the legacy settings, written again with the values in force
+         * (those of H_CFG): real writes that race with every legacy call */
+        {
+            struct wwwurl_config *c = NULL;
+            toggler_note(t, "wwwurl_config_new", WWWURL_OK, wwwurl_config_new(&c));
+            if (c) {
+                toggler_note(t, "set_default_port(\"wwwurltest\", 0)", WWWURL_OK,
+                             wwwurl_config_set_default_port(c, "wwwurltest", WWWURL_NUL_TERMINATED, 0));
+                toggler_note(t, "set_local_host(\"localhost:8080\")", WWWURL_OK,
+                             wwwurl_config_set_local_host(c, "localhost:8080", WWWURL_NUL_TERMINATED));
+                toggler_note(t, "set_compat(WWWURL_COMPAT_29)", WWWURL_OK,
+                             wwwurl_config_set_compat(c, WWWURL_COMPAT_29));
+                toggler_note(t, "set_max_input(WWWURL_DEFAULT_MAX_INPUT)", WWWURL_OK,
+                             wwwurl_config_set_max_input(c, WWWURL_DEFAULT_MAX_INPUT));
+                /* refused, and no change */
+                toggler_note(t, "set_local_host(\"bad host\")", WWWURL_ERR_INVALID_ARGUMENT,
+                             wwwurl_config_set_local_host(c, "bad host", WWWURL_NUL_TERMINATED));
+                toggler_note(t, "set_local_host(\"\")", WWWURL_ERR_INVALID_ARGUMENT,
+                             wwwurl_config_set_local_host(c, "", WWWURL_NUL_TERMINATED));
+                toggler_note(t, "set_default_port(\"http\", 65536)", WWWURL_ERR_INVALID_ARGUMENT,
+                             wwwurl_config_set_default_port(c, "http", WWWURL_NUL_TERMINATED, 65536));
+                toggler_note(t, "set_default_port(\"ht tp\", 1)", WWWURL_ERR_INVALID_ARGUMENT,
+                             wwwurl_config_set_default_port(c, "ht tp", WWWURL_NUL_TERMINATED, 1));
+                toggler_note(t, "set_compat(7)", WWWURL_ERR_INVALID_ARGUMENT,
+                             wwwurl_config_set_compat(c, 7));
+                toggler_note(t, "wwwurl_legacy_configure(c)", WWWURL_OK, wwwurl_legacy_configure(c));
+                toggler_note(t, "set_compat after use", WWWURL_ERR_CONFIG_IN_USE,
+                             wwwurl_config_set_compat(c, WWWURL_COMPAT_29H));
+                wwwurl_config_free(c);
+            }
+            /* the shared frozen config that the workers read, read here too */
+            toggler_note(t, "wwwurl_legacy_configure(H_CFG)", WWWURL_OK,
+                         wwwurl_legacy_configure(H_CFG));
+        }
         t->iterations++;
         /* Begun and ended while every worker still parsed: no lock orders
          * these writes with the workers' reads, so a race detector sees them
@@ -793,7 +799,100 @@ static void t_rotating(hgroup *g, const char *dir)
     }
 }
 
+/* Two threads at once, each with its own config (another local host and
+ * another compat mode), parse the same inputs: each gets its own results. */
+struct cfg_worker {
+    const struct wwwurl_config *cfg;
+    const char *local, *amp; /* the names wanted for "/x" and "?a=1&amp;b=2" */
+    unsigned long rounds, wrong;
+    char first_wrong[160];
+};
+
+static void cfg_note(struct cfg_worker *w, const char *what, const char *want, const char *got)
+{
+    if (want && got && strcmp(want, got) == 0)
+        return;
+    if (w->wrong++ == 0)
+        snprintf(w->first_wrong, sizeof w->first_wrong, "%s: wanted %s got %s", what, want,
+                 got ? got : "(null)");
+}
+
+static void *cfg_worker_main(void *arg)
+{
+    struct cfg_worker *w = arg;
+    unsigned long n = h_quick() ? 300 : 5000, i;
+
+    for (i = 0; i < n; i++) {
+        wwwurl_url *u = NULL, *l = NULL;
+        if (wwwurl_parse(w->cfg, "/x", WWWURL_NUL_TERMINATED, &u) == WWWURL_OK) {
+            cfg_note(w, "/x", w->local, wwwurl_get(u, WWWURL_PART_NAME, NULL));
+            if (wwwurl_link(w->cfg, u, "?a=1&amp;b=2", WWWURL_NUL_TERMINATED, &l) == WWWURL_OK) {
+                const char *a = wwwurl_get(l, WWWURL_PART_ARGS, NULL);
+                cfg_note(w, "link ?a=1&amp;b=2", strstr(w->amp, "?") + 1, a);
+            } else {
+                cfg_note(w, "wwwurl_link", "OK", "an error");
+            }
+            wwwurl_free(l);
+        } else {
+            cfg_note(w, "wwwurl_parse /x", "OK", "an error");
+        }
+        wwwurl_free(u);
+        u = NULL;
+        if (wwwurl_parse(w->cfg, "http://h/?a=1&amp;b=2", WWWURL_NUL_TERMINATED, &u) == WWWURL_OK)
+            cfg_note(w, "?a=1&amp;b=2", w->amp, wwwurl_get(u, WWWURL_PART_NAME, NULL));
+        else
+            cfg_note(w, "wwwurl_parse ?a=1&amp;b=2", "OK", "an error");
+        wwwurl_free(u);
+        w->rounds++;
+    }
+    return NULL;
+}
+
+static void t_two_configs(hgroup *g, const char *dir)
+{
+    struct wwwurl_config *c[2] = {NULL, NULL};
+    struct cfg_worker w[2];
+    pthread_t th[2];
+    int started[2] = {0, 0}, k;
+
+    (void)dir;
+    memset(w, 0, sizeof w);
+    h_case_begin(g, NULL, NULL);
+    CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c[0]));
+    CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c[1]));
+    if (c[0] && c[1]) {
+        CHECK_STATUS(g, "set_local_host", NULL, WWWURL_OK,
+                     wwwurl_config_set_local_host(c[0], "one.example:1", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_compat", NULL, WWWURL_OK, wwwurl_config_set_compat(c[0], WWWURL_COMPAT_29));
+        CHECK_STATUS(g, "set_local_host", NULL, WWWURL_OK,
+                     wwwurl_config_set_local_host(c[1], "two.example:2", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_compat", NULL, WWWURL_OK, wwwurl_config_set_compat(c[1], WWWURL_COMPAT_29H));
+        w[0].cfg = c[0];
+        w[0].local = "http://one.example:1/x";
+        w[0].amp = "http://h/?a=1&b=2";
+        w[1].cfg = c[1];
+        w[1].local = "http://two.example:2/x";
+        w[1].amp = "http://h/?a=1&amp;b=2";
+        for (k = 0; k < 2; k++)
+            started[k] = pthread_create(&th[k], NULL, cfg_worker_main, &w[k]) == 0;
+        for (k = 0; k < 2; k++)
+            if (started[k])
+                pthread_join(th[k], NULL);
+        for (k = 0; k < 2; k++) {
+            CHECK(g, "thread started", NULL, started[k]);
+            CHECK(g, "rounds", NULL, w[k].rounds > 0);
+            if (w[k].wrong)
+                h_fail(g, __FILE__, __LINE__, "thread %d: %lu wrong results, first: %s", k,
+                       w[k].wrong, w[k].first_wrong);
+        }
+    }
+    wwwurl_config_free(c[0]);
+    wwwurl_config_free(c[1]);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
+    {"two threads, two configs", t_two_configs},
     {"4 threads vs single-threaded", t_threads},
     {"rotating buffers per thread", t_rotating},
     {NULL, NULL},

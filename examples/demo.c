@@ -29,7 +29,7 @@ int main(void)
                u->host, u->port, u->path, u->args ? u->args : "(null)");
 
         wwwurl_url *m = NULL;
-        wwwurl_status st = wwwurl_parse(*s, WWWURL_NUL_TERMINATED, 0, &m);
+        wwwurl_status st = wwwurl_parse(NULL, *s, WWWURL_NUL_TERMINATED, &m);
         if (st != WWWURL_OK) {
             fprintf(stderr, "wwwurl_parse: %s\n", wwwurl_strerror(st));
             FreeURL(u);

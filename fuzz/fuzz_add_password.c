@@ -20,7 +20,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         u->private_file = strdup("private");
     }
     wwwurl_url *m = NULL;
-    CHECK(wwwurl_parse(f[0], WWWURL_NUL_TERMINATED, 0, &m) == WWWURL_OK);
+    CHECK(wwwurl_parse(NULL, f[0], WWWURL_NUL_TERMINATED, &m) == WWWURL_OK);
     URL *before = u;
     AddPasswordURL(u, user, pass);
     CHECK(u == before);

@@ -220,11 +220,12 @@ static inline int fz_same_opt(const char *a, const char *b, size_t blen)
     return strlen(a) == blen && strlen(b) == blen && memcmp(a, b, blen) == 0;
 }
 
-/* Fills the parts every modern handle must answer; checks the lengths. */
+/* Fills the parts every modern handle must answer; checks the lengths, and
+ * that the hostport is the host, or the host, ":" and the port text. */
 static inline void fz_check_handle(const wwwurl_url *u)
 {
     CHECK(u != NULL);
-    for (wwwurl_part p = 0; p <= WWWURL_PART_ORIGINAL_ARGS + 2; p++) {
+    for (wwwurl_part p = 0; p <= WWWURL_PART_PORT + 2; p++) {
         size_t len = 12345;
         const char *s = wwwurl_get(u, p, &len);
         if (s == NULL) {
@@ -233,11 +234,61 @@ static inline void fz_check_handle(const wwwurl_url *u)
                   p != WWWURL_PART_PROTO && p != WWWURL_PART_HOSTPORT &&
                   p != WWWURL_PART_HOST && p != WWWURL_PART_PATH);
         } else {
-            CHECK(p <= WWWURL_PART_ORIGINAL_ARGS);
+            CHECK(p <= WWWURL_PART_PORT);
             CHECK(strlen(s) == len);
         }
     }
+    size_t hl = 0, hpl = 0, pl = 0;
+    const char *host = wwwurl_get(u, WWWURL_PART_HOST, &hl);
+    const char *hostport = wwwurl_get(u, WWWURL_PART_HOSTPORT, &hpl);
+    const char *port = wwwurl_get(u, WWWURL_PART_PORT, &pl);
+    CHECK(hl <= hpl && memcmp(host, hostport, hl) == 0);
+    if (port == NULL)
+        CHECK(hl == hpl);
+    else
+        CHECK(hpl == hl + 1 + pl && hostport[hl] == ':' && memcmp(hostport + hl + 1, port, pl) == 0);
     (void)wwwurl_port(u);
+}
+
+/* The configurations the targets choose from, made on the first call and
+ * kept for the life of the process (each is frozen by its first use):
+ *   0  NULL: the library's defaults (2.9 in libwwwurl, 2.9h in libwwwurl-29h)
+ *   1  WWWURL_COMPAT_29
+ *   2  WWWURL_COMPAT_29H
+ *   3  WWWURL_COMPAT_29H, local host "proxy.example:3128", the default port
+ *      of http 8080 and of gopher 70, none for finger.
+ * `which` is taken modulo 4. */
+#define FZ_NCONFIGS 4
+static inline const wwwurl_config *fz_config(unsigned which)
+{
+    static wwwurl_config *cfg[FZ_NCONFIGS];
+    static int made;
+    if (!made) {
+        cfg[0] = NULL;
+        CHECK(wwwurl_config_new(&cfg[1]) == WWWURL_OK);
+        CHECK(wwwurl_config_set_compat(cfg[1], WWWURL_COMPAT_29) == WWWURL_OK);
+        CHECK(wwwurl_config_new(&cfg[2]) == WWWURL_OK);
+        CHECK(wwwurl_config_set_compat(cfg[2], WWWURL_COMPAT_29H) == WWWURL_OK);
+        CHECK(wwwurl_config_new(&cfg[3]) == WWWURL_OK);
+        CHECK(wwwurl_config_set_compat(cfg[3], WWWURL_COMPAT_29H) == WWWURL_OK);
+        CHECK(wwwurl_config_set_local_host(cfg[3], "proxy.example:3128",
+                                           WWWURL_NUL_TERMINATED) == WWWURL_OK);
+        CHECK(wwwurl_config_set_default_port(cfg[3], "http", WWWURL_NUL_TERMINATED, 8080) ==
+              WWWURL_OK);
+        CHECK(wwwurl_config_set_default_port(cfg[3], "gopher", WWWURL_NUL_TERMINATED, 70) ==
+              WWWURL_OK);
+        CHECK(wwwurl_config_set_default_port(cfg[3], "finger", WWWURL_NUL_TERMINATED, 0) ==
+              WWWURL_OK);
+        made = 1;
+    }
+    return cfg[which % FZ_NCONFIGS];
+}
+
+/* The historical functions with the settings of fz_config(which) (the
+ * targets define no GetLocalHostPort or DefaultPort hooks). */
+static inline void fz_legacy_config(unsigned which)
+{
+    CHECK(wwwurl_legacy_configure(fz_config(which)) == WWWURL_OK);
 }
 
 #define SAME(field, part)                                                      \

@@ -1,5 +1,7 @@
-/* CreateURL. Byte 0: bits 0-5 make argument 1-6 NULL, bit 6 selects the
- * 2.9h mode. The rest is split at NUL bytes into the 6 arguments
+/* CreateURL. Byte 0: bits 0-5 make argument 1-6 NULL, bits 6-7 select the
+ * configuration (fz_config: the defaults, 2.9, 2.9h, 2.9h with another
+ * local host and default ports), given to wwwurl_create and, by
+ * wwwurl_legacy_configure, to CreateURL. The rest is split at NUL bytes into the 6 arguments
  * (proto, hostport, path, args, user, pass). The result is also compared
  * with wwwurl_create, the same function in the modern API. */
 #include "fuzz_common.h"
@@ -9,19 +11,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     unsigned nulls = data[0] & 0x3f;
-    int h = (data[0] & 0x40) != 0;
+    unsigned mode = data[0] >> 6;
     char *f[6];
     fz_split_fields(data + 1, size - 1, f, 6);
     const char *a[6];
     for (int i = 0; i < 6; i++)
         a[i] = (nulls & (1u << i)) ? NULL : f[i];
 
-    wwwurl_set_compat(h ? WWWURL_COMPAT_29H : WWWURL_COMPAT_29);
+    fz_legacy_config(mode);
     URL *u = CreateURL(a[0], a[1], a[2], a[3], a[4], a[5]);
-    wwwurl_set_compat(WWWURL_COMPAT_29);
     wwwurl_url *m = NULL;
-    wwwurl_status st = wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5],
-                                     h ? WWWURL_FLAG_29H : WWWURL_FLAG_29, &m);
+    wwwurl_status st =
+        wwwurl_create(fz_config(mode), a[0], a[1], a[2], a[3], a[4], a[5], &m);
     if (nulls & 7) {
         CHECK(u == NULL);
         CHECK(st == WWWURL_ERR_NULL && m == NULL);

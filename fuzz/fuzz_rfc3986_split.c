@@ -16,7 +16,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
     if (size < 1)
         return 0;
-    static const uint32_t flag_choice[4] = {0, WWWURL_FLAG_BROWSER, WWWURL_FLAG_29H, 0x80000000u};
+    static const uint32_t flag_choice[4] = {0, WWWURL_FLAG_BROWSER, 1u, 0x80000000u};
     uint32_t flags = flag_choice[data[0] & 3];
     int exact = (data[0] & 4) != 0;
     data++, size--;

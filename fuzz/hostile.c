@@ -277,7 +277,7 @@ static void one_url(const char *url, const URL *page, const char *what, int b)
     FreeURL(again);
 
     wwwurl_url *m = NULL;
-    EXPECT(wwwurl_parse(url, WWWURL_NUL_TERMINATED, 0, &m) == WWWURL_OK && same_name(u, m),
+    EXPECT(wwwurl_parse(NULL, url, WWWURL_NUL_TERMINATED, &m) == WWWURL_OK && same_name(u, m),
            "wwwurl_parse differs from SplitURL, byte 0x%02X in the %s", b, what);
     wwwurl_free(m);
 
@@ -337,7 +337,7 @@ static void part1_bytes(void)
                 URL *u = CreateURL(a[0], a[1], a[2], a[3], a[4], a[5]);
                 EXPECT(record_ok(u), "CreateURL, byte 0x%02X in argument %d", b, pos + 1);
                 wwwurl_url *m = NULL;
-                EXPECT(wwwurl_create(a[0], a[1], a[2], a[3], a[4], a[5], 0, &m) == WWWURL_OK &&
+                EXPECT(wwwurl_create(NULL, a[0], a[1], a[2], a[3], a[4], a[5], &m) == WWWURL_OK &&
                            same_name(u, m),
                        "wwwurl_create differs from CreateURL, byte 0x%02X in argument %d", b,
                        pos + 1);
@@ -490,14 +490,14 @@ static int cache_path_safe(const wwwurl_url *u)
 static void long_modern(const char *s, size_t size, const char *pat, int full)
 {
     wwwurl_url *u = NULL, *l = NULL;
-    EXPECT(wwwurl_parse(s, size, 0, &u) == WWWURL_OK, "wwwurl_parse(%s x %zu)", pat, size);
+    EXPECT(wwwurl_parse(NULL, s, size, &u) == WWWURL_OK, "wwwurl_parse(%s x %zu)", pat, size);
     if (u) {
         size_t need = 0;
         wwwurl_status st = wwwurl_cache_file(u, 'D', NULL, 0, &need);
         EXPECT(cache_path_safe(u) ? st == WWWURL_ERR_BUFFER_TOO_SMALL && need > 0
                                   : st == WWWURL_ERR_UNSAFE_PATH && need == 0,
                "wwwurl_cache_file(%s x %zu)", pat, size);
-        EXPECT(wwwurl_link(u, "../x", WWWURL_NUL_TERMINATED, 0, &l) == WWWURL_OK,
+        EXPECT(wwwurl_link(NULL, u, "../x", WWWURL_NUL_TERMINATED, &l) == WWWURL_OK,
                "wwwurl_link(%s x %zu, ../x)", pat, size);
         wwwurl_free(l);
         l = NULL;
@@ -506,8 +506,8 @@ static void long_modern(const char *s, size_t size, const char *pat, int full)
         wwwurl_free(u);
     }
     wwwurl_url *base = NULL;
-    wwwurl_parse("http://base.example/a/b/c", WWWURL_NUL_TERMINATED, 0, &base);
-    EXPECT(wwwurl_link(base, s, size, 0, &l) == WWWURL_OK, "wwwurl_link(base, %s x %zu)", pat,
+    wwwurl_parse(NULL, "http://base.example/a/b/c", WWWURL_NUL_TERMINATED, &base);
+    EXPECT(wwwurl_link(NULL, base, s, size, &l) == WWWURL_OK, "wwwurl_link(base, %s x %zu)", pat,
            size);
     wwwurl_free(l);
     wwwurl_free(base);
@@ -571,11 +571,12 @@ static void part2_long(int skip8)
         fprintf(report, "long inputs of %zu MiB: %.1f s\n", sizes[z] >> 20, now() - t0);
     }
 
-    /* One byte over the limit of the length-delimited functions. */
-    size_t max = wwwurl_max_input();
+    /* One byte over the limit of the length-delimited functions (the
+     * default config's, and that of the functions without one). */
+    size_t max = WWWURL_DEFAULT_MAX_INPUT;
     char *s = repeat("a", max + 1);
     wwwurl_url *u = NULL;
-    EXPECT(wwwurl_parse(s, max + 1, 0, &u) == WWWURL_ERR_TOO_LONG && u == NULL,
+    EXPECT(wwwurl_parse(NULL, s, max + 1, &u) == WWWURL_ERR_TOO_LONG && u == NULL,
            "wwwurl_parse of max_input + 1 bytes");
     EXPECT(wwwurl_transcode(0, s, max + 1, NULL, 0, NULL) == WWWURL_ERR_TOO_LONG,
            "wwwurl_transcode of max_input + 1 bytes");
@@ -608,7 +609,7 @@ static void split_is(const char *in, const char *name, int port, int line)
              show(in), u ? show(u->name) : "(null)", u ? u->port : 0, name, port);
     /* The modern API gives the same. */
     wwwurl_url *m = NULL;
-    if (wwwurl_parse(in, WWWURL_NUL_TERMINATED, 0, &m) == WWWURL_OK && same_name(u, m) &&
+    if (wwwurl_parse(NULL, in, WWWURL_NUL_TERMINATED, &m) == WWWURL_OK && same_name(u, m) &&
         wwwurl_port(m) == port)
         passed++;
     else
@@ -790,7 +791,7 @@ static void part3_defined(void)
     {
         wwwurl_url *m = NULL;
         size_t n = 0;
-        EXPECT(wwwurl_parse("http://a/b\0c", 12, 0, &m) == WWWURL_OK &&
+        EXPECT(wwwurl_parse(NULL, "http://a/b\0c", 12, &m) == WWWURL_OK &&
                    strcmp(wwwurl_get(m, WWWURL_PART_NAME, &n), "http://a/b") == 0,
                "wwwurl_parse stops at a NUL byte");
         wwwurl_free(m);
@@ -805,6 +806,18 @@ static void part3_defined(void)
 
 /* Canonical names that are not fixed points (SECURITY.md): input -> name
  * -> name of the name. */
+/* The mode of the legacy functions, through a config. */
+static void legacy_mode(wwwurl_compat mode, int line)
+{
+    struct wwwurl_config *c = NULL;
+    if (wwwurl_config_new(&c) == WWWURL_OK && wwwurl_config_set_compat(c, mode) == WWWURL_OK
+        && wwwurl_legacy_configure(c) == WWWURL_OK)
+        passed++;
+    else
+        fail(__FILE__, line, "wwwurl_legacy_configure of compat mode %u failed", (unsigned)mode);
+    wwwurl_config_free(c);
+}
+
 static void name_chain(const char *in, const char *n1, const char *n2, int line)
 {
     URL *u = SplitURL(in);
@@ -839,10 +852,10 @@ static void part3_documented_quirks(void)
     name_chain("http://1.2.3.04:80abc/x", "http://1.2.3.04/x", "http://1.2.3.4/x", __LINE__);
     name_chain("https://:443x/p", "https:///p", "https://localhost:8080/p", __LINE__);
     /* In 2.9h mode "&amp;" stays, and the name is a fixed point. */
-    wwwurl_set_compat(WWWURL_COMPAT_29H);
+    legacy_mode(WWWURL_COMPAT_29H, __LINE__);
     name_chain("http://h/?a=1&amp;amp;b=2", "http://h/?a=1&amp;amp;b=2",
                "http://h/?a=1&amp;amp;b=2", __LINE__);
-    wwwurl_set_compat(WWWURL_COMPAT_29);
+    legacy_mode(WWWURL_COMPAT_29, __LINE__);
 
     /* Web Capture: results that once were not fixed points, and paths kept
      * off the authority (SECURITY.md, "Defined results"). */

@@ -27,7 +27,8 @@
  *
  * The prediction for v->name is built from u's parts with the class
  * transforms applied; anything else fails.
- * Byte 0 bit 0: 2.9h mode. The rest is the URL. */
+ * Byte 0 bit 0: the 2.9h mode (the settings of fz_config 2, else 1, given
+ * to wwwurl_legacy_configure). The rest is the URL. */
 #include "fuzz_common.h"
 
 #include <ctype.h>
@@ -99,7 +100,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     if (size < 1)
         return 0;
     int h29 = data[0] & 1;
-    wwwurl_set_compat(h29 ? WWWURL_COMPAT_29H : WWWURL_COMPAT_29);
+    fz_legacy_config(h29 ? 2 : 1);
     char *in = fz_strndup(data + 1, size - 1);
     URL *u = SplitURL(in);
     fz_check_url(u);
@@ -119,6 +120,5 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     FreeURL(v);
     FreeURL(u);
     free(in);
-    wwwurl_set_compat(WWWURL_COMPAT_29);
     return 0;
 }

@@ -77,22 +77,13 @@
 #define WWWURL_NORMALIZE_ALL 255
 
 /**
- * Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
- */
-#define WWWURL_FLAG_29H 1
-
-/**
- * Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
- */
-#define WWWURL_FLAG_29 2
-
-/**
  * Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
  */
 #define WWWURL_FLAG_BROWSER 4
 
 /**
- * The default of `wwwurl_set_max_input`: 8 MiB.
+ * The input limit of a new config (`wwwurl_config_set_max_input`) and of
+ * the functions that take no config: 8 MiB.
  */
 #define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
 
@@ -117,7 +108,7 @@ enum wwwurl_status
    */
   WWWURL_ERR_NULL = 1,
   /**
-   * The input is longer than the configured maximum (see `wwwurl_set_max_input`).
+   * The input is longer than the configured maximum (see `wwwurl_config_set_max_input`).
    */
   WWWURL_ERR_TOO_LONG = 2,
   /**
@@ -150,7 +141,12 @@ enum wwwurl_status
    * a cache path (`wwwurl_cache_file`): it is empty, `.` or `..`, or holds
    * a `/`, a control byte or (the protocol) a byte of 0x80 or more.
    */
-  WWWURL_ERR_UNSAFE_PATH = 9
+  WWWURL_ERR_UNSAFE_PATH = 9,
+  /**
+   * A configuration was changed after a call had used it (make a copy
+   * with `wwwurl_config_dup`), or used while another thread changed it.
+   */
+  WWWURL_ERR_CONFIG_IN_USE = 10
 };
 #ifndef __cplusplus
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
@@ -161,18 +157,26 @@ typedef uint32_t wwwurl_status;
 #endif /* __cplusplus */
 
 /**
+ * Settings for the calls that take them: the local host, the default
+ * ports, the compat mode and the input limit. Opaque: made by
+ * `wwwurl_config_new` or `wwwurl_config_dup`, released by
+ * `wwwurl_config_free`.
+ */
+typedef struct wwwurl_config wwwurl_config;
+
+/**
  * A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
  * `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
  */
 typedef struct wwwurl_url wwwurl_url;
 
 /**
- * Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
+ * Which WWWOFFLE release's behaviour to reproduce (`wwwurl_config_set_compat`).
  */
 typedef uint32_t wwwurl_compat;
 
 /**
- * A part of a URL, for `wwwurl_get`.
+ * A part of a URL, for `wwwurl_get` and `wwwurl_set`.
  */
 typedef uint32_t wwwurl_part;
 
@@ -307,6 +311,37 @@ typedef struct wwwurl_components {
 #define WWWURL_PART_ORIGINAL_ARGS 11
 
 /**
+ * The port as text: what follows the host's `:` in the hostport; absent
+ * when the hostport has no port.
+ */
+#define WWWURL_PART_PORT 12
+
+/**
+ * The standard name of `WWWURL_PART_PROTO`.
+ */
+#define WWWURL_PART_SCHEME WWWURL_PART_PROTO
+
+/**
+ * The standard name of `WWWURL_PART_USER`.
+ */
+#define WWWURL_PART_USERNAME WWWURL_PART_USER
+
+/**
+ * The standard name of `WWWURL_PART_PASS`.
+ */
+#define WWWURL_PART_PASSWORD WWWURL_PART_PASS
+
+/**
+ * The standard name of `WWWURL_PART_ARGS`.
+ */
+#define WWWURL_PART_QUERY WWWURL_PART_ARGS
+
+/**
+ * The standard name of `WWWURL_PART_FILE`: the whole URL, with its user and password.
+ */
+#define WWWURL_PART_HREF WWWURL_PART_FILE
+
+/**
  * URLDecodeGeneric.
  */
 #define WWWURL_CODEC_DECODE_GENERIC 0
@@ -351,51 +386,103 @@ extern "C" {
 #endif /* __cplusplus */
 
 /**
+ * Makes a configuration holding the defaults of the library in use: local
+ * host `localhost:8080`, the default ports http 80, https 443, ftp 21,
+ * finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
+ * `libwwwurl`, `WWWURL_COMPAT_29H` in `libwwwurl-29h`) and an input limit of
+ * `WWWURL_DEFAULT_MAX_INPUT`. Passing it to a function is the same as
+ * passing NULL until a setter changes it.
+ *
+ * A configuration can be changed until the first call that reads it; from
+ * then on any number of threads may read it at once, and every setter
+ * returns `WWWURL_ERR_CONFIG_IN_USE` (make a changeable copy with
+ * `wwwurl_config_dup`). A handle keeps the configuration it was made with
+ * alive until the handle is freed.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: release it with `wwwurl_config_free`.
+ */
+wwwurl_status wwwurl_config_new(struct wwwurl_config **out);
+
+/**
+ * Makes a changeable copy of a configuration (of the defaults when `cfg`
+ * is NULL), frozen or not.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+ * `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter changes `cfg`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: release the copy with `wwwurl_config_free`.
+ */
+wwwurl_status wwwurl_config_dup(const struct wwwurl_config *cfg, struct wwwurl_config **out);
+
+/**
+ * Releases a configuration. Handles made with it keep their own
+ * reference, so it may be freed while they live. NULL is fine.
+ */
+void wwwurl_config_free(struct wwwurl_config *cfg);
+
+/**
  * Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
- * get, unless the program defines `GetLocalHostPort()`. The default is
- * `localhost:8080`.
+ * get. The default is `localhost:8080`.
  *
- * Parameters: `hostport`, copied; the caller keeps ownership.
+ * Parameters: `hostport` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+ * copied.
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `hostport` is NULL;
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `hostport` is NULL;
  * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
  * byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
- * `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
- * returns `WWWURL_OK`.
- *
- * Thread-safe: it may race with parsing calls, which see the old or the new value.
+ * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+ * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
  */
-wwwurl_status wwwurl_set_local_host(const char *hostport);
+wwwurl_status wwwurl_config_set_local_host(struct wwwurl_config *cfg,
+                                           const char *hostport,
+                                           size_t len);
 
 /**
- * Sets the default port of a protocol (compared case-insensitively) that
- * CreateURL removes from `hostport`, unless the program defines
- * `DefaultPort()`. `port` 0 removes the protocol's default. The defaults are
- * http 80, https 443, ftp 21, finger 79.
+ * Sets the default port of a scheme (compared case-insensitively), which
+ * parsing removes from the host. `port` 0 removes the scheme's default.
+ * The defaults are http 80, https 443, ftp 21, finger 79.
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `proto` is NULL;
- * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or has bytes other than
- * letters, digits, `+ - .`, or `port` is outside 0..65535;
- * `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
- * returns `WWWURL_OK`.
+ * Parameters: `scheme` and `scheme_len` (`scheme_len` may be
+ * `WWWURL_NUL_TERMINATED`); `port`, 0 to 65535.
  *
- * Thread-safe.
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `scheme` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
+ * than letters, digits, `+ - .`, or the port is out of range;
+ * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+ * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
  */
-wwwurl_status wwwurl_set_default_port(const char *proto, int port);
+wwwurl_status wwwurl_config_set_default_port(struct wwwurl_config *cfg,
+                                             const char *scheme,
+                                             size_t scheme_len,
+                                             int port);
 
 /**
- * Selects the process-wide behaviour of the legacy functions, and of
- * modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
- * `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
- * `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
- * `wwwurl-29h`). Modern calls can choose per call with their `flags`.
+ * Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
+ * lose `&amp;`) or 2.9h (`WWWURL_COMPAT_29H`: they keep it) for the
+ * functions that make records: `wwwurl_parse`, `wwwurl_create`,
+ * `wwwurl_link`, and `wwwurl_set` on the handles they make.
  *
- * Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` (and no change)
- * for any other value.
- *
- * Thread-safe.
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for another value;
+ * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used.
  */
-wwwurl_status wwwurl_set_compat(wwwurl_compat mode);
+wwwurl_status wwwurl_config_set_compat(struct wwwurl_config *cfg, wwwurl_compat mode);
+
+/**
+ * Sets the longest input, in bytes, that the functions taking this
+ * config accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
+ * `WWWURL_DEFAULT_MAX_INPUT` (8 MiB), which is also the limit of the
+ * functions that take no config.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for 0; `WWWURL_ERR_CONFIG_IN_USE` once the
+ * config has been used.
+ */
+wwwurl_status wwwurl_config_set_max_input(struct wwwurl_config *cfg, size_t max);
 
 /**
  * The library's version, e.g. `"0.1.0"`.
@@ -424,81 +511,74 @@ const char *wwwurl_strerror(uint32_t status);
 const char *wwwurl_status_name(uint32_t status);
 
 /**
- * Sets the longest input, in bytes, that the length-delimited functions
- * accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
- * `WWWURL_DEFAULT_MAX_INPUT` (8 MiB).
- *
- * Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` for 0.
- * Thread-safe.
- */
-wwwurl_status wwwurl_set_max_input(size_t max);
-
-/**
- * The longest input the length-delimited functions accept.
- */
-size_t wwwurl_max_input(void);
-
-/**
  * Parses a URL with the rules of the historical SplitURL.
  *
- * Parameters: `s` and `len`, the URL (`len` may be `WWWURL_NUL_TERMINATED`);
- * the URL ends at its first NUL byte, as for SplitURL. `flags`: 0,
- * `WWWURL_FLAG_29H` or `WWWURL_FLAG_29`. `out` receives the handle.
+ * Parameters: `cfg`, the settings (NULL: the library's defaults; see
+ * `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
+ * the compat mode and the input limit; `s` and `len`, the URL (`len` may be
+ * `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
+ * SplitURL. `out` receives the handle.
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
- * `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
- * unknown flags; `WWWURL_ERR_NO_MEMORY` when the handle cannot be
- * allocated. `*out` is written only on success.
+ * `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
+ * another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
+ * cannot be allocated. `*out` is written only on success.
  *
  * Memory and lifetimes: the caller owns the handle and releases it with
- * `wwwurl_free`. The input is copied; the caller may free it after the call.
+ * `wwwurl_free`. The input is copied; the caller may free it after the
+ * call. The handle keeps `cfg` alive.
  */
-wwwurl_status wwwurl_parse(const char *s, size_t len, uint32_t flags, struct wwwurl_url **out);
+wwwurl_status wwwurl_parse(const struct wwwurl_config *cfg,
+                           const char *s,
+                           size_t len,
+                           struct wwwurl_url **out);
 
 /**
  * Builds a URL from its parts with the rules of the historical CreateURL.
  *
- * Parameters: NUL-terminated strings; `proto`, `hostport` and `path` are
- * required, `args`, `user` and `pass` may be NULL (absent). `flags` as for
- * `wwwurl_parse`. `out` receives the handle.
+ * Parameters: `cfg`, the settings (NULL: the defaults), as for
+ * `wwwurl_parse`; NUL-terminated strings: `proto`, `hostport` and `path`
+ * are required, `args`, `user` and `pass` may be NULL (absent). `out`
+ * receives the handle.
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
- * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`;
+ * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
  */
-wwwurl_status wwwurl_create(const char *proto,
+wwwurl_status wwwurl_create(const struct wwwurl_config *cfg,
+                            const char *proto,
                             const char *hostport,
                             const char *path,
                             const char *args,
                             const char *user,
                             const char *pass,
-                            uint32_t flags,
                             struct wwwurl_url **out);
 
 /**
  * Resolves a link found in the page `base` with the rules of the
  * historical LinkURL.
  *
- * Parameters: `base`, a handle; `link` and `len`, the link (`len` may be
- * `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `flags` as
- * for `wwwurl_parse`; `out` receives the new handle.
+ * Parameters: `cfg`, the settings (NULL: the defaults), as for
+ * `wwwurl_parse`; `base`, a handle; `link` and `len`, the link (`len` may
+ * be `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `out`
+ * receives the new handle.
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_INVALID_ARGUMENT`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+ * `WWWURL_ERR_CONFIG_IN_USE`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
  * only on success.
  *
  * Memory and lifetimes: the caller owns the new handle; `base` is not changed.
  */
-wwwurl_status wwwurl_link(const struct wwwurl_url *base,
+wwwurl_status wwwurl_link(const struct wwwurl_config *cfg,
+                          const struct wwwurl_url *base,
                           const char *link,
                           size_t len,
-                          uint32_t flags,
                           struct wwwurl_url **out);
 
 /**
- * Copies a handle.
+ * Copies a handle, with the config it was made with.
  *
  * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
  * caller owns the copy and releases it with `wwwurl_free`.
@@ -519,10 +599,12 @@ void wwwurl_free(struct wwwurl_url *u);
  * Returns a NUL-terminated string borrowed from the handle, or NULL when
  * the part is absent, `u` is NULL or `part` is unknown. The length is
  * exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
- * is cut there, as it is in the historical record.
+ * is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
+ * the text after the port's `:` in the hostport (absent when the hostport
+ * has no port).
  *
  * Memory and lifetimes: valid until the handle is freed or changed by
- * `wwwurl_set_userinfo`; do not free it.
+ * `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
  */
 const char *wwwurl_get(const struct wwwurl_url *u, wwwurl_part part, size_t *len);
 
@@ -533,15 +615,16 @@ const char *wwwurl_get(const struct wwwurl_url *u, wwwurl_part part, size_t *len
 int wwwurl_port(const struct wwwurl_url *u);
 
 /**
- * Replaces the user and password of a URL, like the historical AddPasswordURL.
+ * Replaces the user and password of a URL, like the historical
+ * AddPasswordURL: the URL is made again by CreateURL from its canonical
+ * protocol, hostport, path and args and the new user and password.
  *
  * Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
  * NULL (absent); they are `%`-decoded.
  *
- * The URL is rebuilt in the mode the handle was made in (`WWWURL_FLAG_29H`
- * or `WWWURL_FLAG_29` of the call that made it, else the mode
- * `wwwurl_set_compat` had then; a copy keeps it), whatever the mode is now:
- * its name, and so its cache file, stay those of that mode.
+ * The URL is rebuilt with the config the handle was made with (its mode
+ * and default ports), so that its name, and so its cache file, stay those
+ * of that config.
  *
  * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
  * `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
@@ -550,6 +633,40 @@ int wwwurl_port(const struct wwwurl_url *u);
  * become invalid.
  */
 wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, const char *pass);
+
+/**
+ * Sets one part of a URL: the scheme (`WWWURL_PART_SCHEME`), user,
+ * password, host, port or path, or the query (`WWWURL_PART_QUERY`).
+ *
+ * The part set is what `wwwurl_create` makes of the value in that
+ * position (a user or password is `%`-decoded, a host lower-cased and
+ * canonicalised, a path decoded, encoded and its dot segments removed, a
+ * query recoded); every other part keeps its bytes, except a port that is
+ * the default of a new scheme, which is dropped; the name, file and
+ * hostport are rebuilt. The URL is rebuilt with the config the handle was
+ * made with. The derived parts (name, file, hostport, href and the
+ * original ones) cannot be set.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `value` and
+ * `len` (`len` may be `WWWURL_NUL_TERMINATED`); a NULL `value` removes an
+ * optional part (user, password, port, query).
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` is NULL;
+ * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for a part that
+ * cannot be set and for a value that cannot stand there: a scheme that is
+ * empty or has bytes other than letters, digits, `+ - .`; a host that is
+ * empty or holds `/ ? # @ \`, a space, a control byte or a `:` outside
+ * brackets; a port that is not 1 to 5 digits up to 65535; a NUL byte in
+ * any value, or one that a user or password decodes to; NULL for the
+ * scheme, host or path; a host or port that would change the other (as
+ * some numeric hosts read differently with and without a port);
+ * `WWWURL_ERR_NO_MEMORY`. The handle is byte-identical unless it returns
+ * `WWWURL_OK`.
+ *
+ * Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+ * become invalid on success.
+ */
+wwwurl_status wwwurl_set(struct wwwurl_url *u, wwwurl_part part, const char *value, size_t len);
 
 /**
  * The path of a URL's file in a WWWOFFLE cache:

@@ -16,7 +16,12 @@
 #define WWWURL_LEGACY_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
+/* The settings of wwwurl_legacy_configure, made with the functions of
+ * wwwurl.h. */
+struct wwwurl_config;
+
 #if defined(WWWURL_LEGACY_29H)
 /** The URL record of WWWOFFLE 2.9h; the layout is the historical ABI.
  *
@@ -249,6 +254,22 @@ char *CanonicaliseHost(const char *h);
  * The path never gets longer. NULL does nothing.
  */
 void CanonicaliseName(char *p);
+
+/**
+ * Sets the process-wide settings of the historical functions (SplitURL,
+ * CreateURL, LinkURL, AddPasswordURL): a copy of `cfg`'s local host,
+ * default ports and compat mode (NULL: the library's defaults). The
+ * program's own `GetLocalHostPort()` and `DefaultPort()`, when it defines
+ * them, still come first. The functions of `wwwurl.h` never read these
+ * settings: they take a config per call.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_CONFIG_IN_USE` while another thread
+ * changes `cfg`; `WWWURL_ERR_NO_MEMORY` (nothing changes).
+ *
+ * Thread-safe: it may race with historical calls, which see the old or
+ * the new settings.
+ */
+uint32_t wwwurl_legacy_configure(const struct wwwurl_config *cfg);
 
 /**
  * SplitURL: splits a URL string into a new canonical record.

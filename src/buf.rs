@@ -260,14 +260,14 @@ impl Sink for Buf {
 /// route builds a C record without a Rust allocation in between, and the
 /// record never exists twice. A full one reports
 /// [`NoMemory`], as a `Buf` that cannot grow does.
-pub trait ByteBuf: Sink<Error = NoMemory> + DerefMut<Target = [u8]> {
+pub trait RecordBuf: Sink<Error = NoMemory> + DerefMut<Target = [u8]> {
     /// Shortens it to `len` bytes (no effect when it is shorter).
     fn truncate(&mut self, len: usize);
     /// Appends a copy of the bytes in `r`, which lies within it.
     fn extend_from_within(&mut self, r: Range<usize>) -> Result<(), NoMemory>;
 }
 
-impl ByteBuf for Buf {
+impl RecordBuf for Buf {
     #[inline(always)]
     fn truncate(&mut self, len: usize) {
         Buf::truncate(self, len);

@@ -10,7 +10,7 @@ use crate::ascii::{
 };
 use crate::buf::Buf;
 
-use crate::sink::{copy_into, Slot};
+use crate::sink::{copy_into, OutByte};
 pub use crate::sink::{BoundedSink, CountingSink, Sink};
 
 /// Bytes URLEncodePath keeps: `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
@@ -147,7 +147,7 @@ impl Codec {
     /// assert_eq!(Codec::EncodePath.transcode_into(b"/a b/c", &mut buf), 9);
     /// ```
     #[inline(always)]
-    pub fn transcode_into<T: Slot>(self, s: &[u8], out: &mut [T]) -> usize {
+    pub fn transcode_into<T: OutByte>(self, s: &[u8], out: &mut [T]) -> usize {
         match self.transcode_short(s, out) {
             Some(need) => need,
             None => self.transcode_rest(s, out),
@@ -168,7 +168,7 @@ impl Codec {
     /// assert_eq!(&buf[..7], b"/a%20b\0");
     /// ```
     #[inline(always)]
-    pub fn transcode_rest<T: Slot>(self, s: &[u8], out: &mut [T]) -> usize {
+    pub fn transcode_rest<T: OutByte>(self, s: &[u8], out: &mut [T]) -> usize {
         let n = s.len();
         let scanned = self.scan(s);
         if n < out.len() && scanned.is_unchanged() {
@@ -200,7 +200,7 @@ impl Codec {
     /// assert_eq!(Codec::EncodePath.transcode_short(b"/a", &mut buf), None);
     /// ```
     #[inline(always)]
-    pub fn transcode_short<T: Slot>(self, s: &[u8], out: &mut [T]) -> Option<usize> {
+    pub fn transcode_short<T: OutByte>(self, s: &[u8], out: &mut [T]) -> Option<usize> {
         let n = s.len();
         if n < out.len() && self.copy_short_if_unchanged(s, out) {
             out.get_mut(n)?.set(0);
@@ -215,7 +215,7 @@ impl Codec {
     /// that such a text, most paths of real URLs, costs one block scan and
     /// two stores.
     #[inline(always)]
-    fn copy_short_if_unchanged<T: Slot>(self, s: &[u8], out: &mut [T]) -> bool {
+    fn copy_short_if_unchanged<T: OutByte>(self, s: &[u8], out: &mut [T]) -> bool {
         match self {
             Codec::DecodeGeneric => copy_short_unmarked::<T, 0>(s, out),
             Codec::DecodeForm => copy_short_unmarked::<T, 1>(s, out),
@@ -263,7 +263,7 @@ fn any_stop_in_words<const C: u8>(w: Block) -> bool {
 
 /// [`Codec::copy_short_if_unchanged`] for the codec numbered `C`.
 #[inline(always)]
-fn copy_short_unmarked<T: Slot, const C: u8>(s: &[u8], out: &mut [T]) -> bool {
+fn copy_short_unmarked<T: OutByte, const C: u8>(s: &[u8], out: &mut [T]) -> bool {
     let lanes = stop_lanes::<C>;
     let n = s.len();
     let Some(out) = out.get_mut(..n) else {
@@ -297,7 +297,7 @@ fn copy_short_unmarked<T: Slot, const C: u8>(s: &[u8], out: &mut [T]) -> bool {
 /// first and last `N` bytes, which overlap: one block of them (twice over
 /// for `N` = 4) to scan, two words to store.
 #[inline(always)]
-fn copy_two_words<T: Slot, const C: u8, const N: usize>(s: &[u8], out: &mut [T]) -> bool {
+fn copy_two_words<T: OutByte, const C: u8, const N: usize>(s: &[u8], out: &mut [T]) -> bool {
     let (Some(a), Some(b)) = (s.first_chunk::<N>(), s.last_chunk::<N>()) else {
         return false;
     };
@@ -316,7 +316,7 @@ fn copy_two_words<T: Slot, const C: u8, const N: usize>(s: &[u8], out: &mut [T])
 /// The first `N` bytes of `out` set to `w`, one store (nothing when `out`
 /// is shorter, which the callers' checks rule out).
 #[inline(always)]
-fn store_start<T: Slot, const N: usize>(out: &mut [T], w: [u8; N]) {
+fn store_start<T: OutByte, const N: usize>(out: &mut [T], w: [u8; N]) {
     if let Some(Ok(d)) = out.get_mut(..N).map(<&mut [T; N]>::try_from) {
         T::set_array(d, w);
     }
@@ -325,7 +325,7 @@ fn store_start<T: Slot, const N: usize>(out: &mut [T], w: [u8; N]) {
 /// The last `N` bytes of `out` set to `w`, as [`store_start`]: from the
 /// end, so that the compiler sees the length is `N` without a check.
 #[inline(always)]
-fn store_end<T: Slot, const N: usize>(out: &mut [T], w: [u8; N]) {
+fn store_end<T: OutByte, const N: usize>(out: &mut [T], w: [u8; N]) {
     if let Some(k) = out.len().checked_sub(N) {
         if let Ok(d) = <&mut [T; N]>::try_from(&mut out[k..]) {
             T::set_array(d, w);
@@ -1729,7 +1729,7 @@ mod tests {
                 .map(|_| {
                     seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
                     // Mostly kept bytes, so that scans run long.
-                    if (seed >> 16) % 4 == 0 {
+                    if (seed >> 16).is_multiple_of(4) {
                         alphabet[(seed >> 20) as usize % alphabet.len()]
                     } else {
                         b'a' + (seed >> 20) as u8 % 26

@@ -5,7 +5,7 @@
 //! every `i64` time converts without overflow.
 
 use super::ascii::is_space;
-use super::cnum::c_strtol;
+use super::c_number::c_strtol;
 use crate::sink::Sink;
 
 /// Seconds in a day.

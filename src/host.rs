@@ -29,9 +29,9 @@
 //! A NUL byte in the input ends the host, as it would end the C string.
 
 use super::ascii::{hex_value, lower_in_place, DIGITS, HEX_DIGITS, LETTERS};
-use super::cnum::{sign, skip_spaces};
+use super::c_number::{sign, skip_spaces};
 use super::codec::c_prefix;
-use crate::buf::{ByteBuf, NoMemory};
+use crate::buf::{NoMemory, RecordBuf};
 
 /// Lower-case hex digits, which only the IPv6 output uses.
 const HEX_LOWER: &[u8; 16] = b"0123456789abcdef";
@@ -145,7 +145,7 @@ fn dotted_groups(s: &[u8], i: usize) -> Option<[u32; 2]> {
     }
 }
 
-fn push_decimal<B: ByteBuf + ?Sized>(out: &mut B, mut v: u64) -> Result<(), NoMemory> {
+fn push_decimal<B: RecordBuf + ?Sized>(out: &mut B, mut v: u64) -> Result<(), NoMemory> {
     let mut buf = [0u8; 20];
     let mut n = buf.len();
     loop {
@@ -159,7 +159,7 @@ fn push_decimal<B: ByteBuf + ?Sized>(out: &mut B, mut v: u64) -> Result<(), NoMe
     out.extend(&buf[n..])
 }
 
-fn push_hex16<B: ByteBuf + ?Sized>(out: &mut B, v: u16) -> Result<(), NoMemory> {
+fn push_hex16<B: RecordBuf + ?Sized>(out: &mut B, v: u16) -> Result<(), NoMemory> {
     let mut started = false;
     for shift in [12, 8, 4, 0] {
         let d = (v >> shift) & 15;
@@ -177,7 +177,7 @@ fn is_separator(b: u8) -> bool {
 
 /// The IPv6 form: eight groups read forwards and backwards, plus a port
 /// after a bracket.
-fn canonicalise_ipv6<B: ByteBuf + ?Sized>(
+fn canonicalise_ipv6<B: RecordBuf + ?Sized>(
     h: &[u8],
     out: &mut B,
 ) -> Result<Option<usize>, NoMemory> {
@@ -275,7 +275,7 @@ fn canonicalise_ipv6<B: ByteBuf + ?Sized>(
 }
 
 /// The dotted-quad form of a host without letters, plus its port.
-fn canonicalise_ipv4<B: ByteBuf + ?Sized>(
+fn canonicalise_ipv4<B: RecordBuf + ?Sized>(
     h: &[u8],
     colon: Option<usize>,
     out: &mut B,
@@ -332,7 +332,7 @@ fn canonicalise_ipv4<B: ByteBuf + ?Sized>(
 /// assert_eq!(out, b"www.example.com:8080");
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
-pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
+pub fn canonicalise_host<B: RecordBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(), NoMemory> {
     canonicalise_nul_free_host(c_prefix(h), out).map(|_| ())
 }
 
@@ -341,7 +341,7 @@ pub fn canonicalise_host<B: ByteBuf + ?Sized>(h: &[u8], out: &mut B) -> Result<(
 /// port lies in what it wrote, if one does (after the `]` of an IPv6
 /// host, else the first): the record's port is read there, with no search
 /// of the output.
-pub(crate) fn canonicalise_nul_free_host<B: ByteBuf + ?Sized>(
+pub(crate) fn canonicalise_nul_free_host<B: RecordBuf + ?Sized>(
     h: &[u8],
     out: &mut B,
 ) -> Result<Option<usize>, NoMemory> {

@@ -1,7 +1,7 @@
 //! HTMLString, URLReplaceAmp and FixHTMLLinkURL (doc/behaviour.md, the sections of those names).
 
 use super::ascii::{find_byte, ByteSet};
-use super::cnum::c_strtol;
+use super::c_number::c_strtol;
 use super::sink::Sink;
 
 /// Bytes HTMLString rewrites without `nbsp`.

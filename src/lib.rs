@@ -60,8 +60,8 @@
 pub mod ascii;
 pub mod browser;
 pub mod buf;
+pub mod c_number;
 pub mod cache;
-pub mod cnum;
 pub mod codec;
 pub mod config;
 pub mod date;

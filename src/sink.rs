@@ -6,7 +6,7 @@
 //! advance that the output must fill exactly ([`ExactSink`]) and a mere
 //! count ([`CountingSink`]).
 //!
-//! The fixed-buffer sinks work over slices of any [`Slot`]: `u8`, or
+//! The fixed-buffer sinks work over slices of any [`OutByte`]: `u8`, or
 //! `MaybeUninit<u8>` for memory that holds nothing yet (a block fresh from
 //! `malloc`, a C caller's output buffer). Such memory is only written,
 //! never read, so no byte of it has to be cleared first, and the C layer
@@ -80,7 +80,7 @@ mod sealed {
 /// A byte of memory that a fixed-buffer sink writes: `u8`, or
 /// `MaybeUninit<u8>` for memory that may hold nothing yet. Sealed: these
 /// two are all there is.
-pub trait Slot: sealed::Sealed + Sized {
+pub trait OutByte: sealed::Sealed + Sized {
     /// Stores `b`.
     fn set(&mut self, b: u8);
     /// Stores `src` into `dst`, of the same length.
@@ -89,7 +89,7 @@ pub trait Slot: sealed::Sealed + Sized {
     fn set_array<const N: usize>(dst: &mut [Self; N], src: [u8; N]);
 }
 
-impl Slot for u8 {
+impl OutByte for u8 {
     #[inline(always)]
     fn set(&mut self, b: u8) {
         *self = b;
@@ -104,7 +104,7 @@ impl Slot for u8 {
     }
 }
 
-impl Slot for MaybeUninit<u8> {
+impl OutByte for MaybeUninit<u8> {
     #[inline(always)]
     fn set(&mut self, b: u8) {
         self.write(b);
@@ -131,7 +131,7 @@ impl Slot for MaybeUninit<u8> {
 /// callers' length checks make every bound here known to hold, so the
 /// compiler drops the checks.
 #[inline(always)]
-fn copy_word<T: Slot, const N: usize>(d: &mut [T], s: &[u8], at: usize) {
+fn copy_word<T: OutByte, const N: usize>(d: &mut [T], s: &[u8], at: usize) {
     let d = <&mut [T; N]>::try_from(&mut d[at..at + N]);
     let s = <&[u8; N]>::try_from(&s[at..at + N]);
     if let (Ok(d), Ok(s)) = (d, s) {
@@ -143,7 +143,7 @@ fn copy_word<T: Slot, const N: usize>(d: &mut [T], s: &[u8], at: usize) {
 /// short runs as overlapping head and tail words: the parts of a URL are
 /// short, and for them a call to `memcpy` costs more than the copy.
 #[inline(always)]
-pub fn copy_into<T: Slot>(d: &mut [T], s: &[u8]) {
+pub fn copy_into<T: OutByte>(d: &mut [T], s: &[u8]) {
     let n = s.len();
     if d.len() != n {
         return;
@@ -170,14 +170,14 @@ pub fn copy_into<T: Slot>(d: &mut [T], s: &[u8]) {
 /// After a transform, [`BoundedSink::needed`] is the full output length even
 /// when it exceeded the buffer; nothing is ever written past its end. The
 /// buffer is of bytes, or of `MaybeUninit<u8>` when it may hold nothing
-/// yet ([`Slot`]).
+/// yet ([`OutByte`]).
 #[derive(Debug)]
-pub struct BoundedSink<'a, T: Slot = u8> {
+pub struct BoundedSink<'a, T: OutByte = u8> {
     buf: &'a mut [T],
     len: usize,
 }
 
-impl<'a, T: Slot> BoundedSink<'a, T> {
+impl<'a, T: OutByte> BoundedSink<'a, T> {
     /// A sink writing into `buf`.
     pub fn new(buf: &'a mut [T]) -> Self {
         BoundedSink { buf, len: 0 }
@@ -210,7 +210,7 @@ impl<'a, T: Slot> BoundedSink<'a, T> {
     }
 }
 
-impl<T: Slot> Sink for BoundedSink<'_, T> {
+impl<T: OutByte> Sink for BoundedSink<'_, T> {
     type Error = Infallible;
     #[inline(always)]
     fn push(&mut self, b: u8) -> Result<(), Infallible> {
@@ -247,13 +247,13 @@ impl<T: Slot> Sink for BoundedSink<'_, T> {
 /// assert_eq!(&block, b"http\0x\0");
 /// ```
 #[derive(Debug)]
-pub struct ExactSink<'a, T: Slot = u8> {
+pub struct ExactSink<'a, T: OutByte = u8> {
     /// The bytes not written yet.
     rest: &'a mut [T],
     short: bool,
 }
 
-impl<'a, T: Slot> ExactSink<'a, T> {
+impl<'a, T: OutByte> ExactSink<'a, T> {
     /// A sink over `buf`, to be filled from its start.
     pub fn new(buf: &'a mut [T]) -> Self {
         ExactSink {
@@ -280,7 +280,7 @@ impl<'a, T: Slot> ExactSink<'a, T> {
     }
 }
 
-impl<T: Slot> Sink for ExactSink<'_, T> {
+impl<T: OutByte> Sink for ExactSink<'_, T> {
     type Error = Infallible;
     #[inline(always)]
     fn push(&mut self, b: u8) -> Result<(), Infallible> {

@@ -13,7 +13,7 @@ use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
 use super::sink::{CountingSink, Sink};
 use super::url::{build_in, Kept, Originals, Parts, Spans, Url, UrlRef};
-use crate::buf::{Buf, ByteBuf, NoMemory};
+use crate::buf::{Buf, NoMemory, RecordBuf};
 
 /// SplitURL (doc/behaviour.md, SplitURL).
 ///
@@ -21,8 +21,9 @@ use crate::buf::{Buf, ByteBuf, NoMemory};
 /// `http:///x`, `?x`) is replaced by `env.local_host`, also read up to a NUL.
 ///
 /// Most real URLs are already canonical: their record is built straight
-/// from the input (see [`split_url_fast`]), and everything else takes the
-/// general route of [`split_url_general`]. The two give identical records.
+/// from the input (the fast route), and everything else takes the general
+/// route, the historical heuristics step by step. The two give identical
+/// records (the unit tests in `split/fastpath_tests.rs` hold them to it).
 ///
 /// ```
 /// use wwwurl::config::{Compat, Config};
@@ -107,9 +108,9 @@ impl RecordBytes for UrlRef<'_> {
 ///
 /// The fast route knows the record's exact size before it writes a byte:
 /// the destination allocates that much and has the record written
-/// ([`RecordDest::place`]). The general route builds the record in memory
+/// ([`RecordDest::store_record`]). The general route builds the record in memory
 /// of the destination's own ([`RecordDest::Memory`]), sized for the worst
-/// case, and hands it back built ([`RecordDest::place_built`]): the
+/// case, and hands it back built ([`RecordDest::store_built`]): the
 /// destination decides where the record is built, and whether it is moved
 /// once made (the C libraries build small records on the stack and copy
 /// them once into a block of their exact size).
@@ -118,21 +119,21 @@ pub trait RecordDest {
     /// can tell that memory ran out.
     type Out;
     /// The memory the general route builds a record in.
-    type Memory: ByteBuf;
+    type Memory: RecordBuf;
     /// How the record holds its original fields: copied, unless the
     /// destination reads them only through the spans (then shared with the
     /// canonical fields when all are equal, see [`Originals::Shared`]) or
     /// has none (then omitted).
     const ORIGINALS: Originals = Originals::Copied;
     /// Takes a record whose size is known, to be written.
-    fn place<R: RecordBytes>(self, record: &R) -> Self::Out;
+    fn store_record<R: RecordBytes>(self, record: &R) -> Self::Out;
     /// Empty memory with room for `capacity` bytes, which the record
     /// never outgrows; writing past them may fail with [`NoMemory`].
     fn memory(&mut self, capacity: usize) -> Result<Self::Memory, NoMemory>;
     /// Takes a record that the general route built in memory from
     /// [`RecordDest::memory`]: its bytes from the memory's first, its
     /// fields where `spans` says, the name first (at offset 0).
-    fn place_built(self, built: Self::Memory, spans: Spans) -> Self::Out;
+    fn store_built(self, built: Self::Memory, spans: Spans) -> Self::Out;
     /// The result when memory ran out before a record was made.
     fn no_memory(self) -> Self::Out;
 }
@@ -145,7 +146,7 @@ impl RecordDest for UrlDest {
     type Out = Result<Url, NoMemory>;
     type Memory = Buf;
     #[inline(always)]
-    fn place<R: RecordBytes>(self, record: &R) -> Result<Url, NoMemory> {
+    fn store_record<R: RecordBytes>(self, record: &R) -> Result<Url, NoMemory> {
         let len = record.len();
         let mut buf = Buf::with_capacity(len)?;
         let _written = record.write_to(&mut buf)?;
@@ -163,7 +164,7 @@ impl RecordDest for UrlDest {
     fn memory(&mut self, capacity: usize) -> Result<Buf, NoMemory> {
         Buf::with_capacity(capacity)
     }
-    fn place_built(self, built: Buf, spans: Spans) -> Result<Url, NoMemory> {
+    fn store_built(self, built: Buf, spans: Spans) -> Result<Url, NoMemory> {
         Ok(Url {
             buf: built.into_vec(),
             sp: spans,
@@ -184,16 +185,17 @@ pub fn split_to<E: Env + ?Sized, D: RecordDest>(
     mut dest: D,
 ) -> D::Out {
     match FastSplit::plan(env, compat, s) {
-        Some(f) => dest.place(&f.with_originals(D::ORIGINALS)),
+        Some(f) => dest.store_record(&f.with_originals(D::ORIGINALS)),
         None => match split_general_in(env, compat, s, D::ORIGINALS, |n| dest.memory(n)) {
-            Ok((built, spans)) => dest.place_built(built, spans),
+            Ok((built, spans)) => dest.store_built(built, spans),
             Err(NoMemory) => dest.no_memory(),
         },
     }
 }
 
+#[cfg(test)]
 /// SplitURL of a URL whose parts are already canonical, or `None` when they
-/// may not be (then [`split_url_general`] gives the record).
+/// may not be (then `split_url_general` (a test of the general route) gives the record).
 ///
 /// Taken when `s`, up to its first `#` or NUL, is `scheme "://" host
 /// [":" digits] [path] ["?" args]` with a scheme of `a-z 0-9 + - .`, a
@@ -204,12 +206,12 @@ pub fn split_to<E: Env + ?Sized, D: RecordDest>(
 /// and the record is made of copies of slices ([`FastSplit`] writes them
 /// into any sink).
 #[doc(hidden)]
-pub fn split_url_fast<E: Env + ?Sized>(
+pub(crate) fn split_url_fast<E: Env + ?Sized>(
     env: &E,
     compat: Compat,
     s: &[u8],
 ) -> Option<Result<Url, NoMemory>> {
-    FastSplit::plan(env, compat, s).map(|f| UrlDest.place(&f))
+    FastSplit::plan(env, compat, s).map(|f| UrlDest.store_record(&f))
 }
 
 // Written with `min` rather than as `(b == b'#') | (b == 0)`: the compiler
@@ -308,21 +310,22 @@ fn text_end(s: &[u8]) -> TextEnd {
     }
 }
 
+#[cfg(test)]
 /// SplitURL without the fast path: the historical heuristics step by step.
 /// Gives the same record as [`split_url`] for every input.
 #[doc(hidden)]
-pub fn split_url_general<E: Env + ?Sized>(
+pub(crate) fn split_url_general<E: Env + ?Sized>(
     env: &E,
     compat: Compat,
     s: &[u8],
 ) -> Result<Url, NoMemory> {
     let (built, spans) = split_general_in(env, compat, s, Originals::Copied, Buf::with_capacity)?;
-    UrlDest.place_built(built, spans)
+    UrlDest.store_built(built, spans)
 }
 
-/// [`split_url_general`] into memory that `memory` gives (see
+/// `split_url_general` (a test of the general route) into memory that `memory` gives (see
 /// [`RecordDest::memory`]): the record's bytes and where its fields lie.
-fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
+fn split_general_in<E: Env + ?Sized, B: RecordBuf>(
     env: &E,
     compat: Compat,
     s: &[u8],
@@ -455,6 +458,9 @@ fn split_general_in<E: Env + ?Sized, B: ByteBuf>(
     }));
     build_in(env, compat, &parts, originals, memory)
 }
+
+#[cfg(test)]
+mod fastpath_tests;
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@
 //! spans here.
 
 use super::ascii::{lower_in_place, ByteSet, ALNUM};
-use super::cnum::atoi;
+use super::c_number::atoi;
 use super::codec::{
     c_prefix, decode_encode_path, decode_generic_find_nul, encode_password, recode_form,
     triple_value,
@@ -16,7 +16,7 @@ use super::config::{Compat, Env};
 use super::host::canonicalise_nul_free_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_nul_free;
-use crate::buf::{Buf, ByteBuf, NoMemory};
+use crate::buf::{Buf, NoMemory, RecordBuf};
 use crate::edit::Change;
 use crate::sink::BoundedSink;
 use crate::split::{RecordDest, UrlDest};
@@ -570,7 +570,7 @@ pub(crate) fn create_parts<E: Env + ?Sized, D: RecordDest>(
     mut dest: D,
 ) -> D::Out {
     match build_in(env, compat, parts, D::ORIGINALS, |n| dest.memory(n)) {
-        Ok((built, spans)) => dest.place_built(built, spans),
+        Ok((built, spans)) => dest.store_built(built, spans),
         Err(NoMemory) => dest.no_memory(),
     }
 }
@@ -686,7 +686,7 @@ static HOST_DECODED: [u8; 256] = {
 /// Appends the canonical host of the raw `hostport` to `out`; returns where
 /// the `:` before its port lies in it, if one does: the first `:` after the
 /// first `]` of a bracketed host, else the first `:`.
-fn push_host<B: ByteBuf>(
+fn push_host<B: RecordBuf>(
     hostport: &[u8],
     scratch: &mut Scratch,
     out: &mut B,
@@ -781,7 +781,7 @@ fn capacity_estimate(p: &Parts<'_>, originals: Originals) -> usize {
 
 /// Appends a copy of `buf[span]` and its NUL; returns the copy's span.
 #[inline(always)]
-fn copy_within<B: ByteBuf>(buf: &mut B, start: usize, len: usize) -> Result<Span, NoMemory> {
+fn copy_within<B: RecordBuf>(buf: &mut B, start: usize, len: usize) -> Result<Span, NoMemory> {
     let at = buf.len();
     buf.extend_from_within(start..start + len)?;
     buf.push(0)?;
@@ -789,7 +789,7 @@ fn copy_within<B: ByteBuf>(buf: &mut B, start: usize, len: usize) -> Result<Span
 }
 
 /// Appends `s` and a NUL; returns its span.
-fn push_field<B: ByteBuf>(buf: &mut B, s: &[u8]) -> Result<Span, NoMemory> {
+fn push_field<B: RecordBuf>(buf: &mut B, s: &[u8]) -> Result<Span, NoMemory> {
     let at = buf.len();
     buf.extend(s)?;
     buf.push(0)?;
@@ -804,7 +804,7 @@ fn push_field<B: ByteBuf>(buf: &mut B, s: &[u8]) -> Result<Span, NoMemory> {
 /// which the record never outgrows: the record's bytes, from the first
 /// byte of that memory, and where its fields lie. The original fields come
 /// last, copied unless `originals` is [`Originals::Omitted`].
-pub(crate) fn build_in<E: Env + ?Sized, B: ByteBuf>(
+pub(crate) fn build_in<E: Env + ?Sized, B: RecordBuf>(
     env: &E,
     compat: Compat,
     p: &Parts<'_>,

@@ -130,13 +130,13 @@ fn gen_reference(rng: &mut Rng) -> String {
     ];
     const TAILS: &[&str] = &["", "", "?", "?q", "?y=1&z", "#", "#f", "?q#f"];
     let mut s = rng.pick(SCHEMES).to_owned();
-    let authority = rng.next() % 3 == 0;
+    let authority = rng.next().is_multiple_of(3);
     if authority {
         s.push_str("//");
         s.push_str(rng.pick(AUTHS));
     }
     let segs = rng.next() % 5;
-    if (authority || rng.next() % 2 == 0) && segs > 0 {
+    if (authority || rng.next().is_multiple_of(2)) && segs > 0 {
         s.push('/');
     }
     for i in 0..segs {
@@ -146,7 +146,7 @@ fn gen_reference(rng: &mut Rng) -> String {
         s.push_str(rng.pick(SEGS));
     }
     s.push_str(rng.pick(TAILS));
-    if rng.next() % 40 == 0 {
+    if rng.next().is_multiple_of(40) {
         s.insert(0, '\\');
     }
     s
@@ -164,7 +164,7 @@ fn gen_base(rng: &mut Rng) -> String {
         "s://a/b/c",
     ];
     let mut b = rng.pick(BASES).to_owned();
-    if rng.next() % 4 == 0 {
+    if rng.next().is_multiple_of(4) {
         // A generated absolute path on the base's authority.
         let r = gen_reference(rng);
         if r.starts_with('/') && !r.starts_with("//") {

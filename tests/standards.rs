@@ -1169,13 +1169,13 @@ fn gen_reference(rng: &mut Rng) -> Vec<u8> {
     const TAILS: &[&[u8]] = &[b"", b"", b"?", b"?q", b"?y", b"#", b"#f", b"?q#f"];
     let pick = |rng: &mut Rng, t: &[&'static [u8]]| t[(rng.next() % t.len() as u64) as usize];
     let mut s = pick(rng, SCHEMES).to_vec();
-    let authority = rng.next() % 3 == 0;
+    let authority = rng.next().is_multiple_of(3);
     if authority {
         s.extend_from_slice(b"//");
         s.extend_from_slice(pick(rng, AUTHS));
     }
     let segs = rng.next() % 5;
-    if (authority || rng.next() % 2 == 0) && segs > 0 {
+    if (authority || rng.next().is_multiple_of(2)) && segs > 0 {
         s.push(b'/');
     }
     for i in 0..segs {

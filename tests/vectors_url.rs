@@ -18,7 +18,7 @@
 mod common;
 
 use common::{show, Vector};
-use wwwurl::buf::{Buf, ByteBuf, NoMemory};
+use wwwurl::buf::{Buf, NoMemory, RecordBuf};
 use wwwurl::config::{Compat, Config};
 use wwwurl::link::{link_to, link_url, LinkBase};
 use wwwurl::sink::Sink;
@@ -360,7 +360,7 @@ impl Sink for FixedBuf {
     }
 }
 
-impl ByteBuf for FixedBuf {
+impl RecordBuf for FixedBuf {
     fn truncate(&mut self, len: usize) {
         self.v.truncate(len);
     }
@@ -380,7 +380,7 @@ struct FixedDest;
 impl RecordDest for FixedDest {
     type Out = Result<(Vec<u8>, Spans), NoMemory>;
     type Memory = FixedBuf;
-    fn place<R: RecordBytes>(self, r: &R) -> Self::Out {
+    fn store_record<R: RecordBytes>(self, r: &R) -> Self::Out {
         let mut b = Buf::new();
         r.write_to(&mut b)?;
         Ok((b.into_vec(), r.spans()))
@@ -391,7 +391,7 @@ impl RecordDest for FixedDest {
             cap: capacity,
         })
     }
-    fn place_built(self, built: FixedBuf, spans: Spans) -> Self::Out {
+    fn store_built(self, built: FixedBuf, spans: Spans) -> Self::Out {
         Ok((built.v, spans))
     }
     fn no_memory(self) -> Self::Out {

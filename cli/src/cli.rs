@@ -222,6 +222,36 @@ pub enum Command {
         input: InputOpts,
     },
 
+    /// Set parts of URLs and print each result (the record's `file`).
+    ///
+    /// Splits each URL with SplitURL, then sets each part named by `--set`
+    /// (in the order given), then removes each part named by `--unset`. A
+    /// part set is what CreateURL makes of the value in that position (a
+    /// user or password is %-decoded, a host lower-cased and canonicalised,
+    /// a path decoded, encoded and its dot segments removed, a query
+    /// recoded); every other part keeps its bytes, except a port that is the
+    /// default of a new scheme, which goes. PART is one of scheme (or
+    /// proto), user (username), password (pass), host, port, path, query
+    /// (args); scheme, host and path cannot be unset. A value that cannot
+    /// stand there (a port that is not a number up to 65535, a host with
+    /// `/`, `@` or a `:` outside brackets, ...) is reported on standard
+    /// error and gives an empty output line and exit status 1.
+    #[command(after_help = LINES_HELP)]
+    Set {
+        /// A part and its new value, e.g. `--set host=example.org`
+        #[arg(long = "set", value_name = "PART=VALUE", value_parser = SetParser)]
+        set: Vec<(SetPart, OsString)>,
+        /// A part to remove: user, password, port or query
+        #[arg(long = "unset", value_name = "PART", value_enum)]
+        unset: Vec<SetPart>,
+        /// URLs to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
     /// Resolve links found in a page with LinkURL and print their names.
     ///
     /// Splits BASE (the page's URL) with SplitURL, resolves each REF against
@@ -714,4 +744,67 @@ impl NormalizePart {
             NormalizePart::Fragment => Mask::FRAGMENT,
         }
     }
+}
+
+/// A part of a URL that `set` changes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SetPart {
+    /// The scheme (protocol).
+    #[value(alias = "proto")]
+    Scheme,
+    /// The user name.
+    #[value(alias = "username")]
+    User,
+    /// The password.
+    #[value(alias = "pass")]
+    Password,
+    /// The host, without the port.
+    Host,
+    /// The port.
+    Port,
+    /// The path.
+    Path,
+    /// The query (args), without `?`.
+    #[value(alias = "args")]
+    Query,
+}
+
+/// Reads `PART=VALUE` of `set --set`, the value as bytes.
+#[derive(Clone, Copy, Debug)]
+struct SetParser;
+
+impl clap::builder::TypedValueParser for SetParser {
+    type Value = (SetPart, OsString);
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        parse_set(value).map_err(|m| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!("--set: {m}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+}
+
+/// `PART=VALUE` of `set --set`.
+fn parse_set(s: &std::ffi::OsStr) -> Result<(SetPart, OsString), String> {
+    use std::os::unix::ffi::OsStrExt;
+    let b = s.as_bytes();
+    let eq = b
+        .iter()
+        .position(|&c| c == b'=')
+        .ok_or_else(|| "expected PART=VALUE".to_string())?;
+    let name = std::str::from_utf8(&b[..eq]).map_err(|_| "the part is not text".to_string())?;
+    let part = SetPart::from_str(name, true).map_err(|_| {
+        format!("unknown part `{name}`: scheme, user, password, host, port, path or query")
+    })?;
+    Ok((
+        part,
+        std::ffi::OsStr::from_bytes(&b[eq + 1..]).to_os_string(),
+    ))
 }

@@ -1,6 +1,6 @@
 //! What each subcommand does with one input, on top of the core library.
 
-use crate::cli::{Cli, Command, EncodeHow, InputOpts};
+use crate::cli::{Cli, Command, EncodeHow, InputOpts, SetPart};
 use crate::lines::{drive, write_error, Fatal, Inputs, Layout, Status};
 use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
@@ -10,6 +10,7 @@ use wwwurl::buf::{Buf, NoMemory};
 use wwwurl::cache::{cache_path, UnsafePath};
 use wwwurl::codec::{c_prefix, Codec};
 use wwwurl::config::{Compat, Config};
+use wwwurl::edit::{set_part, SetError};
 use wwwurl::hash::make_hash;
 use wwwurl::link::link_url;
 use wwwurl::normalize::{normalize, Mask};
@@ -82,6 +83,41 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             true,
             |s: &[u8], out: &mut Vec<u8>| {
                 out.extend_from_slice(ctx.split(s).file());
+                Ok(())
+            },
+        ),
+        Command::Set {
+            set,
+            unset,
+            urls,
+            input,
+        } => drive(
+            ctx.inputs(urls, input),
+            Lines,
+            true,
+            |s: &[u8], out: &mut Vec<u8>| {
+                let mut u = ctx.split(s);
+                let changes = set
+                    .iter()
+                    .map(|(p, v)| (*p, Some(v.as_bytes())))
+                    .chain(unset.iter().map(|p| (*p, None)));
+                for (part, value) in changes {
+                    u = match set_part(&ctx.env, ctx.compat, u.view(), edit_part(part), value) {
+                        Ok(u) => u,
+                        Err(SetError::NoMemory) => or_abort(Err(NoMemory)),
+                        Err(SetError::Refused) => {
+                            return Err(match value {
+                                Some(v) => format!(
+                                    "{} \"{}\" cannot be set",
+                                    part_name(part),
+                                    escape::text(v)
+                                ),
+                                None => format!("{} cannot be removed", part_name(part)),
+                            })
+                        }
+                    };
+                }
+                out.extend_from_slice(u.file());
                 Ok(())
             },
         ),
@@ -284,6 +320,33 @@ pub fn or_abort<T>(r: Result<T, NoMemory>) -> T {
     match r {
         Ok(v) => v,
         Err(NoMemory) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
+    }
+}
+
+/// The core's part for a part of `set`.
+fn edit_part(p: SetPart) -> wwwurl::edit::Part {
+    use wwwurl::edit::Part;
+    match p {
+        SetPart::Scheme => Part::Proto,
+        SetPart::User => Part::User,
+        SetPart::Password => Part::Pass,
+        SetPart::Host => Part::Host,
+        SetPart::Port => Part::Port,
+        SetPart::Path => Part::Path,
+        SetPart::Query => Part::Args,
+    }
+}
+
+/// How messages name a part of `set`.
+fn part_name(p: SetPart) -> &'static str {
+    match p {
+        SetPart::Scheme => "the scheme",
+        SetPart::User => "the user",
+        SetPart::Password => "the password",
+        SetPart::Host => "the host",
+        SetPart::Port => "the port",
+        SetPart::Path => "the path",
+        SetPart::Query => "the query",
     }
 }
 

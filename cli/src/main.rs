@@ -12,7 +12,7 @@
 //! * [`manpage`] makes the man page from the definitions of [`cli`].
 //! * [`progress`] draws the `--progress` line and routes every message to
 //!   standard error.
-//! * [`spool`] checks, lists and migrates WWWOFFLE caches, through [`fsat`],
+//! * [`spool`] checks, lists and migrates WWWOFFLE caches, through [`nofollow`],
 //!   which never follows a symbolic link below the spool directory.
 //!
 //! Inputs and outputs are bytes from end to end: a URL that is not UTF-8
@@ -27,9 +27,9 @@
 mod cli;
 mod commands;
 mod escape;
-mod fsat;
 mod lines;
 mod manpage;
+mod nofollow;
 mod pool;
 mod progress;
 mod spool;

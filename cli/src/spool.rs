@@ -4,13 +4,13 @@
 //! `U<hash>` (the URL, as text) for each cached URL, hash being MakeHash of
 //! the split URL's `file`. Paths are printed relative to the spool
 //! directory. Nothing below it is reached through a symbolic link (see
-//! [`fsat`]).
+//! [`nofollow`]).
 
 use crate::cli::{CompatArg, SpoolCmd};
 use crate::commands::Ctx;
 use crate::escape;
-use crate::fsat::{Dir, Kind};
 use crate::lines::{write_error, Fatal, Status, MAX_INPUT};
+use crate::nofollow::{Dir, Kind};
 use std::collections::{BTreeSet, HashSet};
 use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};

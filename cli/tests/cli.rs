@@ -314,6 +314,62 @@ fn cachefile_refuses_paths_that_leave_the_spool() {
 }
 
 #[test]
+fn set_changes_parts_and_keeps_the_others() {
+    let url = "http://u:p@h:81/a?q";
+    check(
+        &["set", "--set", "host=EX.org", "--set", "port=8080", url],
+        b"http://u:p@ex.org:8080/a?q\n",
+    );
+    check(
+        &["set", "--set", "scheme=FTP", "--set", "path=/x/../y z", url],
+        b"ftp://u:p@h:81/y%20z?q\n",
+    );
+    check(
+        &[
+            "set", "--set", "user=a b", "--unset", "password", "--unset", "query", url,
+        ],
+        b"http://a%20b@h:81/a\n",
+    );
+    // Aliases, and a port that is the scheme's default goes.
+    check(
+        &["set", "--set", "args=x y", "--set", "port=80", url],
+        b"http://u:p@h/a?x+y\n",
+    );
+    // A new scheme drops a port that is its default.
+    check(
+        &["set", "--set", "proto=ftp", "http://h:21/"],
+        b"ftp://h/\n",
+    );
+    // Standard input, one URL a line.
+    let out = run_stdin(&["set", "--unset", "user"], b"http://u@a/\nhttp://b/\n");
+    assert_eq!(text(&ok(out)), "http://a/\nhttp://b/\n");
+}
+
+#[test]
+fn set_refuses_values_that_cannot_stand_there() {
+    let out = run(&["set", "--set", "port=8o", "http://h/", "http://g/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "\n\n");
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: argument 1: the port \"8o\" cannot be set\n\
+         wwwurl: argument 2: the port \"8o\" cannot be set\n"
+    );
+    let out = run(&["set", "--unset", "host", "http://h/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: argument 1: the host cannot be removed\n"
+    );
+    // A part that does not exist is a usage error.
+    let out = run(&["set", "--set", "name=x", "http://h/"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unknown part `name`"));
+    let out = run(&["set", "--set", "host", "http://h/"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
 fn hash_is_make_hash() {
     check(
         &["hash", "", "http://www.foo.com/"],

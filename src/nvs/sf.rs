@@ -239,7 +239,7 @@ impl Parser<'_> {
         // leaves a single character over (six bits are no byte).
         let data_len = b64.iter().rposition(|&b| b != b'=').map_or(0, |p| p + 1);
         let pad = b64.len() - data_len;
-        let padding_ok = pad == 0 || (pad <= 2 && b64.len() % 4 == 0);
+        let padding_ok = pad == 0 || (pad <= 2 && b64.len().is_multiple_of(4));
         if b64[..data_len].contains(&b'=') || data_len % 4 == 1 || !padding_ok {
             self.i = start;
             return self.fail();

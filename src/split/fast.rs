@@ -14,7 +14,7 @@ use crate::ascii::{
     any_lane, find_pair_stop_fn, find_stop_fn, find_window_stop_fn, first_lane, hex_value,
     last_block, stop_lanes_fn, ByteSet,
 };
-use crate::cnum::atoi;
+use crate::c_number::atoi;
 use crate::codec::{path_keep_byte, recode_copy_byte, FORM_KEEP};
 use crate::config::{Compat, Env};
 use crate::sink::{CountingSink, Sink};
@@ -233,7 +233,7 @@ fn args_end(s: &[u8], mut i: usize, amp: bool) -> Option<usize> {
 }
 
 /// Where the parts of `s` lie when they are already canonical (see
-/// [`split_url_fast`]), or `None`.
+/// `split_url_fast`), or `None`.
 #[inline(always)]
 fn canonical_layout<E: Env + ?Sized>(env: &E, compat: Compat, s: &[u8]) -> Option<Layout> {
     // The scheme and its `://`, most often `http` or `https`: those two are
@@ -401,8 +401,8 @@ pub struct FastSplit<'a> {
 
 impl<'a> FastSplit<'a> {
     /// The plan for `s` when its parts are already canonical (see
-    /// [`crate::split::split_url_fast`]), or `None` when they may not
-    /// be; then [`crate::split::split_url_general`] gives the record.
+    /// `split_url_fast`), or `None` when they may not
+    /// be; then `split_url_general` gives the record.
     #[inline(always)]
     pub fn plan<E: Env + ?Sized>(env: &E, compat: Compat, s: &'a [u8]) -> Option<Self> {
         let l = canonical_layout(env, compat, s)?;

@@ -9,7 +9,8 @@
 
 use crate::buf::{Buf, NoMemory};
 
-/// A percent-encode set, or another byte class: a bit of [`CLASS`].
+/// A percent-encode set, or another byte class: a bit of the module's
+/// byte-class table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Set(u16);
 

@@ -38,15 +38,22 @@ pub(crate) fn input<'a>(p: *const c_char, len: usize) -> Option<&'a [u8]> {
     Some(unsafe { std::slice::from_raw_parts(p.cast::<u8>(), len) })
 }
 
-/// The one check of an input against the configured maximum length
-/// (`wwwurl_set_max_input`): `WWWURL_ERR_TOO_LONG` beyond it.
+/// The check of an input against a maximum length: `WWWURL_ERR_TOO_LONG`
+/// beyond it.
 #[inline]
-pub(crate) fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
-    if s.len() > super::settings::max_input() {
+pub(crate) fn within(s: &[u8], max: usize) -> Result<&[u8], wwwurl_status> {
+    if s.len() > max {
         Err(WWWURL_ERR_TOO_LONG)
     } else {
         Ok(s)
     }
+}
+
+/// [`within`] the limit of the functions that take no config,
+/// `WWWURL_DEFAULT_MAX_INPUT`.
+#[inline]
+pub(crate) fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
+    within(s, super::types::WWWURL_DEFAULT_MAX_INPUT)
 }
 
 /// The input `(p, len)` of a function that returns a status (see [`input`]),

@@ -3,7 +3,7 @@
 //!
 //! SplitURL's general route builds a record in memory sized for the worst
 //! case, reading it back as it goes (the path is canonicalised in place,
-//! fields are copied out of the name). [`HeadedBlock`] is that memory for
+//! fields are copied out of the name). [`BlockWithHeader`] is that memory for
 //! the C libraries: stack room that the entry point lends, from which the
 //! record is copied once into a block of its exact size, or, for a record
 //! whose worst case does not fit there, the block itself, shrunk to what
@@ -15,7 +15,7 @@ use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut, Range};
 use std::ptr::NonNull;
-use wwwurl_core::buf::{ByteBuf, NoMemory};
+use wwwurl_core::buf::{NoMemory, RecordBuf};
 use wwwurl_core::sink::{ExactSink, Sink};
 use wwwurl_core::split::RecordBytes;
 use wwwurl_core::url::Spans;
@@ -59,15 +59,15 @@ pub(crate) unsafe fn write_exact<R: RecordBytes>(
 }
 
 /// Where the general route builds a record for C: room for `cap` bytes,
-/// written at their end and read back ([`ByteBuf`]); writing past the room
+/// written at their end and read back ([`RecordBuf`]); writing past the room
 /// reports [`NoMemory`] and writes nothing. The room is the caller's stack
 /// room when the record's worst case fits there, else a `malloc` block with
 /// `head` bytes for a header in front, freed when dropped unless
-/// [`HeadedBlock::finish`] hands it over.
+/// [`BlockWithHeader::finish`] hands it over.
 ///
 /// Invariant: `bytes` points at `cap` bytes of the room, the first `len`
 /// written (`len <= cap`); with a block, `bytes` is `head` bytes into it.
-pub(crate) struct HeadedBlock<'a> {
+pub(crate) struct BlockWithHeader<'a> {
     bytes: NonNull<u8>,
     head: usize,
     cap: usize,
@@ -77,14 +77,14 @@ pub(crate) struct HeadedBlock<'a> {
     room: PhantomData<&'a mut StackRoom>,
 }
 
-impl<'a> HeadedBlock<'a> {
+impl<'a> BlockWithHeader<'a> {
     /// Room for `cap` bytes: `stack` when they fit there, else a fresh block
     /// with `head` bytes of header before them.
     pub(crate) fn new(
         head: usize,
         cap: usize,
         stack: Option<&'a mut StackRoom>,
-    ) -> Result<HeadedBlock<'a>, NoMemory> {
+    ) -> Result<BlockWithHeader<'a>, NoMemory> {
         let (bytes, block) = match stack {
             Some(room) if cap <= room.len() => (NonNull::from(room).cast::<u8>(), None),
             _ => {
@@ -94,7 +94,7 @@ impl<'a> HeadedBlock<'a> {
                 (unsafe { block.add(head) }, Some(block))
             }
         };
-        Ok(HeadedBlock {
+        Ok(BlockWithHeader {
             bytes,
             head,
             cap,
@@ -145,7 +145,7 @@ impl<'a> HeadedBlock<'a> {
     }
 }
 
-impl Drop for HeadedBlock<'_> {
+impl Drop for BlockWithHeader<'_> {
     fn drop(&mut self) {
         if let Some(block) = self.block {
             free(block.as_ptr());
@@ -153,7 +153,7 @@ impl Drop for HeadedBlock<'_> {
     }
 }
 
-impl Deref for HeadedBlock<'_> {
+impl Deref for BlockWithHeader<'_> {
     type Target = [u8];
     #[inline(always)]
     fn deref(&self) -> &[u8] {
@@ -163,7 +163,7 @@ impl Deref for HeadedBlock<'_> {
     }
 }
 
-impl DerefMut for HeadedBlock<'_> {
+impl DerefMut for BlockWithHeader<'_> {
     #[inline(always)]
     fn deref_mut(&mut self) -> &mut [u8] {
         // SAFETY: as for `deref`; `&mut self` makes the borrow unique.
@@ -171,7 +171,7 @@ impl DerefMut for HeadedBlock<'_> {
     }
 }
 
-impl Sink for HeadedBlock<'_> {
+impl Sink for BlockWithHeader<'_> {
     type Error = NoMemory;
 
     #[inline(always)]
@@ -199,7 +199,7 @@ impl Sink for HeadedBlock<'_> {
     }
 }
 
-impl ByteBuf for HeadedBlock<'_> {
+impl RecordBuf for BlockWithHeader<'_> {
     #[inline(always)]
     fn truncate(&mut self, len: usize) {
         self.len = self.len.min(len);
@@ -231,7 +231,7 @@ mod tests {
 
     /// Writes, reads back and refuses what does not fit, then hands over
     /// the block: the bytes after an 8-byte header.
-    fn exercise(mut b: HeadedBlock<'_>) {
+    fn exercise(mut b: BlockWithHeader<'_>) {
         b.extend(b"abc").unwrap();
         b.push(b'd').unwrap();
         b.extend_from_within(1..3).unwrap();
@@ -255,31 +255,31 @@ mod tests {
 
     #[test]
     fn in_a_block_of_its_own() {
-        exercise(HeadedBlock::new(8, 6, None).unwrap());
+        exercise(BlockWithHeader::new(8, 6, None).unwrap());
         // Stack room too small for the capacity: a block all the same.
         let mut room = stack_room();
-        let b = HeadedBlock::new(8, STACK_ROOM + 1, Some(&mut room)).unwrap();
+        let b = BlockWithHeader::new(8, STACK_ROOM + 1, Some(&mut room)).unwrap();
         assert!(b.block.is_some());
     }
 
     #[test]
     fn in_stack_room() {
         let mut room = stack_room();
-        let b = HeadedBlock::new(8, 6, Some(&mut room)).unwrap();
+        let b = BlockWithHeader::new(8, 6, Some(&mut room)).unwrap();
         assert!(b.block.is_none());
         exercise(b);
     }
 
     #[test]
     fn an_impossible_size_is_refused() {
-        assert!(HeadedBlock::new(usize::MAX, 1, None).is_err());
-        assert!(HeadedBlock::new(8, usize::MAX, None).is_err());
+        assert!(BlockWithHeader::new(usize::MAX, 1, None).is_err());
+        assert!(BlockWithHeader::new(8, usize::MAX, None).is_err());
     }
 
     #[test]
     #[should_panic(expected = "range out of the written bytes")]
     fn a_range_past_the_written_bytes_panics() {
-        let mut b = HeadedBlock::new(0, 8, None).unwrap();
+        let mut b = BlockWithHeader::new(0, 8, None).unwrap();
         b.extend(b"ab").unwrap();
         let _ = b.extend_from_within(1..3);
     }

@@ -1,84 +1,386 @@
-//! Process-wide configuration setters (doc/behaviour.md: Configuration, 2.9 and 2.9h).
+//! Per-call settings: the `wwwurl_config` object of the modern API.
+//!
+//! A config is made, changed, then shared: the first call that reads it
+//! freezes it (an atomic state, `MUTABLE` to `FROZEN`, never back), so that
+//! any number of threads may read it at once while nothing can change under
+//! them. A setter on a frozen config is refused with
+//! `WWWURL_ERR_CONFIG_IN_USE`, and so is a call that reads a config while a
+//! setter of another thread is changing it; `wwwurl_config_dup` gives a
+//! changeable copy. Handles keep the config they were made with (counted
+//! references), since `wwwurl_set` rebuilds them with its default ports.
 
-use super::alloc::c_str;
-use super::guard::guard;
-use super::settings;
+use super::alloc::{c_malloc, free, input, within, Out};
+use super::guard::{guard_no_unwind, guard_status};
 use super::status::*;
 use super::types::*;
-use libc::{c_char, c_int};
-use wwwurl_core::config::{Compat, ConfigError};
+use libc::{c_int, size_t};
+use std::ptr::NonNull;
+use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use wwwurl_core::buf::{Buf, NoMemory};
+use wwwurl_core::config::{
+    builtin_default_port, Compat, Config, ConfigError, Env, DEFAULT_LOCAL_HOST,
+};
 
-/// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
-/// get, unless the program defines `GetLocalHostPort()`. The default is
-/// `localhost:8080`.
+/// A setter may change the config.
+const MUTABLE: u8 = 0;
+/// A setter is changing it now.
+const WRITING: u8 = 1;
+/// A call has read it: it never changes again.
+const FROZEN: u8 = 2;
+
+/// What a `wwwurl_config *` points at: one `malloc` block.
+pub(crate) struct ConfigBlock {
+    /// The config's own reference and one per handle made with it.
+    refs: AtomicUsize,
+    state: AtomicU8,
+    compat: Compat,
+    max_input: usize,
+    env: Config,
+}
+
+/// The compat mode of a NULL config: the variant this library was built as
+/// (`libwwwurl` 2.9, `libwwwurl-29h` 2.9h), so that a program chooses the
+/// behaviour by its link line alone.
+pub(crate) const DEFAULT_COMPAT: Compat = if cfg!(feature = "v29h") {
+    Compat::V29h
+} else {
+    Compat::V29
+};
+
+/// The settings a call runs with: a frozen config, or the defaults for NULL.
+#[derive(Clone, Copy)]
+pub(crate) struct Settings<'a>(Option<&'a ConfigBlock>);
+
+impl<'a> Settings<'a> {
+    /// The settings of `cfg` (NULL: the defaults), freezing it on its first
+    /// read; `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter is
+    /// changing it.
+    #[inline]
+    pub(crate) fn of(cfg: *const wwwurl_config) -> Result<Settings<'a>, wwwurl_status> {
+        let Some(block) = block(cfg) else {
+            return Ok(Settings(None));
+        };
+        // Frozen configs, the usual case, cost one load.
+        if block.state.load(Ordering::Acquire) != FROZEN {
+            match block
+                .state
+                .compare_exchange(MUTABLE, FROZEN, Ordering::AcqRel, Ordering::Acquire)
+            {
+                Ok(_) | Err(FROZEN) => {}
+                Err(_) => return Err(WWWURL_ERR_CONFIG_IN_USE),
+            }
+        }
+        Ok(Settings(Some(block)))
+    }
+
+    /// The compat mode.
+    #[inline]
+    pub(crate) fn compat(self) -> Compat {
+        self.0.map_or(DEFAULT_COMPAT, |b| b.compat)
+    }
+
+    /// The longest input accepted.
+    #[inline]
+    pub(crate) fn max_input(self) -> usize {
+        self.0.map_or(WWWURL_DEFAULT_MAX_INPUT, |b| b.max_input)
+    }
+
+    /// `s`, or `WWWURL_ERR_TOO_LONG` when it is longer than the limit.
+    #[inline]
+    pub(crate) fn within_limit(self, s: &[u8]) -> Result<&[u8], wwwurl_status> {
+        within(s, self.max_input())
+    }
+
+    /// A counted reference for a handle to keep: NULL for the defaults.
+    pub(crate) fn retain(self) -> *const ConfigBlock {
+        match self.0 {
+            Some(b) => {
+                b.refs.fetch_add(1, Ordering::Relaxed);
+                b
+            }
+            None => std::ptr::null(),
+        }
+    }
+
+    /// The settings a handle keeps (see [`Settings::retain`]).
+    pub(crate) fn kept(p: *const ConfigBlock) -> Settings<'a> {
+        // SAFETY: a non-NULL `p` is a reference that a live handle holds,
+        // so the block outlives the handle's use of it.
+        Settings(unsafe { p.as_ref() })
+    }
+}
+
+impl Env for Settings<'_> {
+    fn local_host(&self, out: &mut Buf) -> Result<(), NoMemory> {
+        match self.0 {
+            Some(b) => b.env.local_host(out),
+            None => out.extend_from_slice(DEFAULT_LOCAL_HOST),
+        }
+    }
+    fn default_port(&self, proto: &[u8]) -> Result<i32, NoMemory> {
+        Ok(match self.0 {
+            Some(b) => b.env.port_of(proto),
+            None => builtin_default_port(proto),
+        })
+    }
+}
+
+/// Releases one reference of a config block, the block with the last.
+pub(crate) fn release(p: *const ConfigBlock) {
+    // SAFETY: a non-NULL `p` is a reference its holder gives up here.
+    let Some(b) = (unsafe { p.as_ref() }) else {
+        return;
+    };
+    if b.refs.fetch_sub(1, Ordering::AcqRel) == 1 {
+        let p = p.cast_mut();
+        // SAFETY: the last reference: no one else reads the block. Its
+        // fields are dropped (the config's buffers), then its memory freed.
+        unsafe { std::ptr::drop_in_place(p) };
+        free(p);
+    }
+}
+
+fn block<'a>(cfg: *const wwwurl_config) -> Option<&'a ConfigBlock> {
+    // SAFETY: a non-NULL config was made by `wwwurl_config_new` (or
+    // `_dup`) and not yet freed (API contract).
+    NonNull::new(cfg.cast_mut()).map(|p| unsafe { &*p.as_ptr().cast::<ConfigBlock>() })
+}
+
+/// A new block holding `env`, `compat` and `max_input`, or NULL when memory ran out.
+fn new_block(env: Config, compat: Compat, max_input: usize) -> *mut ConfigBlock {
+    let p = c_malloc(std::mem::size_of::<ConfigBlock>()).cast::<ConfigBlock>();
+    if !p.is_null() {
+        // SAFETY: a fresh block of the right size (malloc aligns it for
+        // every fundamental type), written whole.
+        unsafe {
+            p.write(ConfigBlock {
+                refs: AtomicUsize::new(1),
+                state: AtomicU8::new(MUTABLE),
+                compat,
+                max_input,
+                env,
+            })
+        };
+    }
+    p
+}
+
+fn store(out: Out<*mut wwwurl_config>, p: *mut ConfigBlock) -> wwwurl_status {
+    if p.is_null() {
+        return WWWURL_ERR_NO_MEMORY;
+    }
+    out.set(p.cast());
+    WWWURL_OK
+}
+
+/// Makes a configuration holding the defaults of the library in use: local
+/// host `localhost:8080`, the default ports http 80, https 443, ftp 21,
+/// finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
+/// `libwwwurl`, `WWWURL_COMPAT_29H` in `libwwwurl-29h`) and an input limit of
+/// `WWWURL_DEFAULT_MAX_INPUT`. Passing it to a function is the same as
+/// passing NULL until a setter changes it.
 ///
-/// Parameters: `hostport`, copied; the caller keeps ownership.
+/// A configuration can be changed until the first call that reads it; from
+/// then on any number of threads may read it at once, and every setter
+/// returns `WWWURL_ERR_CONFIG_IN_USE` (make a changeable copy with
+/// `wwwurl_config_dup`). A handle keeps the configuration it was made with
+/// alive until the handle is freed.
 ///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `hostport` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
-/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
-/// `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
-/// returns `WWWURL_OK`.
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
 ///
-/// Thread-safe: it may race with parsing calls, which see the old or the new value.
+/// Memory and lifetimes: release it with `wwwurl_config_free`.
 #[no_mangle]
-pub extern "C" fn wwwurl_set_local_host(hostport: *const c_char) -> wwwurl_status {
-    guard(|| match c_str(hostport) {
-        Some(h) => applied(settings::update(|c| c.set_local_host(h))),
-        None => WWWURL_ERR_NULL,
+pub extern "C" fn wwwurl_config_new(out: *mut *mut wwwurl_config) -> wwwurl_status {
+    guard_status(|| {
+        let out = Out::new(out)?;
+        Ok(store(
+            out,
+            new_block(Config::default(), DEFAULT_COMPAT, WWWURL_DEFAULT_MAX_INPUT),
+        ))
     })
 }
 
-/// The status of a configuration change: refused values are invalid
-/// arguments, and so is a configuration that another thread's panic left
-/// unusable; memory running out is `WWWURL_ERR_NO_MEMORY`. Nothing is
-/// changed unless the status is `WWWURL_OK`.
-fn applied(r: Option<Result<(), ConfigError>>) -> wwwurl_status {
-    match r {
-        Some(Ok(())) => WWWURL_OK,
-        Some(Err(ConfigError::NoMemory)) => WWWURL_ERR_NO_MEMORY,
+/// Makes a changeable copy of a configuration (of the defaults when `cfg`
+/// is NULL), frozen or not.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+/// `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter changes `cfg`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: release the copy with `wwwurl_config_free`.
+#[no_mangle]
+pub extern "C" fn wwwurl_config_dup(
+    cfg: *const wwwurl_config,
+    out: *mut *mut wwwurl_config,
+) -> wwwurl_status {
+    guard_status(|| {
+        let out = Out::new(out)?;
+        let s = Settings::of(cfg)?;
+        let env = match s.0 {
+            Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
+            None => Config::default(),
+        };
+        Ok(store(out, new_block(env, s.compat(), s.max_input())))
+    })
+}
+
+/// Releases a configuration. Handles made with it keep their own
+/// reference, so it may be freed while they live. NULL is fine.
+#[no_mangle]
+pub extern "C" fn wwwurl_config_free(cfg: *mut wwwurl_config) {
+    // As wwwurl_free: a release, whose body cannot panic.
+    guard_no_unwind((), || release(cfg.cast_const().cast()))
+}
+
+/// Runs a change on a config that is still changeable.
+fn change(
+    cfg: *mut wwwurl_config,
+    f: impl FnOnce(&mut ConfigBlock) -> Result<(), wwwurl_status>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    let p = NonNull::new(cfg).ok_or(WWWURL_ERR_NULL)?;
+    let p = p.as_ptr().cast::<ConfigBlock>();
+    // SAFETY: a live config (API contract); only its atomic state is read
+    // before this thread owns the change.
+    let state = unsafe { &(*p).state };
+    if state
+        .compare_exchange(MUTABLE, WRITING, Ordering::Acquire, Ordering::Relaxed)
+        .is_err()
+    {
+        return Err(WWWURL_ERR_CONFIG_IN_USE);
+    }
+    /// Gives the config back, changeable, on every way out (a panic too).
+    struct Done<'a>(&'a AtomicU8);
+    impl Drop for Done<'_> {
+        fn drop(&mut self) {
+            self.0.store(MUTABLE, Ordering::Release);
+        }
+    }
+    let _done = Done(state);
+    // SAFETY: the WRITING state makes this thread the only one that
+    // touches the block's other fields until `_done` is dropped: readers
+    // and other setters see WRITING and back off.
+    f(unsafe { &mut *p })?;
+    Ok(WWWURL_OK)
+}
+
+fn refused(e: ConfigError) -> wwwurl_status {
+    match e {
+        ConfigError::NoMemory => WWWURL_ERR_NO_MEMORY,
         _ => WWWURL_ERR_INVALID_ARGUMENT,
     }
 }
 
-/// Sets the default port of a protocol (compared case-insensitively) that
-/// CreateURL removes from `hostport`, unless the program defines
-/// `DefaultPort()`. `port` 0 removes the protocol's default. The defaults are
-/// http 80, https 443, ftp 21, finger 79.
+/// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
+/// get. The default is `localhost:8080`.
 ///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `proto` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or has bytes other than
-/// letters, digits, `+ - .`, or `port` is outside 0..65535;
-/// `WWWURL_ERR_NO_MEMORY` when memory ran out. Nothing changes unless it
-/// returns `WWWURL_OK`.
+/// Parameters: `hostport` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+/// copied.
 ///
-/// Thread-safe.
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `hostport` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
+/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
 #[no_mangle]
-pub extern "C" fn wwwurl_set_default_port(proto: *const c_char, port: c_int) -> wwwurl_status {
-    guard(|| match c_str(proto) {
-        Some(p) => applied(settings::update(|c| c.set_default_port(p, port))),
-        None => WWWURL_ERR_NULL,
+pub extern "C" fn wwwurl_config_set_local_host(
+    cfg: *mut wwwurl_config,
+    hostport: *const libc::c_char,
+    len: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        let h = input(hostport, len).ok_or(WWWURL_ERR_NULL)?;
+        change(cfg, |b| b.env.set_local_host(h).map_err(refused))
     })
 }
 
-/// Selects the process-wide behaviour of the legacy functions, and of
-/// modern calls that pass no compat flag: `WWWURL_COMPAT_29` or
-/// `WWWURL_COMPAT_29H`. The default is the library's own variant: 2.9 in
-/// `libwwwurl` (pkg-config `wwwurl`), 2.9h in `libwwwurl-29h` (pkg-config
-/// `wwwurl-29h`). Modern calls can choose per call with their `flags`.
+/// Sets the default port of a scheme (compared case-insensitively), which
+/// parsing removes from the host. `port` 0 removes the scheme's default.
+/// The defaults are http 80, https 443, ftp 21, finger 79.
 ///
-/// Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` (and no change)
-/// for any other value.
+/// Parameters: `scheme` and `scheme_len` (`scheme_len` may be
+/// `WWWURL_NUL_TERMINATED`); `port`, 0 to 65535.
 ///
-/// Thread-safe.
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `scheme` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
+/// than letters, digits, `+ - .`, or the port is out of range;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
 #[no_mangle]
-pub extern "C" fn wwwurl_set_compat(mode: wwwurl_compat) -> wwwurl_status {
-    guard(|| {
-        match mode {
-            WWWURL_COMPAT_29 => settings::set_compat(Compat::V29),
-            WWWURL_COMPAT_29H => settings::set_compat(Compat::V29h),
-            _ => return WWWURL_ERR_INVALID_ARGUMENT,
-        }
-        WWWURL_OK
+pub extern "C" fn wwwurl_config_set_default_port(
+    cfg: *mut wwwurl_config,
+    scheme: *const libc::c_char,
+    scheme_len: size_t,
+    port: c_int,
+) -> wwwurl_status {
+    guard_status(|| {
+        let s = input(scheme, scheme_len).ok_or(WWWURL_ERR_NULL)?;
+        change(cfg, |b| b.env.set_default_port(s, port).map_err(refused))
     })
+}
+
+/// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
+/// lose `&amp;`) or 2.9h (`WWWURL_COMPAT_29H`: they keep it) for the
+/// functions that make records: `wwwurl_parse`, `wwwurl_create`,
+/// `wwwurl_link`, and `wwwurl_set` on the handles they make.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for another value;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used.
+#[no_mangle]
+pub extern "C" fn wwwurl_config_set_compat(
+    cfg: *mut wwwurl_config,
+    mode: wwwurl_compat,
+) -> wwwurl_status {
+    guard_status(|| {
+        let compat = compat_of(mode).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+        change(cfg, |b| {
+            b.compat = compat;
+            Ok(())
+        })
+    })
+}
+
+/// The compat mode a `wwwurl_compat` names.
+pub(crate) fn compat_of(mode: wwwurl_compat) -> Option<Compat> {
+    match mode {
+        WWWURL_COMPAT_29 => Some(Compat::V29),
+        WWWURL_COMPAT_29H => Some(Compat::V29h),
+        _ => None,
+    }
+}
+
+/// Sets the longest input, in bytes, that the functions taking this
+/// config accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
+/// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB), which is also the limit of the
+/// functions that take no config.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for 0; `WWWURL_ERR_CONFIG_IN_USE` once the
+/// config has been used.
+#[no_mangle]
+pub extern "C" fn wwwurl_config_set_max_input(
+    cfg: *mut wwwurl_config,
+    max: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        if max == 0 {
+            return Err(WWWURL_ERR_INVALID_ARGUMENT);
+        }
+        change(cfg, |b| {
+            b.max_input = max;
+            Ok(())
+        })
+    })
+}
+
+/// The legacy API's view of a config: its host, ports and mode, to copy
+/// into the process-wide settings (`wwwurl_legacy_configure`).
+pub(crate) fn for_legacy(cfg: *const wwwurl_config) -> Result<(Config, Compat), wwwurl_status> {
+    let s = Settings::of(cfg)?;
+    let env = match s.0 {
+        Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
+        None => Config::default(),
+    };
+    Ok((env, s.compat()))
 }

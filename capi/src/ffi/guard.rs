@@ -43,7 +43,7 @@ impl Fallback for super::status::wwwurl_status {
 thread_local! {
     /// 0 until this thread's first library call has made sure that the
     /// quiet hook is in place, then 1 plus the depth of library calls under
-    /// way (but for the bodies under [`guard_leaf`], which cannot panic):
+    /// way (but for the bodies under [`guard_no_unwind`], which cannot panic):
     /// one thread-local read per call answers both questions.
     static IN_FFI: Cell<u32> = const { Cell::new(0) };
 }
@@ -119,7 +119,7 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 /// linked with it fail to link. The fault injector does not reach these
 /// bodies either: they call no `fault::at_entry`.
 #[inline(always)]
-pub(crate) fn guard_leaf<R>(fallback: R, f: impl FnOnce() -> R) -> R {
+pub(crate) fn guard_no_unwind<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     panic::catch_unwind(AssertUnwindSafe(|| {
         let proof = NoUnwind;
         let r = f();
@@ -131,7 +131,7 @@ pub(crate) fn guard_leaf<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     .unwrap_or(fallback)
 }
 
-/// Dropped only while `guard_leaf`'s body unwinds: in the test build, its
+/// Dropped only while `guard_no_unwind`'s body unwinds: in the test build, its
 /// drop calls a function that exists nowhere, so that an unwinding path
 /// there leaves an undefined symbol in the library.
 struct NoUnwind;

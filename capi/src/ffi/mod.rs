@@ -29,6 +29,8 @@ mod hooks;
 /// Header: wwwurl_legacy.h.
 mod legacy;
 /// Header: wwwurl_legacy.h.
+mod legacy_config;
+/// Header: wwwurl_legacy.h.
 mod legacy_types;
 /// Header: wwwurl.h.
 mod modern;

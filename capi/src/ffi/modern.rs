@@ -5,10 +5,9 @@ use super::alloc::{
     c_malloc, c_str, checked_input, free, input, out_buffer, set_opt, uninit_slice, within_limit,
     CBuf, Out,
 };
-use super::block::{stack_room, write_exact, HeadedBlock, StackRoom};
-use super::guard::{guard, guard_leaf, guard_opt, guard_or, guard_status};
-use super::hooks::HookEnv;
-use super::settings;
+use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
+use super::config::{release, ConfigBlock, Settings};
+use super::guard::{guard, guard_no_unwind, guard_opt, guard_or, guard_status};
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
@@ -18,7 +17,7 @@ use std::ptr::{null, null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::cache::{self, UnsafePath};
 use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
-use wwwurl_core::config::Compat;
+use wwwurl_core::edit::{self, Part, SetError};
 use wwwurl_core::sink::copy_into;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Originals, Spans, UrlRef};
@@ -27,8 +26,8 @@ use wwwurl_core::{link, split, url};
 /// What a `wwwurl_url *` points at: one `malloc` block holding this header
 /// and then the record's strings, so that a handle costs one allocation and
 /// one `free`, and running out of memory is a status rather than an abort.
-/// After `wwwurl_set_userinfo` the strings, whose size changed while the
-/// handle's address may not, live in a `malloc` block of their own.
+/// After `wwwurl_set` the strings, whose size changed while the handle's
+/// address may not, live in a `malloc` block of their own.
 #[repr(C)]
 struct Handle {
     /// The record's strings: right after the header, or a block of their own.
@@ -36,9 +35,9 @@ struct Handle {
     /// How many bytes `bytes` holds.
     len: usize,
     sp: Spans,
-    /// The mode the URL was made in, which `wwwurl_set_userinfo` rebuilds it
-    /// in: the call's flag, else the process-wide mode at that time.
-    compat: Compat,
+    /// The config the URL was made with (a counted reference; NULL for the
+    /// defaults), whose mode and default ports `wwwurl_set` rebuilds it with.
+    cfg: *const ConfigBlock,
 }
 
 // malloc aligns for every fundamental type, which covers the header's
@@ -61,6 +60,11 @@ impl Handle {
             .map(|s| (self.bytes.wrapping_add(s.start).cast_const().cast(), s.len))
     }
 
+    /// The settings the handle was made with.
+    fn settings(&self) -> Settings<'_> {
+        Settings::kept(self.cfg)
+    }
+
     /// The record, borrowed from the handle.
     fn view(&self) -> UrlRef<'_> {
         // SAFETY: `bytes` points at `len` bytes that live as long as the
@@ -70,11 +74,11 @@ impl Handle {
     }
 }
 
-/// A new handle made in mode `compat`, holding the record `r`, written
-/// straight into its block; NULL when memory ran out or `r` did not fill
-/// the block exactly.
+/// A new handle made with the settings `cfg`, holding the record `r`,
+/// written straight into its block; NULL when memory ran out or `r` did not
+/// fill the block exactly.
 #[inline(always)]
-fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
+fn new_handle<R: RecordBytes>(r: &R, cfg: Settings<'_>) -> *mut Handle {
     let (len, sp) = r.measure();
     let h = c_malloc(size_of::<Handle>() + len).cast::<Handle>();
     if h.is_null() {
@@ -89,7 +93,7 @@ fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
             bytes,
             len,
             sp,
-            compat,
+            cfg: std::ptr::null(),
         })
     };
     // SAFETY: the `len` bytes after the header, in the fresh block.
@@ -97,18 +101,21 @@ fn new_handle<R: RecordBytes>(r: &R, compat: Compat) -> *mut Handle {
         free(h);
         return null_mut();
     }
+    // SAFETY: the header just written; the reference is taken only now
+    // that nothing can fail.
+    unsafe { (*h).cfg = cfg.retain() };
     h
 }
 
 /// `wwwurl_parse`'s records go into handles, which remember the mode they
 /// were made in.
 /// The general route builds them in the stack room lent here, when they
-/// fit (see [`HeadedBlock`]).
-struct HandleDest<'a>(Compat, Option<&'a mut StackRoom>);
+/// fit (see [`BlockWithHeader`]).
+struct HandleDest<'a>(Settings<'a>, Option<&'a mut StackRoom>);
 
 impl<'a> RecordDest for HandleDest<'a> {
     type Out = *mut Handle;
-    type Memory = HeadedBlock<'a>;
+    type Memory = BlockWithHeader<'a>;
     /// A handle is read only through its spans and the `const char *` it
     /// hands out: an original field equal to its canonical one can be the
     /// same bytes.
@@ -117,16 +124,16 @@ impl<'a> RecordDest for HandleDest<'a> {
     /// A new handle holding the record, written straight into its block;
     /// NULL when memory ran out.
     #[inline(always)]
-    fn place<R: RecordBytes>(self, r: &R) -> *mut Handle {
+    fn store_record<R: RecordBytes>(self, r: &R) -> *mut Handle {
         new_handle(r, self.0)
     }
 
-    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock<'a>, NoMemory> {
-        HeadedBlock::new(size_of::<Handle>(), capacity, self.1.take())
+    fn memory(&mut self, capacity: usize) -> Result<BlockWithHeader<'a>, NoMemory> {
+        BlockWithHeader::new(size_of::<Handle>(), capacity, self.1.take())
     }
 
     /// The handle's block, its header written.
-    fn place_built(self, built: HeadedBlock<'a>, sp: Spans) -> *mut Handle {
+    fn store_built(self, built: BlockWithHeader<'a>, sp: Spans) -> *mut Handle {
         let len = built.len();
         let Ok(block) = built.finish() else {
             return null_mut();
@@ -140,7 +147,7 @@ impl<'a> RecordDest for HandleDest<'a> {
                 bytes: Handle::inline_bytes(h),
                 len,
                 sp,
-                compat: self.0,
+                cfg: self.0.retain(),
             })
         };
         h
@@ -168,27 +175,6 @@ fn handle_mut<'a>(u: *mut wwwurl_url) -> Option<&'a mut Handle> {
 
 fn from_handle<'a>(u: *const wwwurl_url) -> Option<UrlRef<'a>> {
     handle(u).map(Handle::view)
-}
-
-/// The compat mode a call's flags select; `allowed` are the flags the call knows.
-#[inline(always)]
-fn compat_of(flags: u32, allowed: u32) -> Result<Compat, wwwurl_status> {
-    // Most calls pass no flag: answer those before the checks.
-    if flags == 0 {
-        return Ok(settings::compat());
-    }
-    if flags & !allowed != 0
-        || flags & (WWWURL_FLAG_29 | WWWURL_FLAG_29H) == WWWURL_FLAG_29 | WWWURL_FLAG_29H
-    {
-        return Err(WWWURL_ERR_INVALID_ARGUMENT);
-    }
-    Ok(if flags & WWWURL_FLAG_29H != 0 {
-        Compat::V29h
-    } else if flags & WWWURL_FLAG_29 != 0 {
-        Compat::V29
-    } else {
-        settings::compat()
-    })
 }
 
 /// Hands a new handle to the caller, or reports that memory ran out.
@@ -236,85 +222,66 @@ pub extern "C" fn wwwurl_status_name(status: u32) -> *const c_char {
     })
 }
 
-/// Sets the longest input, in bytes, that the length-delimited functions
-/// accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
-/// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB).
-///
-/// Returns `WWWURL_OK`, or `WWWURL_ERR_INVALID_ARGUMENT` for 0.
-/// Thread-safe.
-#[no_mangle]
-pub extern "C" fn wwwurl_set_max_input(max: size_t) -> wwwurl_status {
-    guard(|| {
-        if max == 0 {
-            return WWWURL_ERR_INVALID_ARGUMENT;
-        }
-        settings::set_max_input(max);
-        WWWURL_OK
-    })
-}
-
-/// The longest input the length-delimited functions accept.
-#[no_mangle]
-pub extern "C" fn wwwurl_max_input() -> size_t {
-    guard_or(WWWURL_DEFAULT_MAX_INPUT, settings::max_input)
-}
-
 /// Parses a URL with the rules of the historical SplitURL.
 ///
-/// Parameters: `s` and `len`, the URL (`len` may be `WWWURL_NUL_TERMINATED`);
-/// the URL ends at its first NUL byte, as for SplitURL. `flags`: 0,
-/// `WWWURL_FLAG_29H` or `WWWURL_FLAG_29`. `out` receives the handle.
+/// Parameters: `cfg`, the settings (NULL: the library's defaults; see
+/// `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
+/// the compat mode and the input limit; `s` and `len`, the URL (`len` may be
+/// `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
+/// SplitURL. `out` receives the handle.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
-/// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for
-/// unknown flags; `WWWURL_ERR_NO_MEMORY` when the handle cannot be
-/// allocated. `*out` is written only on success.
+/// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
+/// another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
+/// cannot be allocated. `*out` is written only on success.
 ///
 /// Memory and lifetimes: the caller owns the handle and releases it with
-/// `wwwurl_free`. The input is copied; the caller may free it after the call.
+/// `wwwurl_free`. The input is copied; the caller may free it after the
+/// call. The handle keeps `cfg` alive.
 #[no_mangle]
 pub extern "C" fn wwwurl_parse(
+    cfg: *const wwwurl_config,
     s: *const c_char,
     len: size_t,
-    flags: u32,
     out: *mut *mut wwwurl_url,
 ) -> wwwurl_status {
     guard_status(|| {
         let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
         let out = Out::new(out)?;
+        let cfg = Settings::of(cfg)?;
         // Both splits end the URL at its first NUL byte as they scan,
         // so no separate search for it.
-        let s = within_limit(s)?;
-        let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let s = cfg.within_limit(s)?;
         let mut room = stack_room();
         Ok(store(
             out,
-            split::split_to(&HookEnv, compat, s, HandleDest(compat, Some(&mut room))),
+            split::split_to(&cfg, cfg.compat(), s, HandleDest(cfg, Some(&mut room))),
         ))
     })
 }
 
 /// Builds a URL from its parts with the rules of the historical CreateURL.
 ///
-/// Parameters: NUL-terminated strings; `proto`, `hostport` and `path` are
-/// required, `args`, `user` and `pass` may be NULL (absent). `flags` as for
-/// `wwwurl_parse`. `out` receives the handle.
+/// Parameters: `cfg`, the settings (NULL: the defaults), as for
+/// `wwwurl_parse`; NUL-terminated strings: `proto`, `hostport` and `path`
+/// are required, `args`, `user` and `pass` may be NULL (absent). `out`
+/// receives the handle.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
-/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT`;
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
 /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
 ///
 /// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
 #[no_mangle]
 #[allow(clippy::too_many_arguments)]
 pub extern "C" fn wwwurl_create(
+    cfg: *const wwwurl_config,
     proto: *const c_char,
     hostport: *const c_char,
     path: *const c_char,
     args: *const c_char,
     user: *const c_char,
     pass: *const c_char,
-    flags: u32,
     out: *mut *mut wwwurl_url,
 ) -> wwwurl_status {
     guard_status(|| {
@@ -324,27 +291,27 @@ pub extern "C" fn wwwurl_create(
             return Err(WWWURL_ERR_NULL);
         };
         let out = Out::new(out)?;
+        let cfg = Settings::of(cfg)?;
         let (args, user, pass) = (c_str(args), c_str(user), c_str(pass));
         for part in [Some(proto), Some(hostport), Some(path), args, user, pass]
             .into_iter()
             .flatten()
         {
-            within_limit(part)?;
+            cfg.within_limit(part)?;
         }
-        let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
         let mut room = stack_room();
         Ok(store(
             out,
             url::create_to(
-                &HookEnv,
-                compat,
+                &cfg,
+                cfg.compat(),
                 proto,
                 hostport,
                 path,
                 args,
                 user,
                 pass,
-                HandleDest(compat, Some(&mut room)),
+                HandleDest(cfg, Some(&mut room)),
             ),
         ))
     })
@@ -353,45 +320,46 @@ pub extern "C" fn wwwurl_create(
 /// Resolves a link found in the page `base` with the rules of the
 /// historical LinkURL.
 ///
-/// Parameters: `base`, a handle; `link` and `len`, the link (`len` may be
-/// `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `flags` as
-/// for `wwwurl_parse`; `out` receives the new handle.
+/// Parameters: `cfg`, the settings (NULL: the defaults), as for
+/// `wwwurl_parse`; `base`, a handle; `link` and `len`, the link (`len` may
+/// be `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `out`
+/// receives the new handle.
 ///
 /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-/// `WWWURL_ERR_INVALID_ARGUMENT`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+/// `WWWURL_ERR_CONFIG_IN_USE`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
 /// only on success.
 ///
 /// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
 #[no_mangle]
 pub extern "C" fn wwwurl_link(
+    cfg: *const wwwurl_config,
     base: *const wwwurl_url,
     link: *const c_char,
     len: size_t,
-    flags: u32,
     out: *mut *mut wwwurl_url,
 ) -> wwwurl_status {
     guard_status(|| {
         let base = from_handle(base).ok_or(WWWURL_ERR_NULL)?;
         let link = input(link, len).ok_or(WWWURL_ERR_NULL)?;
         let out = Out::new(out)?;
-        let link = c_prefix(within_limit(link)?);
-        let compat = compat_of(flags, WWWURL_FLAG_29 | WWWURL_FLAG_29H)?;
+        let cfg = Settings::of(cfg)?;
+        let link = c_prefix(cfg.within_limit(link)?);
         let mut room = stack_room();
         let base = link::LinkBase::of(base);
         Ok(store(
             out,
             link::link_to(
-                &HookEnv,
-                compat,
+                &cfg,
+                cfg.compat(),
                 &base,
                 link,
-                HandleDest(compat, Some(&mut room)),
+                HandleDest(cfg, Some(&mut room)),
             ),
         ))
     })
 }
 
-/// Copies a handle.
+/// Copies a handle, with the config it was made with.
 ///
 /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
 /// caller owns the copy and releases it with `wwwurl_free`.
@@ -400,7 +368,7 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
     guard_status(|| {
         let h = handle(u).ok_or(WWWURL_ERR_NULL)?;
         let out = Out::new(out)?;
-        let copy = new_handle(&h.view(), h.compat);
+        let copy = new_handle(&h.view(), h.settings());
         Ok(store(out, copy))
     })
 }
@@ -409,11 +377,12 @@ pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) ->
 #[no_mangle]
 pub extern "C" fn wwwurl_free(u: *mut wwwurl_url) {
     // As FreeURL: a body that cannot panic.
-    guard_leaf((), || {
+    guard_no_unwind((), || {
         if let Some(h) = handle(u) {
             if h.bytes != Handle::inline_bytes(h) {
                 free(h.bytes);
             }
+            release(h.cfg);
             free(u);
         }
     })
@@ -445,10 +414,12 @@ fn field_of(part: wwwurl_part) -> Option<Field> {
 /// Returns a NUL-terminated string borrowed from the handle, or NULL when
 /// the part is absent, `u` is NULL or `part` is unknown. The length is
 /// exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
-/// is cut there, as it is in the historical record.
+/// is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
+/// the text after the port's `:` in the hostport (absent when the hostport
+/// has no port).
 ///
 /// Memory and lifetimes: valid until the handle is freed or changed by
-/// `wwwurl_set_userinfo`; do not free it.
+/// `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
 #[no_mangle]
 pub extern "C" fn wwwurl_get(
     u: *const wwwurl_url,
@@ -457,13 +428,28 @@ pub extern "C" fn wwwurl_get(
 ) -> *const c_char {
     // Reads of the header and pointer arithmetic, nothing that can panic:
     // the guard of such a body skips the thread-local count of library
-    // calls (CONTRIBUTING.md, "The data flow of a C call"; BENCHMARKS.md,
-    // "Accessors without the count of library calls").
-    guard_leaf(null(), || {
-        let got = handle(u).zip(field_of(part)).and_then(|(h, f)| h.part(f));
+    // calls (see `guard_no_unwind`).
+    guard_no_unwind(null(), || {
+        let got = handle(u).and_then(|h| match part {
+            WWWURL_PART_PORT => h.port_text(),
+            _ => field_of(part).and_then(|f| h.part(f)),
+        });
         set_opt(len, got.map_or(0, |(_, n)| n));
         got.map_or(null(), |(p, _)| p)
     })
+}
+
+impl Handle {
+    /// Where the port's text lies: after the `:` that ends the host in the
+    /// hostport, up to the hostport's NUL.
+    fn port_text(&self) -> Option<(*const c_char, usize)> {
+        let (hp, hp_len) = self.part(Field::Hostport)?;
+        let (_, host_len) = self.part(Field::Host)?;
+        if self.sp.host_is_hostport() {
+            return None;
+        }
+        Some((hp.wrapping_add(host_len + 1), hp_len - host_len - 1))
+    }
 }
 
 /// The port of a URL: the number after the host's `:`, or -1 when the
@@ -472,18 +458,45 @@ pub extern "C" fn wwwurl_get(
 pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
     // One read of the header: the guard of a body that cannot panic, as in
     // `wwwurl_get`.
-    guard_leaf(-1, || handle(u).map_or(-1, |h| h.sp.port()))
+    guard_no_unwind(-1, || handle(u).map_or(-1, |h| h.sp.port()))
 }
 
-/// Replaces the user and password of a URL, like the historical AddPasswordURL.
+/// Replaces the strings of `h` by those of `new`, in a `malloc` block of
+/// their own (the handle's address stays); the old ones are released.
+fn replace_record(h: &mut Handle, new: &url::Url) -> Result<wwwurl_status, wwwurl_status> {
+    let bytes = new.buffer();
+    let block = c_malloc(bytes.len().max(1)).cast::<u8>();
+    if block.is_null() {
+        return Err(WWWURL_ERR_NO_MEMORY);
+    }
+    // SAFETY: a fresh block of `bytes.len()` bytes at least.
+    copy_into(unsafe { uninit_slice(block, bytes.len()) }, bytes);
+    if h.bytes != Handle::inline_bytes(h) {
+        free(h.bytes);
+    }
+    h.bytes = block;
+    h.len = bytes.len();
+    h.sp = *new.spans();
+    Ok(WWWURL_OK)
+}
+
+fn set_status(e: SetError) -> wwwurl_status {
+    match e {
+        SetError::Refused => WWWURL_ERR_INVALID_ARGUMENT,
+        SetError::NoMemory => WWWURL_ERR_NO_MEMORY,
+    }
+}
+
+/// Replaces the user and password of a URL, like the historical
+/// AddPasswordURL: the URL is made again by CreateURL from its canonical
+/// protocol, hostport, path and args and the new user and password.
 ///
 /// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
 /// NULL (absent); they are `%`-decoded.
 ///
-/// The URL is rebuilt in the mode the handle was made in (`WWWURL_FLAG_29H`
-/// or `WWWURL_FLAG_29` of the call that made it, else the mode
-/// `wwwurl_set_compat` had then; a copy keeps it), whatever the mode is now:
-/// its name, and so its cache file, stay those of that mode.
+/// The URL is rebuilt with the config the handle was made with (its mode
+/// and default ports), so that its name, and so its cache file, stay those
+/// of that config.
 ///
 /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
 /// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
@@ -498,34 +511,78 @@ pub extern "C" fn wwwurl_set_userinfo(
 ) -> wwwurl_status {
     guard_status(|| {
         let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
+        let cfg = h.settings();
         let (user, pass) = (c_str(user), c_str(pass));
         for part in [user, pass].into_iter().flatten() {
-            within_limit(part)?;
+            cfg.within_limit(part)?;
         }
-        // In the handle's own mode, not the process-wide one: a handle
-        // made with WWWURL_FLAG_29H keeps its `&amp;` (README, "The
-        // modern API").
-        let new = h
-            .view()
-            .with_password(&HookEnv, h.compat, user, pass)
-            .map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?;
-        let bytes = new.buffer();
-        let block = c_malloc(bytes.len().max(1)).cast::<u8>();
-        if block.is_null() {
-            return Err(WWWURL_ERR_NO_MEMORY);
-        }
-        // SAFETY: a fresh block of `bytes.len()` bytes at least.
-        copy_into(unsafe { uninit_slice(block, bytes.len()) }, bytes);
-        if h.bytes != Handle::inline_bytes(h) {
-            free(h.bytes);
-        }
-        *h = Handle {
-            bytes: block,
-            len: bytes.len(),
-            sp: *new.spans(),
-            compat: h.compat,
+        let change = edit::Change::Userinfo(user, pass);
+        let new = edit::rebuild(&cfg, cfg.compat(), h.view().into(), change).map_err(set_status)?;
+        replace_record(h, &new)
+    })
+}
+
+/// The settable part a `wwwurl_part` names.
+fn settable(part: wwwurl_part) -> Option<Part> {
+    Some(match part {
+        WWWURL_PART_PROTO => Part::Proto,
+        WWWURL_PART_USER => Part::User,
+        WWWURL_PART_PASS => Part::Pass,
+        WWWURL_PART_HOST => Part::Host,
+        WWWURL_PART_PORT => Part::Port,
+        WWWURL_PART_PATH => Part::Path,
+        WWWURL_PART_ARGS => Part::Args,
+        _ => return None,
+    })
+}
+
+/// Sets one part of a URL: the scheme (`WWWURL_PART_SCHEME`), user,
+/// password, host, port or path, or the query (`WWWURL_PART_QUERY`).
+///
+/// The part set is what `wwwurl_create` makes of the value in that
+/// position (a user or password is `%`-decoded, a host lower-cased and
+/// canonicalised, a path decoded, encoded and its dot segments removed, a
+/// query recoded); every other part keeps its bytes, except a port that is
+/// the default of a new scheme, which is dropped; the name, file and
+/// hostport are rebuilt. The URL is rebuilt with the config the handle was
+/// made with. The derived parts (name, file, hostport, href and the
+/// original ones) cannot be set.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `value` and
+/// `len` (`len` may be `WWWURL_NUL_TERMINATED`); a NULL `value` removes an
+/// optional part (user, password, port, query).
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` is NULL;
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for a part that
+/// cannot be set and for a value that cannot stand there: a scheme that is
+/// empty or has bytes other than letters, digits, `+ - .`; a host that is
+/// empty or holds `/ ? # @ \`, a space, a control byte or a `:` outside
+/// brackets; a port that is not 1 to 5 digits up to 65535; a NUL byte in
+/// any value, or one that a user or password decodes to; NULL for the
+/// scheme, host or path; a host or port that would change the other (as
+/// some numeric hosts read differently with and without a port);
+/// `WWWURL_ERR_NO_MEMORY`. The handle is byte-identical unless it returns
+/// `WWWURL_OK`.
+///
+/// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+/// become invalid on success.
+#[no_mangle]
+pub extern "C" fn wwwurl_set(
+    u: *mut wwwurl_url,
+    part: wwwurl_part,
+    value: *const c_char,
+    len: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
+        let part = settable(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+        let cfg = h.settings();
+        let value = match value.is_null() {
+            true => None,
+            false => Some(cfg.within_limit(input(value, len).ok_or(WWWURL_ERR_NULL)?)?),
         };
-        Ok(WWWURL_OK)
+        let new = edit::set_part(&cfg, cfg.compat(), h.view(), part, value).map_err(set_status)?;
+        replace_record(h, &new)
     })
 }
 
@@ -709,7 +766,7 @@ extern "C" fn transcode_codec<const C: wwwurl_codec>(
     let Some(c) = codec_of(C) else {
         return transcode_full(C, r#in, len, out, cap, needed);
     };
-    let short = guard_leaf(Err(WWWURL_ERR_PANIC), || {
+    let short = guard_no_unwind(Err(WWWURL_ERR_PANIC), || {
         let need = transcode_short(c, r#in, len, out, cap);
         if let Some(need) = need {
             set_opt(needed, need);
@@ -735,8 +792,9 @@ fn transcode_short(
     cap: size_t,
 ) -> Option<usize> {
     // `len` at most 32 also rules out `WWWURL_NUL_TERMINATED`, so that
-    // `input` does not call `strlen`; NULLs are left to the full body.
-    if len > 32 || len > settings::max_input() || r#in.is_null() || out.is_null() {
+    // `input` does not call `strlen`, and is within the input limit;
+    // NULLs are left to the full body.
+    if len > 32 || r#in.is_null() || out.is_null() {
         return None;
     }
     c.transcode_short(input(r#in, len)?, out_buffer(out, cap).ok()?)

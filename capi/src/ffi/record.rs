@@ -14,8 +14,8 @@
 //! which is how `FreeURL` tells the two layouts apart.
 
 use super::alloc::{c_malloc, c_str, free};
-use super::block::{stack_room, write_exact, HeadedBlock, StackRoom};
-use super::guard::{guard_leaf, guard_opt};
+use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
+use super::guard::{guard_no_unwind, guard_opt};
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
 use super::settings;
@@ -113,12 +113,12 @@ fn record_at(sp: &Spans, block: *mut u8, offset: usize) -> URL {
 
 /// SplitURL's records go into one C block: the struct, then the strings.
 /// The general route builds them in the stack room lent here, when they
-/// fit (see [`HeadedBlock`]).
+/// fit (see [`BlockWithHeader`]).
 struct LegacyDest<'a>(Option<&'a mut StackRoom>);
 
 impl<'a> RecordDest for LegacyDest<'a> {
     type Out = *mut URL;
-    type Memory = HeadedBlock<'a>;
+    type Memory = BlockWithHeader<'a>;
     /// The 2.9 record has no original fields: their bytes would be written
     /// for nothing. The 2.9h record has them, each a string of its own as
     /// historically, so that a program writing into one does not change
@@ -132,7 +132,7 @@ impl<'a> RecordDest for LegacyDest<'a> {
     /// A new one-block C record, its strings written straight into the
     /// block; NULL when memory ran out.
     #[inline(always)]
-    fn place<R: RecordBytes>(self, r: &R) -> *mut URL {
+    fn store_record<R: RecordBytes>(self, r: &R) -> *mut URL {
         let (len, sp) = r.measure();
         let rec = c_malloc(size_of::<URL>() + len).cast::<URL>();
         if rec.is_null() {
@@ -153,12 +153,12 @@ impl<'a> RecordDest for LegacyDest<'a> {
         rec
     }
 
-    fn memory(&mut self, capacity: usize) -> Result<HeadedBlock<'a>, NoMemory> {
-        HeadedBlock::new(size_of::<URL>(), capacity, self.0.take())
+    fn memory(&mut self, capacity: usize) -> Result<BlockWithHeader<'a>, NoMemory> {
+        BlockWithHeader::new(size_of::<URL>(), capacity, self.0.take())
     }
 
     /// The record's block, its struct written.
-    fn place_built(self, built: HeadedBlock<'a>, sp: Spans) -> *mut URL {
+    fn store_built(self, built: BlockWithHeader<'a>, sp: Spans) -> *mut URL {
         // `FreeURL` tells a record whose strings follow its struct by where
         // its name is (see `separate_strings`).
         debug_assert_eq!(sp.span(Field::Name).map(|s| s.start), Some(0));
@@ -315,7 +315,7 @@ pub extern "C" fn FreeURL(url: *mut URL) {
     // goes to a function of its own, so that this path saves no register
     // and ends in a jump to `free` (BENCHMARKS.md, "FreeURL without a
     // frame").
-    let one_block = guard_leaf(false, || {
+    let one_block = guard_no_unwind(false, || {
         record(url).is_some_and(|rec| strings_follow(rec) && !has_private(rec))
     });
     if one_block {

@@ -1,5 +1,8 @@
-//! The process-wide settings of C callers: the local host and default ports
-//! (a [`Config`] under a pthread read-write lock) and the compat mode.
+//! The process-wide settings of the legacy API, whose WWWOFFLE signatures
+//! cannot take a config: the local host and default ports (a [`Config`]
+//! under a pthread read-write lock) and the compat mode, which
+//! `wwwurl_legacy_configure` copies from a `wwwurl_config`. The modern API
+//! never reads them.
 //!
 //! The lock is pthread's rather than std's because C programmers check their
 //! programs with valgrind's helgrind and DRD, which understand only the
@@ -7,8 +10,9 @@
 //! looked like a data race to them. Readers share the lock and never block
 //! one another; setters are rare.
 
+use super::config::DEFAULT_COMPAT;
 use std::cell::UnsafeCell;
-use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU8, Ordering};
 use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::config::{builtin_default_port, Compat, Config, Env, DEFAULT_LOCAL_HOST};
 
@@ -64,10 +68,13 @@ fn write<R>(f: impl FnOnce(&mut Option<Config>) -> R) -> Option<R> {
     Some(f(unsafe { &mut *STORE.config.get() }))
 }
 
-/// Changes the configuration (made from the defaults on the first change).
-/// `None` if the lock could not be taken.
-pub(crate) fn update<R>(f: impl FnOnce(&mut Config) -> R) -> Option<R> {
-    write(|c| f(c.get_or_insert_with(Config::default)))
+/// Replaces the configuration; `None` if the lock could not be taken.
+pub(crate) fn replace(config: Config) -> Option<()> {
+    write(|c| {
+        // The old one is dropped under the lock, which is fine: dropping
+        // frees, it takes no lock of the library.
+        *c = Some(config);
+    })
 }
 
 /// The process-wide configuration, as an [`Env`].
@@ -89,26 +96,14 @@ impl Env for Settings {
     }
 }
 
-// The compat mode and the input limit are read by every call that parses
-// or transcodes, so they are atomics rather than under the lock. Readers
-// load them plainly; setters write them with a locked exchange (`swap`).
-// Helgrind and DRD report no race between the two, where they do report a
-// plain store (`make c-tests-helgrind` runs the setters in a loop while four
-// threads parse). A `fetch_add(0)` read, which this once was, compiled on
-// x86-64 to a fence and the same load, and cost 2 to 3 ns a call
-// (BENCHMARKS.md, "Settings read by a plain load").
-
-/// The compat mode of a process that never set one: the variant this
-/// library was built as (`libwwwurl` 2.9, `libwwwurl-29h` 2.9h), so that a
-/// program chooses the behaviour by its link line alone.
-pub(crate) const DEFAULT_COMPAT: Compat = if cfg!(feature = "v29h") {
-    Compat::V29h
-} else {
-    Compat::V29
-};
+// The compat mode is read by every legacy call that builds a record, so
+// it is an atomic rather than under the lock. Readers load it plainly; the
+// setter writes it with a locked exchange (`swap`). Helgrind and DRD report
+// no race between the two, where they do report a plain store (`make
+// c-tests-helgrind` configures the library in a loop while threads parse),
+// and a read-modify-write read would cost a fence on every call.
 
 static COMPAT: AtomicU8 = AtomicU8::new(DEFAULT_COMPAT as u8);
-static MAX_INPUT: AtomicUsize = AtomicUsize::new(super::types::WWWURL_DEFAULT_MAX_INPUT);
 
 /// The process-wide compat mode.
 #[inline]
@@ -122,15 +117,4 @@ pub(crate) fn compat() -> Compat {
 /// Sets the process-wide compat mode.
 pub(crate) fn set_compat(c: Compat) {
     COMPAT.swap(c as u8, Ordering::Relaxed);
-}
-
-/// The longest input the length-delimited functions accept.
-#[inline]
-pub(crate) fn max_input() -> usize {
-    MAX_INPUT.load(Ordering::Relaxed)
-}
-
-/// Sets the longest accepted input.
-pub(crate) fn set_max_input(max: usize) {
-    MAX_INPUT.swap(max, Ordering::Relaxed);
 }

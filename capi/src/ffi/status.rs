@@ -12,7 +12,7 @@ pub enum wwwurl_status {
     WWWURL_OK = 0,
     /// A required pointer argument was NULL.
     WWWURL_ERR_NULL = 1,
-    /// The input is longer than the configured maximum (see `wwwurl_set_max_input`).
+    /// The input is longer than the configured maximum (see `wwwurl_config_set_max_input`).
     WWWURL_ERR_TOO_LONG = 2,
     /// The output does not fit in the caller's buffer; the needed size was reported.
     WWWURL_ERR_BUFFER_TOO_SMALL = 3,
@@ -31,13 +31,16 @@ pub enum wwwurl_status {
     /// a cache path (`wwwurl_cache_file`): it is empty, `.` or `..`, or holds
     /// a `/`, a control byte or (the protocol) a byte of 0x80 or more.
     WWWURL_ERR_UNSAFE_PATH = 9,
+    /// A configuration was changed after a call had used it (make a copy
+    /// with `wwwurl_config_dup`), or used while another thread changed it.
+    WWWURL_ERR_CONFIG_IN_USE = 10,
 }
 
 pub(crate) use wwwurl_status::*;
 
 impl wwwurl_status {
     /// Every status, in the order of its number.
-    const ALL: [wwwurl_status; 10] = [
+    const ALL: [wwwurl_status; 11] = [
         WWWURL_OK,
         WWWURL_ERR_NULL,
         WWWURL_ERR_TOO_LONG,
@@ -48,6 +51,7 @@ impl wwwurl_status {
         WWWURL_ERR_NOT_ABSOLUTE,
         WWWURL_ERR_UNSUPPORTED_SCHEME,
         WWWURL_ERR_UNSAFE_PATH,
+        WWWURL_ERR_CONFIG_IN_USE,
     ];
 
     /// The status numbered `n`, if there is one.
@@ -99,6 +103,10 @@ impl wwwurl_status {
                 "WWWURL_ERR_UNSAFE_PATH\0",
                 "protocol or host not a plain directory name for a cache path\0",
             ),
+            WWWURL_ERR_CONFIG_IN_USE => (
+                "WWWURL_ERR_CONFIG_IN_USE\0",
+                "configuration changed while in use\0",
+            ),
         }
     }
 }
@@ -126,9 +134,9 @@ mod tests {
         }
         assert_eq!(
             wwwurl_status::ALL.len(),
-            WWWURL_ERR_UNSAFE_PATH as usize + 1
+            WWWURL_ERR_CONFIG_IN_USE as usize + 1
         );
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
-        assert_eq!(wwwurl_status::name_of(10), "(unknown status)\0");
+        assert_eq!(wwwurl_status::name_of(11), "(unknown status)\0");
     }
 }

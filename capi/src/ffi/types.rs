@@ -10,7 +10,15 @@ pub struct wwwurl_url {
     _private: [u8; 0],
 }
 
-/// A part of a URL, for `wwwurl_get`.
+/// Settings for the calls that take them: the local host, the default
+/// ports, the compat mode and the input limit. Opaque: made by
+/// `wwwurl_config_new` or `wwwurl_config_dup`, released by
+/// `wwwurl_config_free`.
+pub struct wwwurl_config {
+    _private: [u8; 0],
+}
+
+/// A part of a URL, for `wwwurl_get` and `wwwurl_set`.
 pub type wwwurl_part = u32;
 /// The canonical URL without user and password.
 pub const WWWURL_PART_NAME: wwwurl_part = 0;
@@ -36,6 +44,19 @@ pub const WWWURL_PART_ORIGINAL_NAME: wwwurl_part = 9;
 pub const WWWURL_PART_ORIGINAL_PATH: wwwurl_part = 10;
 /// The arguments as split; absent when there was no `?`.
 pub const WWWURL_PART_ORIGINAL_ARGS: wwwurl_part = 11;
+/// The port as text: what follows the host's `:` in the hostport; absent
+/// when the hostport has no port.
+pub const WWWURL_PART_PORT: wwwurl_part = 12;
+/// The standard name of `WWWURL_PART_PROTO`.
+pub const WWWURL_PART_SCHEME: wwwurl_part = WWWURL_PART_PROTO;
+/// The standard name of `WWWURL_PART_USER`.
+pub const WWWURL_PART_USERNAME: wwwurl_part = WWWURL_PART_USER;
+/// The standard name of `WWWURL_PART_PASS`.
+pub const WWWURL_PART_PASSWORD: wwwurl_part = WWWURL_PART_PASS;
+/// The standard name of `WWWURL_PART_ARGS`.
+pub const WWWURL_PART_QUERY: wwwurl_part = WWWURL_PART_ARGS;
+/// The standard name of `WWWURL_PART_FILE`: the whole URL, with its user and password.
+pub const WWWURL_PART_HREF: wwwurl_part = WWWURL_PART_FILE;
 
 /// A string transform, for `wwwurl_transcode`.
 pub type wwwurl_codec = u32;
@@ -52,19 +73,25 @@ pub const WWWURL_CODEC_ENCODE_FORM: wwwurl_codec = 4;
 /// URLEncodePassword.
 pub const WWWURL_CODEC_ENCODE_PASSWORD: wwwurl_codec = 5;
 
-/// Flag: behave as WWWOFFLE 2.9h for this call (args keep `&amp;`).
-pub const WWWURL_FLAG_29H: u32 = 1;
-/// Flag: behave as WWWOFFLE 2.9 for this call, whatever `wwwurl_set_compat` says.
-pub const WWWURL_FLAG_29: u32 = 2;
 /// Flag for `wwwurl_rfc3986_split`: split leniently, the way browsers do.
 pub const WWWURL_FLAG_BROWSER: u32 = 4;
 
-/// The default of `wwwurl_set_max_input`: 8 MiB.
+/// The input limit of a new config (`wwwurl_config_set_max_input`) and of
+/// the functions that take no config: 8 MiB.
 pub const WWWURL_DEFAULT_MAX_INPUT: size_t = 8 << 20;
 
-/// Which WWWOFFLE release's behaviour legacy calls reproduce (`wwwurl_set_compat`).
+/// Which WWWOFFLE release's behaviour to reproduce (`wwwurl_config_set_compat`).
 pub type wwwurl_compat = u32;
 /// WWWOFFLE 2.9 (the default of `libwwwurl`): CreateURL replaces `&amp;` by `&` in the args.
 pub const WWWURL_COMPAT_29: wwwurl_compat = 0;
 /// WWWOFFLE 2.9h (the default of `libwwwurl-29h`): the args keep `&amp;`.
 pub const WWWURL_COMPAT_29H: wwwurl_compat = 1;
+
+// The standard names are the historical parts, for C; this also uses them.
+const _: () = assert!(
+    WWWURL_PART_SCHEME == WWWURL_PART_PROTO
+        && WWWURL_PART_USERNAME == WWWURL_PART_USER
+        && WWWURL_PART_PASSWORD == WWWURL_PART_PASS
+        && WWWURL_PART_QUERY == WWWURL_PART_ARGS
+        && WWWURL_PART_HREF == WWWURL_PART_FILE
+);

@@ -13,26 +13,20 @@
 //! `[`, ports, fragments, NUL and non-ASCII bytes), in 2.9 and 2.9h modes
 //! and under two environments.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
+// The vector loader of the integration tests, shared rather than copied.
+#[path = "../../tests/common/mod.rs"]
 mod common;
 
 use std::cell::RefCell;
 use std::path::PathBuf;
 
-use wwwurl::buf::{Buf, NoMemory};
-use wwwurl::codec::BoundedSink;
-use wwwurl::config::{Compat, Config, Env};
-use wwwurl::split::{
+use crate::buf::{Buf, NoMemory};
+use crate::codec::BoundedSink;
+use crate::config::{Compat, Config, Env};
+use crate::split::{
     split_to, split_url, split_url_fast, split_url_general, FastSplit, RecordBytes, RecordDest,
 };
-use wwwurl::url::{Field, Originals, Spans, Url, UrlRef};
+use crate::url::{Field, Originals, Spans, Url, UrlRef};
 
 /// An environment that answers like `inner` and logs every call.
 struct Logged<E> {
@@ -97,7 +91,7 @@ impl<const O: u8> RecordDest for Dest<O> {
         1 => Originals::Shared,
         _ => Originals::Omitted,
     };
-    fn place<R: RecordBytes>(self, r: &R) -> (Vec<u8>, Spans) {
+    fn store_record<R: RecordBytes>(self, r: &R) -> (Vec<u8>, Spans) {
         let (len, spans) = r.measure();
         let mut buf = Buf::with_capacity(len).unwrap();
         r.write_to(&mut buf).unwrap();
@@ -107,7 +101,7 @@ impl<const O: u8> RecordDest for Dest<O> {
     fn memory(&mut self, capacity: usize) -> Result<Buf, NoMemory> {
         Buf::with_capacity(capacity)
     }
-    fn place_built(self, built: Buf, spans: Spans) -> (Vec<u8>, Spans) {
+    fn store_built(self, built: Buf, spans: Spans) -> (Vec<u8>, Spans) {
         (built.into_vec(), spans)
     }
     fn no_memory(self) -> (Vec<u8>, Spans) {
