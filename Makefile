@@ -151,6 +151,9 @@ manpages-test: lib gen $(MAN1)
 	@diff -u $(BUILD)/functions.txt $(BUILD)/man3.txt || { echo "man pages differ from the exported functions"; exit 1; }
 	@for f in $(MAN3_DIR)/*.3; do \
 	  w=$$(groff -man -ww -z $$f 2>&1); test -z "$$w" || { echo "$$f: $$w"; exit 1; }; done
+	@for f in $(MAN3_DIR)/*.3; do grep -q 'wwwurl_legacy.h' $$f || continue; \
+	  grep -q '^\.SH BEHAVIOUR$$' $$f && grep -qi 'example' $$f || \
+	    { echo "$$f: no behaviour and examples from doc/behaviour.md"; exit 1; }; done
 	@w=$$(groff -man -ww -z $(MAN1) 2>&1); test -z "$$w" || { echo "$(MAN1): $$w"; exit 1; }
 	@for s in NAME SYNOPSIS DESCRIPTION COMMANDS 'INPUT AND OUTPUT' 'EXIT STATUS' EXAMPLES; do \
 	  grep -Eq "^\.SH \"?$$s\"?$$" $(MAN1) || { echo "$(MAN1): no section $$s"; exit 1; }; done

@@ -129,8 +129,15 @@ fn roff(text: &str) -> String {
     out
 }
 
-/// The man page (section 3) of `f`, declared in `header`.
-pub fn man_page(f: &Function, header: &str, version: &str, see_also: &str) -> String {
+/// The man page (section 3) of `f`, declared in `header`; `behaviour`, if
+/// given, is roff text for a BEHAVIOUR section (see [`markdown_to_roff`]).
+pub fn man_page(
+    f: &Function,
+    header: &str,
+    version: &str,
+    see_also: &str,
+    behaviour: Option<&str>,
+) -> String {
     // The first sentence of the comment names the function; a leading
     // "Name:" (the historical functions' style) is dropped.
     let first = f.doc.first().map(String::as_str).unwrap_or("");
@@ -172,10 +179,162 @@ pub fn man_page(f: &Function, header: &str, version: &str, see_also: &str) -> St
         m.push_str(&roff(first));
         m.push('\n');
     }
+    if let Some(b) = behaviour {
+        m.push_str(".SH BEHAVIOUR\n");
+        m.push_str(b);
+    }
     m.push_str(".SH SEE ALSO\n");
     m.push_str(see_also);
     m.push('\n');
     m
+}
+
+/// The section of `md` (doc/behaviour.md) that describes the legacy
+/// function `name`: the `## ` section whose heading is the name, or the
+/// one [`BEHAVIOUR_SECTIONS`] gives for functions described together;
+/// without its heading, up to the next `## `.
+pub fn behaviour_section<'a>(md: &'a str, name: &str) -> Option<&'a str> {
+    let heading = BEHAVIOUR_SECTIONS
+        .iter()
+        .find(|(f, _)| *f == name)
+        .map_or(name, |(_, h)| *h);
+    let start = md
+        .lines()
+        .scan(0usize, |at, l| {
+            let here = *at;
+            *at += l.len() + 1;
+            Some((here, l))
+        })
+        .find(|(_, l)| l.strip_prefix("## ").is_some_and(|h| h.trim() == heading))
+        .map(|(at, l)| at + l.len() + 1)?;
+    let rest = md.get(start..)?;
+    let end = rest.find("\n## ").map_or(rest.len(), |e| e + 1);
+    Some(rest[..end].trim())
+}
+
+/// The legacy functions that doc/behaviour.md describes in a section of
+/// another name.
+pub const BEHAVIOUR_SECTIONS: &[(&str, &str)] = &[
+    ("URLDecodeGeneric", "Percent decoding"),
+    ("URLDecodeFormArgs", "Percent decoding"),
+    ("URLEncodePath", "Percent encoding"),
+    ("URLEncodeFormArgs", "Percent encoding"),
+    ("URLEncodePassword", "Percent encoding"),
+    ("SplitFormArgs", "Form arguments"),
+    ("TrimArgs", "Form arguments"),
+    ("Base64Encode", "Base 64"),
+    ("Base64Decode", "Base 64"),
+    ("RFC822Date", "Dates"),
+    ("DateToTimeT", "Dates"),
+    ("DurationToString", "Dates"),
+    ("wwwurl_legacy_configure", "Configuration"),
+];
+
+/// Markdown of doc/behaviour.md as man page text: paragraphs, bullet lists
+/// (`*` or `-`), numbered lists, tables (as preformatted rows), fenced code
+/// and `###` subheadings.
+pub fn markdown_to_roff(md: &str) -> String {
+    let mut out = String::new();
+    let mut para = false; // inside a paragraph or list item
+    let mut code = false;
+    for line in md.lines() {
+        let t = line.trim_end();
+        if t.starts_with("```") {
+            code = !code;
+            out.push_str(if code { ".PP\n.nf\n" } else { ".fi\n" });
+            para = false;
+            continue;
+        }
+        if code {
+            out.push_str(&roff_literal(t));
+            out.push('\n');
+            continue;
+        }
+        let s = t.trim_start();
+        if s.is_empty() {
+            para = false;
+            continue;
+        }
+        if let Some(h) = s.strip_prefix("### ") {
+            out.push_str(".SS ");
+            out.push_str(&roff(h.trim_start_matches('#').trim()).replace('"', "\\(dq"));
+            out.push('\n');
+            para = false;
+        } else if s.starts_with('|') {
+            // A table row; the separator row goes.
+            if s.chars().all(|c| matches!(c, '|' | '-' | ':' | ' ')) {
+                continue;
+            }
+            let cells: Vec<&str> = s.trim_matches('|').split('|').map(str::trim).collect();
+            out.push_str(".br\n");
+            out.push_str(&roff(&cells.join(" | ")));
+            out.push('\n');
+            para = false;
+        } else if let Some(item) = s.strip_prefix("* ").or_else(|| s.strip_prefix("- ")) {
+            out.push_str(".IP \\(bu 2\n");
+            out.push_str(&strong(&roff(item)));
+            out.push('\n');
+            para = true;
+        } else if let Some((n, item)) = s
+            .split_once(". ")
+            .filter(|(n, _)| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        {
+            out.push_str(&format!(".IP {n}. 4\n"));
+            out.push_str(&strong(&roff(item)));
+            out.push('\n');
+            para = true;
+        } else {
+            if !para {
+                out.push_str(".PP\n");
+                para = true;
+            }
+            out.push_str(&strong(&roff(s)));
+            out.push('\n');
+        }
+    }
+    if code {
+        out.push_str(".fi\n");
+    }
+    ascii_roff(&out)
+}
+
+/// Non-ASCII characters as groff's `\[uXXXX]` escapes, so that the page
+/// reads the same whatever input encoding groff assumes.
+fn ascii_roff(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            out.push_str(&format!("\\[u{:04X}]", c as u32));
+        }
+    }
+    out
+}
+
+/// Markdown's `**strong**` as bold; the other markers stay as written.
+fn strong(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    for (i, piece) in line.split("**").enumerate() {
+        if i > 0 {
+            out.push_str(if i % 2 == 1 { "\\fB" } else { "\\fR" });
+        }
+        out.push_str(piece);
+    }
+    if line.matches("**").count() % 2 == 1 {
+        out.push_str("\\fR");
+    }
+    out
+}
+
+/// A line of code for roff: backslashes and leading dots escaped, nothing
+/// made bold.
+fn roff_literal(line: &str) -> String {
+    let mut l = line.replace('\\', "\\e");
+    if l.starts_with('.') || l.starts_with('\'') {
+        l.insert_str(0, "\\&");
+    }
+    l
 }
 
 /// The modules that `mod.rs` of the C ABI declares, in order, each with
@@ -234,9 +393,27 @@ mod tests {
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].name, "F");
         assert_eq!(f[0].doc, ["F: does it.", "", "More."]);
-        let m = man_page(&f[0], "x.h", "1", "x(3)");
+        let m = man_page(&f[0], "x.h", "1", "x(3)", None);
         assert!(m.contains("F \\- does it\n"), "{m}");
         assert!(m.contains("int *F(const char *a,\n       int b);\n"), "{m}");
+    }
+
+    #[test]
+    fn behaviour_sections_by_name_or_by_group() {
+        let md = "# T\n\n## SplitURL\n\nSplits.\n\n## Base 64\n\nCodes.\n\n## End\n";
+        assert_eq!(behaviour_section(md, "SplitURL"), Some("Splits."));
+        assert_eq!(behaviour_section(md, "Base64Decode"), Some("Codes."));
+        assert_eq!(behaviour_section(md, "Nothing"), None);
+    }
+
+    #[test]
+    fn markdown_becomes_roff() {
+        let md = "A **b** `x`\nline.\n\n* item\n1. first\n\n| a | b |\n|---|---|\n| 1 | 2 |\n\n```c\n.x \\n\n```\n### Sub\n\u{b7}";
+        assert_eq!(
+            markdown_to_roff(md),
+            ".PP\nA \\fBb\\fR \\fBx\\fR\nline.\n.IP \\(bu 2\nitem\n.IP 1. 4\nfirst\n.br\na | b\n.br\n1 | 2\n\
+             .PP\n.nf\n\\&.x \\en\n.fi\n.SS Sub\n.PP\n\\[u00B7]\n"
+        );
     }
 
     #[test]

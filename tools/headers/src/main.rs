@@ -7,7 +7,9 @@
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-use wwwurl_headers::{functions, header_sources, man_page, portable};
+use wwwurl_headers::{
+    behaviour_section, functions, header_sources, man_page, markdown_to_roff, portable,
+};
 
 /// Where the C ABI declares its modules, each with the header of its items.
 const MODULES: &str = "src/ffi/mod.rs";
@@ -77,12 +79,29 @@ fn main() -> ExitCode {
     let man3 = out.join("man").join("man3");
     let _ = std::fs::remove_dir_all(&man3);
     std::fs::create_dir_all(&man3).expect("create man3 dir");
+    // The legacy functions' pages carry their section of doc/behaviour.md,
+    // the reference of their historical behaviour, with its examples.
+    let behaviour =
+        std::fs::read_to_string(capi.join("../doc/behaviour.md")).expect("read doc/behaviour.md");
     for (header, text) in [("wwwurl.h", &modern), ("wwwurl_legacy.h", &legacy)] {
         let see_also = format!(
             "wwwurl(1), the header {header}; doc/behaviour.md and README.md of the wwwurl sources."
         );
         for f in functions(text) {
-            let page = man_page(&f, header, version, &see_also);
+            let section = match header {
+                "wwwurl_legacy.h" => match behaviour_section(&behaviour, &f.name) {
+                    Some(md) => Some(markdown_to_roff(md)),
+                    None => {
+                        eprintln!(
+                            "wwwurl-headers: doc/behaviour.md has no section for {}",
+                            f.name
+                        );
+                        return ExitCode::FAILURE;
+                    }
+                },
+                _ => None,
+            };
+            let page = man_page(&f, header, version, &see_also, section.as_deref());
             std::fs::write(man3.join(format!("{}.3", f.name)), page).expect("write man page");
         }
     }

@@ -28,7 +28,7 @@ fn every_function_of_the_headers_has_a_documented_page() {
                 "{name}: {} has no documentation",
                 f.name
             );
-            let page = headers::man_page(f, name, "0", "x");
+            let page = headers::man_page(f, name, "0", "x", None);
             assert!(page.contains(&format!(".TH {} 3", f.name.to_ascii_uppercase())));
         }
         assert!(declared > 0);
