@@ -75,6 +75,7 @@ mod md5;
 pub mod normalize;
 pub mod nvs;
 pub mod path;
+pub mod profile;
 pub mod query;
 pub mod relative;
 pub mod rfc3986;
