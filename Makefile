@@ -25,8 +25,11 @@ CARGO_A  := $(TARGET_DIR)/libwwwurl.a
 LIB_A    := $(BUILD)/lib/libwwwurl.a
 LIB_SO   := $(TARGET_DIR)/libwwwurl.so
 TOOL     := $(TARGET_DIR)/wwwurl
-# Made by tools/headers: the headers (committed copies in include/) and
-# one section 3 man page per C function.
+# Made by tools/headers: the headers (committed copies in include/),
+# one section 3 man page per C function, and the test rows and names of the
+# functions declared once in capi/src/ffi (ffi::api).
+API_ROWS := $(TARGET_DIR)/test/wwwurl_api_rows.h
+DECLARED := $(TARGET_DIR)/test/declared-functions.txt
 GEN_INC  := $(TARGET_DIR)/include
 MAN3_DIR := $(TARGET_DIR)/man/man3
 PC_FILE  := $(BUILD)/wwwurl.pc
@@ -42,7 +45,7 @@ STATIC_DEPS := -lpthread -ldl -lm -lrt -lutil -lgcc_s
 
 WARN     := -Wall -Wextra -Werror -Wno-unused-parameter
 C_STD    := -std=c99 -D_POSIX_C_SOURCE=200809L
-TEST_CFLAGS := $(C_STD) $(WARN) -g -O1 -Iinclude -Ic-tests
+TEST_CFLAGS := $(C_STD) $(WARN) -g -O1 -Iinclude -Ic-tests -I$(TARGET_DIR)/test
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet
 VECTORS  := tests/vectors
@@ -50,7 +53,8 @@ VECTORS  := tests/vectors
 C_TEST_SRCS  := $(wildcard c-tests/test_*.c)
 C_TEST_NAMES := $(patsubst c-tests/%.c,%,$(C_TEST_SRCS))
 HARNESS_SRC  := c-tests/harness.c
-HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h
+HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h \
+	$(API_ROWS)
 
 .PHONY: all lib gen header check-header check check-all prereqs test rust-test rust-test-debug lint c-tests c-tests-shared \
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
@@ -110,6 +114,10 @@ $(LIB29H_A): $(LIB29H_DIR)/libwwwurl.a
 # libraries: Rust users of the wwwurl crate never run cbindgen).
 gen:
 	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(TARGET_DIR)
+
+# Rewritten only when they change, so that the tests are not rebuilt.
+$(API_ROWS) $(DECLARED): FORCE
+	@$(MAKE) --no-print-directory gen
 
 header: gen
 	cp $(GEN_INC)/wwwurl.h $(GEN_INC)/wwwurl_legacy.h include/
@@ -304,14 +312,14 @@ c-tests-helgrind: $(BUILD)/c/test_threads-shared
 # the 2.9 library, and for the 2.9h one the same with its own historical
 # function and layout symbol.
 SYMS = nm -D --defined-only $(1) | awk '$$2 ~ /^[TDBRVW]$$/ {print $$3}' | sed 's/@.*//' | sort -u
-symbols: $(LIB_SO) $(LIB29H_SO)
+symbols: $(LIB_SO) $(LIB29H_SO) $(DECLARED)
 	@mkdir -p $(BUILD)
 	@$(call SYMS,$(LIB_SO)) > $(BUILD)/symbols.txt
-	@sort -u c-tests/exported-symbols.txt | diff -u - $(BUILD)/symbols.txt \
-	  || { echo "exported symbols differ from c-tests/exported-symbols.txt"; exit 1; }
+	@cat c-tests/exported-symbols.txt $(DECLARED) | sort -u | diff -u - $(BUILD)/symbols.txt \
+	  || { echo "exported symbols differ from c-tests/exported-symbols.txt and the declared functions"; exit 1; }
 	@$(call SYMS,$(LIB29H_SO)) > $(BUILD)/symbols-29h.txt
-	@sed -e 's/^URLReplaceAmp$$/FixHTMLLinkURL/' -e 's/^wwwurl_legacy_layout_29$$/wwwurl_legacy_layout_29h/' \
-	  c-tests/exported-symbols.txt | sort -u | diff -u - $(BUILD)/symbols-29h.txt \
+	@cat c-tests/exported-symbols.txt $(DECLARED) | sed -e 's/^URLReplaceAmp$$/FixHTMLLinkURL/' \
+	  -e 's/^wwwurl_legacy_layout_29$$/wwwurl_legacy_layout_29h/' | sort -u | diff -u - $(BUILD)/symbols-29h.txt \
 	  || { echo "libwwwurl-29h.so: exported symbols differ"; exit 1; }
 	@echo "symbols: $$(wc -l < $(BUILD)/symbols.txt) exported by each library, as allowed"
 	@# Unversioned, as README's "ABI and soname policy" says.

@@ -25,6 +25,7 @@
  *                                   debugger); an abort ends the run, and
  *                                   a SIGABRT handler names the culprit.
  */
+#include "wwwurl_api_rows.h"
 #include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
@@ -1135,6 +1136,19 @@ typedef struct op {
     void (*after)(hgroup *g, int r);
 } op;
 
+/* The functions declared once in the C layer (wwwurl_api_rows.h): each
+ * call on a sample input reports memory running out as a status. */
+static const char api_sample[] = "http://www.example.com/a/./b?c=d#e";
+#define API_OP_FN(name, to_c)                                                                  \
+    static int api_op_##name(hgroup *g)                                                       \
+    {                                                                                         \
+        int st = api_##name(-1, api_sample, "rfc3986");                                          \
+        CHECK(g, #name " writes no output when it fails", NULL, st != API_OUTPUT_WRITTEN);     \
+        return st;                                                                            \
+    }
+API_ROWS(API_OP_FN)
+#define API_OP(name, to_c) {#name " (declared)", api_op_##name, OP_STATUS, (to_c) ? TO_C : 0, NULL},
+
 static const op ops[] = {
     /* BASE: the canonical fast path. */
     {"SplitURL", op_split_url, OP_NULL, TO_C, NULL},
@@ -1210,6 +1224,7 @@ static const op ops[] = {
     {"wwwurl_rfc3986_split", op_rfc3986_split, OP_STATUS, NO_ALLOC, NULL},
     {"accessors", op_accessors, OP_STATUS, NO_ALLOC, NULL},
     {"in-place", op_in_place, OP_NULL, NO_ALLOC, NULL},
+    API_ROWS(API_OP)
 };
 
 #define N_OPS (sizeof ops / sizeof ops[0])
@@ -1679,6 +1694,20 @@ static void arm_entry(void)
         wwwurl_fault_inject(FAULT_OFF, 0);                                                    \
     } while (0)
 
+/* Every declared function panicking at its start: WWWURL_ERR_PANIC. */
+static void t_panic_entry_declared(hgroup *g)
+{
+    h_case_begin(g, NULL, NULL);
+    for (size_t r = 0; r < sizeof api_rows / sizeof api_rows[0]; r++) {
+        wwwurl_status st;
+        arm_entry();
+        st = api_rows[r].call(-1, api_sample, "rfc3986");
+        CHECK_INT(g, api_rows[r].name, "panic at entry", WWWURL_ERR_PANIC, st);
+        PANICKED(g, api_rows[r].name);
+    }
+    h_case_end(g);
+}
+
 static void t_panic_entry(hgroup *g, const char *dir)
 {
     URL *u;
@@ -1927,6 +1956,7 @@ static void t_panic_entry(hgroup *g, const char *dir)
     CHECK(g, "SplitURL works after the panics", NULL, u != NULL && strcmp(u->name, want_name) == 0);
     FreeURL(u);
     h_case_end(g);
+    t_panic_entry_declared(g);
 }
 
 /* ---- every status code ------------------------------------------------------ */

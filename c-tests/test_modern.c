@@ -2225,7 +2225,109 @@ static void t_setters(hgroup *g, const char *dir)
     wwwurl_legacy_configure(H_CFG29);
 }
 
+/* ---- canonicalisation profiles ------------------------------------------- */
+
+/* One field of a frozen profile vector (tests/profiles/README.md): `\t`,
+ * `\n`, `\\` and `\xHH` decoded in place; returns its length. */
+static size_t profile_field(char *s)
+{
+    size_t o = 0;
+    for (size_t i = 0; s[i]; i++) {
+        if (s[i] != '\\') {
+            s[o++] = s[i];
+        } else if (s[i + 1] == 't' || s[i + 1] == 'n' || s[i + 1] == '\\') {
+            s[o++] = s[i + 1] == 't' ? '\t' : s[i + 1] == 'n' ? '\n' : '\\';
+            i++;
+        } else if (s[i + 1] == 'x' && s[i + 2] && s[i + 3]) {
+            char hex[3] = {s[i + 2], s[i + 3], 0};
+            s[o++] = (char)strtol(hex, NULL, 16);
+            i += 3;
+        }
+    }
+    s[o] = 0;
+    return o;
+}
+
+/* Every frozen vector of every profile through both C forms: the C
+ * function gives the bytes the core's tests freeze. */
+static void t_canonicalize(hgroup *g, const char *dir)
+{
+    static const char *const files[] = {
+        "cachekey/1", "rfc3986/1", "rfc3986-scheme/1", "safebrowsing/1", "surt/1",
+        "webcapture/1", "whatwg/1", "wwwoffle-2.9/1", "wwwoffle-2.9h/1",
+    };
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        char path[512], name[64], line[65536];
+        size_t rows = 0;
+        snprintf(name, sizeof name, "%s", files[f]);
+        *strchr(name, '/') = '-';
+        snprintf(path, sizeof path, "%s/../profiles/%s.tsv", dir, name);
+        FILE *fp = fopen(path, "r");
+        h_case_begin(g, NULL, NULL);
+        CHECK(g, path, "opens", fp != NULL);
+        while (fp && fgets(line, sizeof line, fp)) {
+            char *tab = strchr(line, '\t'), *nl = strchr(line, '\n');
+            if (line[0] == '#' || !tab)
+                continue;
+            if (nl)
+                *nl = 0;
+            *tab = 0;
+            size_t in_len = profile_field(line);
+            char *want = tab + 1;
+            int refused = want[0] == '!';
+            if (!refused)
+                profile_field(want);
+            char *out = NULL, buf[8192];
+            size_t needed = 0;
+            wwwurl_status st = wwwurl_canonicalize(NULL, files[f], line, in_len, &out);
+            wwwurl_status sb = wwwurl_canonicalize_buf(NULL, files[f], line, in_len, buf, sizeof buf,
+                                                       &needed);
+            if (refused) {
+                CHECK_INT(g, files[f], line, WWWURL_ERR_INVALID_ARGUMENT, st);
+                CHECK_INT(g, files[f], line, WWWURL_ERR_INVALID_ARGUMENT, sb);
+            } else {
+                CHECK_INT(g, files[f], line, WWWURL_OK, st);
+                CHECK(g, files[f], line, out != NULL && strcmp(out, want) == 0);
+                CHECK_INT(g, files[f], line, WWWURL_OK, sb);
+                CHECK(g, files[f], line, sb != WWWURL_OK || strcmp(buf, want) == 0);
+            }
+            wwwurl_string_free(out);
+            rows++;
+        }
+        CHECK(g, path, "holds more than 1,000 vectors", rows > 1000);
+        if (fp)
+            fclose(fp);
+        h_case_end(g);
+    }
+    /* The bare name is the newest version; an unknown one is refused. */
+    h_case_begin(g, NULL, NULL);
+    char *a = NULL, *b = NULL;
+    CHECK_INT(g, "surt", NULL, WWWURL_OK,
+              wwwurl_canonicalize(NULL, "surt", "http://www.Archive.org:80/", WWWURL_NUL_TERMINATED, &a));
+    CHECK_INT(g, "surt/1", NULL, WWWURL_OK,
+              wwwurl_canonicalize(NULL, "surt/1", "http://www.Archive.org:80/", WWWURL_NUL_TERMINATED, &b));
+    CHECK(g, "surt is surt/1", NULL, a && b && strcmp(a, b) == 0 && strcmp(a, "org,archive)/") == 0);
+    wwwurl_string_free(a);
+    wwwurl_string_free(b);
+    a = NULL;
+    CHECK_INT(g, "unknown profile", NULL, WWWURL_ERR_INVALID_ARGUMENT,
+              wwwurl_canonicalize(NULL, "surt/0", "http://a/", WWWURL_NUL_TERMINATED, &a));
+    CHECK(g, "unknown profile leaves *out", NULL, a == NULL);
+    /* The config's local host reaches the wwwoffle profiles. */
+    struct wwwurl_config *c = NULL;
+    CHECK_INT(g, "config", NULL, WWWURL_OK, wwwurl_config_new(&c));
+    CHECK_INT(g, "local host", NULL, WWWURL_OK,
+              wwwurl_config_set_local_host(c, "proxy:3128", WWWURL_NUL_TERMINATED));
+    CHECK_INT(g, "wwwoffle-2.9", NULL, WWWURL_OK,
+              wwwurl_canonicalize(c, "wwwoffle-2.9", "/x", WWWURL_NUL_TERMINATED, &a));
+    CHECK(g, "wwwoffle-2.9 with a local host", NULL, a && strcmp(a, "http://proxy:3128/x") == 0);
+    wwwurl_string_free(a);
+    wwwurl_config_free(c);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
+    {"wwwurl_canonicalize", t_canonicalize},
     {"wwwurl_parse", t_parse},
     {"wwwurl_parse (s, len)", t_parse_len},
     {"wwwurl_dup", t_dup},

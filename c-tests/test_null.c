@@ -3,6 +3,7 @@
  * documented result comes back (NULL, -1, 0, WWWURL_ERR_NULL, or nothing
  * done; outputs untouched on failure). */
 #include "harness.h"
+#include "wwwurl_api_rows.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -900,7 +901,31 @@ static void t_set_null(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* Every function declared once in the C layer (the generated rows of
+ * wwwurl_api_rows.h): NULL in each pointer argument alone gives
+ * WWWURL_ERR_NULL and writes no output, but where the declaration allows
+ * NULL (an optional input, `needed`), which gives what the full call gives. */
+static void t_declared(hgroup *g, const char *dir)
+{
+    static const char in[] = "http://www.example.com/a/./b?c=d#e";
+    (void)dir;
+    for (size_t r = 0; r < sizeof api_rows / sizeof api_rows[0]; r++) {
+        const api_row *row = &api_rows[r];
+        wwwurl_status full = row->call(-1, in, "rfc3986");
+        h_case_begin(g, NULL, NULL);
+        CHECK(g, row->name, "all arguments", full != (wwwurl_status)API_OUTPUT_WRITTEN);
+        for (int k = 0; k < row->pointers; k++) {
+            wwwurl_status want = (row->optional >> k & 1) ? full : WWWURL_ERR_NULL;
+            char what[128];
+            snprintf(what, sizeof what, "%s, pointer argument %d NULL", row->name, k);
+            CHECK_INT(g, what, NULL, (long long)want, (long long)row->call(k, in, "rfc3986"));
+        }
+        h_case_end(g);
+    }
+}
+
 static const h_test tests[] = {
+    {"functions declared once (generated rows)", t_declared},
     {"legacy string functions", t_legacy_strings},
     {"legacy URL functions", t_legacy_url},
     {"configuration", t_config},

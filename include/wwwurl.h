@@ -785,6 +785,57 @@ wwwurl_status wwwurl_rfc3986_split(const char *s,
                                    struct wwwurl_components *out);
 
 /**
+ * The canonical form of `url` under a named profile, whose output for
+ * a given version never changes: `wwwoffle-2.9`, `wwwoffle-2.9h`,
+ * `rfc3986`, `rfc3986-scheme`, `webcapture`, `whatwg`, `surt`,
+ * `safebrowsing` or `cachekey`, each with its version (`surt/1`) or
+ * bare for the newest. The frozen vectors of each version are in the
+ * sources, tests/profiles.
+ *
+ * Parameters: `cfg`, the settings (NULL: the defaults): the local host
+ * and default ports of the `wwwoffle` profiles, and the input limit;
+ * `profile`, the profile's name; `url`/`len`, the URL (`len` may be
+ * `WWWURL_NUL_TERMINATED`); `out` receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a profile that
+ * does not exist, or a URL the profile cannot canonicalise (a relative
+ * URL for `whatwg` or `webcapture`, a host that is not a host);
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_canonicalize_buf`
+ * writes the same result into a caller buffer instead.
+ */
+wwwurl_status wwwurl_canonicalize(const struct wwwurl_config *cfg,
+                                  const char *profile,
+                                  const char *url,
+                                  size_t len,
+                                  char **out);
+
+/**
+ * `wwwurl_canonicalize` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_canonicalize`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_canonicalize` (then `*needed` is not written). Allocates nothing
+ * the caller must free.
+ */
+wwwurl_status wwwurl_canonicalize_buf(const struct wwwurl_config *cfg,
+                                      const char *profile,
+                                      const char *url,
+                                      size_t len,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *needed);
+
+/**
  * Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
  * a reference with a scheme is absolute), removing dot segments by section
  * 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
@@ -816,17 +867,16 @@ wwwurl_status wwwurl_rfc3986_resolve(const char *base,
 /**
  * `wwwurl_rfc3986_resolve` into the caller's buffer.
  *
- * Parameters: `base`/`blen` and `reference`/`rlen` as for
- * `wwwurl_rfc3986_resolve`; `buf` and `cap`, the caller's buffer (`buf`
- * may be NULL when `cap` is 0, to ask for the size); `needed`, where the
- * size the result needs, terminating NUL included, is stored (may be
- * NULL).
+ * Parameters: as for `wwwurl_rfc3986_resolve`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
  *
  * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
- * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content
- * is unspecified; no byte at or after `buf[cap]` is written); the errors
- * of `wwwurl_rfc3986_resolve` (then `*needed` is not written).
- * Allocates nothing the caller must free.
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_resolve` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
  */
 wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
                                          size_t blen,
@@ -867,14 +917,16 @@ wwwurl_status wwwurl_webcapture_canonical(const char *url,
 /**
  * `wwwurl_webcapture_canonical` into the caller's buffer.
  *
- * Parameters: `url`/`len` and `base`/`blen` as for
- * `wwwurl_webcapture_canonical`; `buf`, `cap` and `needed` as for
- * `wwwurl_rfc3986_resolve_buf`.
+ * Parameters: as for `wwwurl_webcapture_canonical`, then `buf` and `cap`,
+ * the caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the
+ * size); `needed`, where the size the result needs, terminating NUL
+ * included, is stored (may be NULL).
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * no byte at or after `buf[cap]` is written); the errors of
- * `wwwurl_webcapture_canonical` (then `*needed` is not written).
- * Allocates nothing the caller must free.
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_webcapture_canonical` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
  */
 wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
                                               size_t len,
@@ -918,14 +970,16 @@ wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
 /**
  * `wwwurl_rfc3986_make_relative` into the caller's buffer.
  *
- * Parameters: `base`/`blen` and `target`/`tlen` as for
- * `wwwurl_rfc3986_make_relative`; `buf`, `cap` and `needed` as for
- * `wwwurl_rfc3986_resolve_buf`.
+ * Parameters: as for `wwwurl_rfc3986_make_relative`, then `buf` and `cap`,
+ * the caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the
+ * size); `needed`, where the size the result needs, terminating NUL
+ * included, is stored (may be NULL).
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * no byte at or after `buf[cap]` is written); the errors of
- * `wwwurl_rfc3986_make_relative` (then `*needed` is not written).
- * Allocates nothing the caller must free.
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_make_relative` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
  */
 wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
                                                size_t blen,
@@ -968,13 +1022,16 @@ wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask,
 /**
  * `wwwurl_rfc3986_normalize` into the caller's buffer.
  *
- * Parameters: `s`/`len` and `mask` as for `wwwurl_rfc3986_normalize`;
- * `buf`, `cap` and `needed` as for `wwwurl_rfc3986_resolve_buf`.
+ * Parameters: as for `wwwurl_rfc3986_normalize`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * no byte at or after `buf[cap]` is written); the errors of
- * `wwwurl_rfc3986_normalize` (then `*needed` is not written).
- * Allocates nothing the caller must free.
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_rfc3986_normalize` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
  */
 wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
                                            size_t len,
@@ -1015,14 +1072,16 @@ wwwurl_status wwwurl_browser_resolve(const char *base,
 /**
  * `wwwurl_browser_resolve` into the caller's buffer.
  *
- * Parameters: `base`/`blen` and `spec`/`slen` as for
- * `wwwurl_browser_resolve`; `buf`, `cap` and `needed` as for
- * `wwwurl_rfc3986_resolve_buf`.
+ * Parameters: as for `wwwurl_browser_resolve`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * no byte at or after `buf[cap]` is written); the errors of
- * `wwwurl_browser_resolve` (then `*needed` is not written).
- * Allocates nothing the caller must free.
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_browser_resolve` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
  */
 wwwurl_status wwwurl_browser_resolve_buf(const char *base,
                                          size_t blen,

@@ -17,6 +17,8 @@
 /// Header: none.
 mod alloc;
 /// Header: none.
+pub(crate) mod api;
+/// Header: none.
 mod block;
 /// Header: wwwurl.h.
 mod config;

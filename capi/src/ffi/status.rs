@@ -111,6 +111,57 @@ impl wwwurl_status {
     }
 }
 
+// Core errors become statuses here, one conversion per core error type,
+// so that C functions pass them on with `?`.
+
+impl From<wwwurl_core::buf::NoMemory> for wwwurl_status {
+    fn from(_: wwwurl_core::buf::NoMemory) -> wwwurl_status {
+        WWWURL_ERR_NO_MEMORY
+    }
+}
+
+impl From<wwwurl_core::rfc3986::ResolveError> for wwwurl_status {
+    fn from(e: wwwurl_core::rfc3986::ResolveError) -> wwwurl_status {
+        use wwwurl_core::rfc3986::ResolveError::*;
+        match e {
+            BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
+            NoMemory => WWWURL_ERR_NO_MEMORY,
+        }
+    }
+}
+
+impl From<wwwurl_core::webcapture::WebCaptureError> for wwwurl_status {
+    fn from(e: wwwurl_core::webcapture::WebCaptureError) -> wwwurl_status {
+        use wwwurl_core::webcapture::WebCaptureError::*;
+        match e {
+            UnsupportedScheme => WWWURL_ERR_UNSUPPORTED_SCHEME,
+            RelativeWithoutBase | BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
+            NoMemory => WWWURL_ERR_NO_MEMORY,
+        }
+    }
+}
+
+impl From<wwwurl_core::browser::BrowserResolveError> for wwwurl_status {
+    fn from(e: wwwurl_core::browser::BrowserResolveError) -> wwwurl_status {
+        use wwwurl_core::browser::BrowserResolveError::*;
+        match e {
+            BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
+            BaseNotHierarchical => WWWURL_ERR_UNSUPPORTED_SCHEME,
+            NoMemory => WWWURL_ERR_NO_MEMORY,
+        }
+    }
+}
+
+impl From<wwwurl_core::edit::SetError> for wwwurl_status {
+    fn from(e: wwwurl_core::edit::SetError) -> wwwurl_status {
+        use wwwurl_core::edit::SetError::*;
+        match e {
+            Refused => WWWURL_ERR_INVALID_ARGUMENT,
+            NoMemory => WWWURL_ERR_NO_MEMORY,
+        }
+    }
+}
+
 /// The message of a number that is no status.
 pub(crate) const UNKNOWN_MESSAGE: &str = "unknown status\0";
 /// The name of a number that is no status.

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use wwwurl_headers::{
-    behaviour_section, functions, header_sources, man_page, markdown_to_roff, portable,
+    behaviour_section, declaration, functions, header_sources, man_page, markdown_to_roff,
+    portable, test_rows, with_declarations,
 };
 
 /// Where the C ABI declares its modules, each with the header of its items.
@@ -59,12 +60,20 @@ fn main() -> ExitCode {
             .map(|(m, _)| format!("src/ffi/{m}.rs"))
             .collect()
     };
+    // The functions declared once (capi/src/ffi/api.rs), which cbindgen
+    // cannot see through their macro, follow the others.
+    let declared: String = wwwurl_capi::API
+        .iter()
+        .flat_map(|m| m.iter())
+        .map(declaration)
+        .collect();
     let modern = generate(
         &capi,
         "cbindgen.toml",
         &of("wwwurl.h"),
         &include.join("wwwurl.h"),
         &version_macros,
+        &declared,
     );
     let legacy = generate(
         &capi,
@@ -72,7 +81,22 @@ fn main() -> ExitCode {
         &of("wwwurl_legacy.h"),
         &include.join("wwwurl_legacy.h"),
         "",
+        "",
     );
+
+    // The test rows and the exported names of the declared functions.
+    let test = out.join("test");
+    std::fs::create_dir_all(&test).expect("create test dir");
+    write_if_changed(
+        &test.join("wwwurl_api_rows.h"),
+        &test_rows(wwwurl_capi::API),
+    );
+    let names: String = wwwurl_capi::API
+        .iter()
+        .flat_map(|m| m.iter())
+        .map(|d| format!("{}\n", d.name))
+        .collect();
+    write_if_changed(&test.join("declared-functions.txt"), &names);
 
     // The API reference: one man page per function, from the comments that
     // the headers carry (installed by `make install`).
@@ -110,7 +134,14 @@ fn main() -> ExitCode {
 
 /// Writes the header made from `sources` (relative to `capi`) to `dest`,
 /// made portable (see `src/lib.rs`); returns its text.
-fn generate(capi: &Path, config: &str, sources: &[String], dest: &Path, extra: &str) -> String {
+fn generate(
+    capi: &Path,
+    config: &str,
+    sources: &[String],
+    dest: &Path,
+    extra: &str,
+    declared: &str,
+) -> String {
     let mut cfg = cbindgen::Config::from_file(capi.join(config)).expect("cbindgen config");
     if !extra.is_empty() {
         let mut a = cfg.after_includes.take().unwrap_or_default();
@@ -124,9 +155,15 @@ fn generate(capi: &Path, config: &str, sources: &[String], dest: &Path, extra: &
     let mut raw = Vec::new();
     b.generate().expect("cbindgen").write(&mut raw);
     let text = portable(&String::from_utf8(raw).expect("UTF-8 header"));
-    // Rewritten only when it changes, so that C objects are not rebuilt.
-    if std::fs::read_to_string(dest).ok().as_deref() != Some(text.as_str()) {
-        std::fs::write(dest, &text).expect("write header");
-    }
+    let text = with_declarations(&text, declared);
+    write_if_changed(dest, &text);
     text
+}
+
+/// Writes `text` to `dest` unless it holds it already, so that the C
+/// objects that include it are not rebuilt.
+fn write_if_changed(dest: &Path, text: &str) {
+    if std::fs::read_to_string(dest).ok().as_deref() != Some(text) {
+        std::fs::write(dest, text).expect("write generated file");
+    }
 }
