@@ -79,6 +79,9 @@ pub struct Arg {
     pub len: &'static str,
     /// Its kind.
     pub kind: ArgKind,
+    /// The input the generated test rows give it, when the rows' common
+    /// sample URL would not do (a domain, a profile name); "" for that one.
+    pub sample: &'static str,
 }
 
 /// One declared C function.
@@ -266,18 +269,12 @@ pub(crate) use len_of;
 
 /// The [`Arg`] of a declared argument.
 macro_rules! arg_of {
-    ($name:ident, $kind:ty) => {
+    ($name:ident, [$($len:ident)?], $kind:ty, [$($sample:literal)?]) => {
         $crate::ffi::api::Arg {
             name: stringify!($name),
-            len: "",
+            len: concat!($(stringify!($len))?),
             kind: <$kind as $crate::ffi::api::CArg>::KIND,
-        }
-    };
-    ($name:ident, $len:ident, $kind:ty) => {
-        $crate::ffi::api::Arg {
-            name: stringify!($name),
-            len: stringify!($len),
-            kind: <$kind as $crate::ffi::api::CArg>::KIND,
+            sample: concat!($($sample)?),
         }
     };
 }
@@ -288,7 +285,7 @@ pub(crate) use arg_of;
 /// ```text
 /// declare! { DECLS:
 ///     /// Documentation.
-///     fn NAME(arg: Kind, s/len: In, ...) -> Status { |arg, s| core call }
+///     fn NAME(arg: Kind, s/len: In = "sample input", ...) -> Status { |arg, s| core call }
 ///     /// Documentation of the malloc form.
 ///     fn NAME / NAME_buf(s/len: In) -> Text { |s| core call giving a Buf }
 /// }
@@ -303,7 +300,7 @@ macro_rules! declare {
     (@fns [$($done:tt)*]) => { $($done)* };
     (@fns [$($done:tt)*]
         $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty),* $(,)?) -> Status $body:block
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Status $body:block
         $($rest:tt)*
     ) => {
         $crate::ffi::api::declare!(@fns [$($done)*
@@ -326,7 +323,7 @@ macro_rules! declare {
     };
     (@fns [$($done:tt)*]
         $(#[doc = $doc:literal])*
-        fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty),* $(,)?)
+        fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
             -> Text $body:block
         $($rest:tt)*
     ) => {
@@ -386,26 +383,26 @@ macro_rules! declare {
     };
     (@list $list:ident [$($done:expr,)*]
         $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty),* $(,)?) -> Status $body:block
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Status $body:block
         $($rest:tt)*
     ) => {
         $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
             name: stringify!($name),
             doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, $($len,)? $kind)),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
             ret: $crate::ffi::api::RetKind::Status,
         },] $($rest)*);
     };
     (@list $list:ident [$($done:expr,)*]
         $(#[doc = $doc:literal])*
-        fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty),* $(,)?)
+        fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
             -> Text $body:block
         $($rest:tt)*
     ) => {
         $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
             name: stringify!($name),
             doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, $($len,)? $kind)),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
             ret: $crate::ffi::api::RetKind::Text,
         }, $crate::ffi::api::Decl {
             name: stringify!($buf_name),
@@ -416,7 +413,7 @@ macro_rules! declare {
                 "",
                 $crate::ffi::api::buf_doc!(2, $name),
             ],
-            args: &[$($crate::ffi::api::arg_of!($arg, $($len,)? $kind)),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
             ret: $crate::ffi::api::RetKind::TextBuf,
         },] $($rest)*);
     };

@@ -201,7 +201,7 @@ declare! { DECLS:
     /// caller releases with `wwwurl_string_free`. `wwwurl_canonicalize_buf`
     /// writes the same result into a caller buffer instead.
     fn wwwurl_canonicalize / wwwurl_canonicalize_buf(
-        cfg: Cfg, profile: Str, url/len: In
+        cfg: Cfg, profile: Str = "rfc3986", url/len: In
     ) -> Text {
         |cfg: Settings<'_>, profile: &[u8], url: &[u8]| {
             let profile = std::str::from_utf8(profile).map_err(|_| WWWURL_ERR_INVALID_ARGUMENT)?;

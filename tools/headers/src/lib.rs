@@ -365,6 +365,24 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
     p
 }
 
+/// The C expression of an argument's test input: its declared sample as
+/// a string literal, else the row's common one, `common`.
+fn sample(a: &wwwurl_capi::Arg, common: &str) -> String {
+    if a.sample.is_empty() {
+        return common.to_string();
+    }
+    let mut lit = String::from("\"");
+    for b in a.sample.bytes() {
+        match b {
+            b'"' | b'\\' => lit.push_str(&format!("\\{}", b as char)),
+            0x20..=0x7e => lit.push(b as char),
+            _ => lit.push_str(&format!("\\{b:03o}")),
+        }
+    }
+    lit.push('"');
+    lit
+}
+
 /// The header entry of a declared function: its documentation comment and
 /// its prototype, laid out as cbindgen lays out the others.
 pub fn declaration(d: &wwwurl_capi::Decl) -> String {
@@ -476,12 +494,12 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                 ArgKind::Cfg => args.push("NULL".to_string()),
                 ArgKind::In | ArgKind::OptIn => {
                     let i = ptr(a.kind == ArgKind::OptIn, &mut k, &mut optional);
-                    args.push(format!("nul == {i} ? NULL : in"));
+                    args.push(format!("nul == {i} ? NULL : {}", sample(a, "in")));
                     args.push("WWWURL_NUL_TERMINATED".to_string());
                 }
                 ArgKind::Str => {
                     let i = ptr(false, &mut k, &mut optional);
-                    args.push(format!("nul == {i} ? NULL : str"));
+                    args.push(format!("nul == {i} ? NULL : {}", sample(a, "str")));
                 }
                 ArgKind::Value(_) => args.push("0".to_string()),
             }
