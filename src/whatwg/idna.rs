@@ -1,11 +1,13 @@
 //! Glue to the `idna` crate (UTS #46) for the Standard's "domain parser
 //! ToASCII" and "domain to Unicode", with the Standard's parameters.
 //!
-//! The crate allocates in its own way (its `Cow<str>` results); that is
-//! the one place where a WHATWG parse may allocate without reporting
-//! [`NoMemory`](crate::buf::NoMemory). Everything it returns is copied
-//! into our buffers fallibly. Without the `idna` feature, the functions
-//! here refuse every domain that needs UTS #46 with
+//! The crate's lower-level `process` writes into a sink of ours, which
+//! grows fallibly: a failed allocation is a sink error, which becomes
+//! [`NoMemory`](crate::buf::NoMemory), where the crate's `to_ascii` would
+//! abort building its `String`. Its working buffers are on the stack for
+//! every domain of DNS size (253 code points, 8 labels); only longer ones
+//! make it allocate, the way its own vectors do. Without the `idna`
+//! feature, the functions here refuse every domain that needs UTS #46 with
 //! `HostError::IdnaUnavailable` rather than guessing.
 
 use super::host::HostError;
@@ -36,16 +38,43 @@ pub fn unicode_version() -> &'static str {
 /// Appends the result to `out`.
 #[cfg(feature = "idna")]
 pub(crate) fn to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
-    use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
-    let ascii = Uts46::new()
-        .to_ascii(
-            domain,
-            AsciiDenyList::EMPTY,
-            Hyphens::Allow,
-            DnsLength::Ignore,
-        )
-        .map_err(|_| HostError::Invalid)?;
-    Ok(out.extend_from_slice(ascii.as_bytes())?)
+    use idna::uts46::Uts46;
+    use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess};
+    let start = out.len();
+    let r = Uts46::new().process(
+        domain,
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        ErrorPolicy::FailFast,
+        |_, _, _| false,
+        &mut Sink(out),
+        None,
+    );
+    match r {
+        Ok(ProcessingSuccess::Passthrough) => Ok(out.extend_from_slice(domain)?),
+        Ok(ProcessingSuccess::WroteToSink) => Ok(()),
+        Err(e) => {
+            out.truncate(start);
+            Err(match e {
+                ProcessingError::SinkError => HostError::NoMemory,
+                ProcessingError::ValidityError => HostError::Invalid,
+            })
+        }
+    }
+}
+
+/// A [`Buf`] as the crate's `fmt::Write` sink: an allocation that fails is
+/// a write error.
+#[cfg(feature = "idna")]
+struct Sink<'a>(&'a mut Buf);
+
+#[cfg(feature = "idna")]
+impl std::fmt::Write for Sink<'_> {
+    fn write_str(&mut self, s: &str) -> std::fmt::Result {
+        self.0
+            .extend_from_slice(s.as_bytes())
+            .map_err(|_| std::fmt::Error)
+    }
 }
 
 /// Without the `idna` feature no domain gets UTS #46 processing.
@@ -59,13 +88,31 @@ pub(crate) fn to_ascii(_domain: &[u8], _out: &mut Buf) -> Result<(), HostError> 
 /// the domain itself.
 #[cfg(feature = "idna")]
 pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
-    use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
-    let (unicode, result) = Uts46::new().to_unicode(domain, AsciiDenyList::EMPTY, Hyphens::Allow);
-    match result {
-        Ok(()) => out.extend_from_slice(unicode.as_bytes())?,
-        Err(_) => out.extend_from_slice(domain)?,
+    use idna::uts46::Uts46;
+    use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess};
+    let start = out.len();
+    let r = Uts46::new().process(
+        domain,
+        AsciiDenyList::EMPTY,
+        Hyphens::Allow,
+        ErrorPolicy::MarkErrors,
+        |_, _, _| true,
+        &mut Sink(out),
+        None,
+    );
+    match r {
+        Ok(ProcessingSuccess::WroteToSink) => Ok(()),
+        Err(ProcessingError::SinkError) => {
+            out.truncate(start);
+            Err(HostError::NoMemory)
+        }
+        // Passthrough: the domain is its own Unicode form; an error: the
+        // Standard gives the domain itself.
+        Ok(ProcessingSuccess::Passthrough) | Err(ProcessingError::ValidityError) => {
+            out.truncate(start);
+            Ok(out.extend_from_slice(domain)?)
+        }
     }
-    Ok(())
 }
 
 /// Without the `idna` feature, only a domain with no Punycode label and no
