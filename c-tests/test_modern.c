@@ -2326,7 +2326,49 @@ static void t_canonicalize(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* ---- WHATWG domains ------------------------------------------------------ */
+
+static void domain_is(hgroup *g, int unicode, const char *in, wwwurl_status want_st,
+                      const char *want)
+{
+    char *out = NULL, buf[256];
+    size_t needed = 0;
+    wwwurl_status st = unicode ? wwwurl_domain_to_unicode(in, WWWURL_NUL_TERMINATED, &out)
+                               : wwwurl_domain_to_ascii(in, WWWURL_NUL_TERMINATED, &out);
+    wwwurl_status sb =
+        unicode ? wwwurl_domain_to_unicode_buf(in, WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed)
+                : wwwurl_domain_to_ascii_buf(in, WWWURL_NUL_TERMINATED, buf, sizeof buf, &needed);
+    const char *what = unicode ? "wwwurl_domain_to_unicode" : "wwwurl_domain_to_ascii";
+    h_case_begin(g, NULL, NULL);
+    CHECK_INT(g, what, in, want_st, st);
+    CHECK_INT(g, what, in, want_st, sb);
+    if (want) {
+        CHECK_CSTR(g, what, in, want, out);
+        CHECK(g, what, in, sb == WWWURL_OK && strcmp(buf, want) == 0 && needed == strlen(want) + 1);
+    } else {
+        CHECK(g, what, in, out == NULL);
+    }
+    wwwurl_string_free(out);
+    h_case_end(g);
+}
+
+static void t_domains(hgroup *g, const char *dir)
+{
+    (void)dir;
+    domain_is(g, 0, "Example.COM", WWWURL_OK, "example.com");
+    domain_is(g, 0, "B\xc3\xbc" "cher.example", WWWURL_OK, "xn--bcher-kva.example");
+    domain_is(g, 0, "\xe2\x98\x83.net", WWWURL_OK, "xn--n3h.net");
+    domain_is(g, 0, "XN--A.example", WWWURL_OK, "xn--a.example");
+    domain_is(g, 0, "a b.example", WWWURL_ERR_INVALID_ARGUMENT, NULL);
+    domain_is(g, 0, "a<b", WWWURL_ERR_INVALID_ARGUMENT, NULL);
+    domain_is(g, 0, "", WWWURL_ERR_INVALID_ARGUMENT, NULL);
+    domain_is(g, 0, "\xff.example", WWWURL_ERR_INVALID_ARGUMENT, NULL);
+    domain_is(g, 1, "xn--bcher-kva.example", WWWURL_OK, "b\xc3\xbc" "cher.example");
+    domain_is(g, 1, "example.com", WWWURL_OK, "example.com");
+}
+
 static const h_test tests[] = {
+    {"WHATWG domains", t_domains},
     {"wwwurl_canonicalize", t_canonicalize},
     {"wwwurl_parse", t_parse},
     {"wwwurl_parse (s, len)", t_parse_len},

@@ -785,6 +785,86 @@ wwwurl_status wwwurl_rfc3986_split(const char *s,
                                    struct wwwurl_components *out);
 
 /**
+ * The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as
+ * a URL's host gets it: an ASCII domain in lower case, any other
+ * through UTS #46 ToASCII: `Bücher.example` gives
+ * `xn--bcher-kva.example`. No percent-decoding and no IPv4 step.
+ *
+ * Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+ * `out` receives the result.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain the
+ * Standard refuses (empty, a forbidden code point, input that is not
+ * UTF-8, a label ToASCII fails on); `WWWURL_ERR_NULL`;
+ * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+ * only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_domain_to_ascii_buf`
+ * writes the same result into a caller buffer instead.
+ */
+wwwurl_status wwwurl_domain_to_ascii(const char *domain, size_t len, char **out);
+
+/**
+ * `wwwurl_domain_to_ascii` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_domain_to_ascii`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_domain_to_ascii` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
+ */
+wwwurl_status wwwurl_domain_to_ascii_buf(const char *domain,
+                                         size_t len,
+                                         char *buf,
+                                         size_t cap,
+                                         size_t *needed);
+
+/**
+ * The WHATWG URL Standard's "domain to Unicode" of a domain, for
+ * display: UTS #46 ToUnicode (`xn--bcher-kva.example` gives
+ * `bücher.example`), or the domain unchanged where that records an
+ * error.
+ *
+ * Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+ * `out` receives the result, UTF-8.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`.
+ * `wwwurl_domain_to_unicode_buf` writes the same result into a caller
+ * buffer instead.
+ */
+wwwurl_status wwwurl_domain_to_unicode(const char *domain, size_t len, char **out);
+
+/**
+ * `wwwurl_domain_to_unicode` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_domain_to_unicode`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_domain_to_unicode` (then `*needed` is not written). Allocates
+ * nothing the caller must free.
+ */
+wwwurl_status wwwurl_domain_to_unicode_buf(const char *domain,
+                                           size_t len,
+                                           char *buf,
+                                           size_t cap,
+                                           size_t *needed);
+
+/**
  * The canonical form of `url` under a named profile, whose output for
  * a given version never changes: `wwwoffle-2.9`, `wwwoffle-2.9h`,
  * `rfc3986`, `rfc3986-scheme`, `webcapture`, `whatwg`, `surt`,

@@ -11,7 +11,7 @@ use wwwurl_core::buf::Buf;
 use wwwurl_core::codec::c_prefix;
 use wwwurl_core::profile::{self, Options, ProfileError};
 use wwwurl_core::rfc3986::{Components, Part};
-use wwwurl_core::{browser, normalize, relative, rfc3986, webcapture};
+use wwwurl_core::{browser, normalize, relative, rfc3986, webcapture, whatwg};
 
 /// Where one component lies in the input.
 #[repr(C)]
@@ -178,7 +178,72 @@ impl From<ProfileError> for wwwurl_status {
     }
 }
 
+/// A domain or URL that the WHATWG parsers refuse is an invalid argument.
+/// (The C libraries are always built with the `idna` feature, so
+/// `IdnaUnavailable` does not reach C.)
+impl From<whatwg::ParseError> for wwwurl_status {
+    fn from(e: whatwg::ParseError) -> wwwurl_status {
+        match e {
+            whatwg::ParseError::NoMemory => WWWURL_ERR_NO_MEMORY,
+            _ => WWWURL_ERR_INVALID_ARGUMENT,
+        }
+    }
+}
+
 declare! { DECLS:
+    /// The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as
+    /// a URL's host gets it: an ASCII domain in lower case, any other
+    /// through UTS #46 ToASCII: `Bücher.example` gives
+    /// `xn--bcher-kva.example`. No percent-decoding and no IPv4 step.
+    ///
+    /// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+    /// `out` receives the result.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain the
+    /// Standard refuses (empty, a forbidden code point, input that is not
+    /// UTF-8, a label ToASCII fails on); `WWWURL_ERR_NULL`;
+    /// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+    /// only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free`. `wwwurl_domain_to_ascii_buf`
+    /// writes the same result into a caller buffer instead.
+    fn wwwurl_domain_to_ascii / wwwurl_domain_to_ascii_buf(
+        domain/len: In = "B\u{fc}cher.example"
+    ) -> Text {
+        |domain: &[u8]| {
+            let mut v = Buf::with_capacity(domain.len() + 8)?;
+            whatwg::domain_to_ascii(domain, &mut v)?;
+            Ok::<_, wwwurl_status>(v)
+        }
+    }
+
+    /// The WHATWG URL Standard's "domain to Unicode" of a domain, for
+    /// display: UTS #46 ToUnicode (`xn--bcher-kva.example` gives
+    /// `bücher.example`), or the domain unchanged where that records an
+    /// error.
+    ///
+    /// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+    /// `out` receives the result, UTF-8.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free`.
+    /// `wwwurl_domain_to_unicode_buf` writes the same result into a caller
+    /// buffer instead.
+    fn wwwurl_domain_to_unicode / wwwurl_domain_to_unicode_buf(
+        domain/len: In = "xn--bcher-kva.example"
+    ) -> Text {
+        |domain: &[u8]| {
+            let mut v = Buf::with_capacity(domain.len() + 8)?;
+            whatwg::domain_to_unicode(domain, &mut v)?;
+            Ok::<_, wwwurl_status>(v)
+        }
+    }
+
+
     /// The canonical form of `url` under a named profile, whose output for
     /// a given version never changes: `wwwoffle-2.9`, `wwwoffle-2.9h`,
     /// `rfc3986`, `rfc3986-scheme`, `webcapture`, `whatwg`, `surt`,
