@@ -141,7 +141,7 @@ fn ends_authority(b: u8) -> bool {
 }
 
 /// RFC 3986 §3.1: `ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
-fn is_valid_scheme(s: &[u8]) -> bool {
+pub(crate) fn is_valid_scheme(s: &[u8]) -> bool {
     match s.split_first() {
         Some((first, rest)) => {
             first.is_ascii_alphabetic()

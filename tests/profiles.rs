@@ -611,24 +611,9 @@ fn escaping_round_trips() {
     assert_eq!(escape(b"#x", false), "\\x23x");
 }
 
-/// A fixed-seed xorshift generator: every run tests the same strings.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// Random byte strings, half from URL-ish pieces that reach the profiles'
 /// interesting steps, half plain random bytes.
-fn random_input(rng: &mut Rng) -> Vec<u8> {
+fn random_input(rng: &mut common::Rng) -> Vec<u8> {
     const PIECES: &[&[u8]] = &[
         b"http://",
         b"https://",
@@ -716,7 +701,7 @@ fn random_bytes_never_panic() {
     };
     let mut out = Buf::new();
     for (k, p) in profiles().iter().enumerate() {
-        let mut rng = Rng(0x9e37_79b9_7f4a_7c15 ^ k as u64);
+        let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15 ^ k as u64);
         for _ in 0..100_000 {
             let input = random_input(&mut rng);
             out.clear();
@@ -732,7 +717,7 @@ fn random_bytes_never_panic() {
 #[test]
 fn deterministic_and_idempotent_where_promised() {
     let o = Options::default();
-    let mut rng = Rng(37);
+    let mut rng = common::Rng(37);
     for _ in 0..5_000 {
         let input = random_input(&mut rng);
         for p in profiles() {

@@ -10,6 +10,8 @@
     clippy::disallowed_types
 )]
 
+mod common;
+
 use std::time::{Duration, Instant};
 
 use wwwurl::buf::Buf;
@@ -710,25 +712,6 @@ fn linear_time_on_a_megabyte() {
     }
 }
 
-/// A small xorshift generator: reproducible inputs without dependencies.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn bytes(&mut self, alphabet: &[u8], max: usize) -> Vec<u8> {
-        let len = (self.next() % (max as u64 + 1)) as usize;
-        (0..len)
-            .map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize])
-            .collect()
-    }
-}
-
 const ALPHABET: &[u8] = b":/?#@[]\\;.%aAH0 \x00\x1f\xff";
 
 fn assert_parts_ordered(s: &[u8], c: &Components) {
@@ -1055,7 +1038,7 @@ mod reference {
 
 #[test]
 fn random_inputs_match_the_documents() {
-    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut rng = common::Rng(0x0123_4567_89ab_cdef);
     for _ in 0..30_000 {
         let s = rng.bytes(ALPHABET, 24);
 
@@ -1146,7 +1129,7 @@ fn random_inputs_match_the_documents() {
 
 #[test]
 fn webcapture_is_idempotent_on_http_urls() {
-    let mut rng = Rng(0xfeed_f00d_dead_beef);
+    let mut rng = common::Rng(0xfeed_f00d_dead_beef);
     for _ in 0..30_000 {
         let tail = rng.bytes(b"/?#@.aAZ%", 20);
         let url = [&b"HTTP://Ex.COM"[..], &tail].concat();
@@ -1162,12 +1145,13 @@ fn webcapture_is_idempotent_on_http_urls() {
 /// schemes equal and different in case, authorities present, empty and
 /// absent, paths with dot and empty segments and colons, queries and
 /// fragments present, empty and absent.
-fn gen_reference(rng: &mut Rng) -> Vec<u8> {
+fn gen_reference(rng: &mut common::Rng) -> Vec<u8> {
     const SCHEMES: &[&[u8]] = &[b"", b"", b"http:", b"http:", b"https:", b"HTTP:", b"s:"];
     const AUTHS: &[&[u8]] = &[b"a", b"b", b"a:80", b"u@a", b"", b"[::1]"];
     const SEGS: &[&[u8]] = &[b"", b"a", b"b", b"c", b".", b"..", b"g:h", b"%41", b"d;p"];
     const TAILS: &[&[u8]] = &[b"", b"", b"?", b"?q", b"?y", b"#", b"#f", b"?q#f"];
-    let pick = |rng: &mut Rng, t: &[&'static [u8]]| t[(rng.next() % t.len() as u64) as usize];
+    let pick =
+        |rng: &mut common::Rng, t: &[&'static [u8]]| t[(rng.next() % t.len() as u64) as usize];
     let mut s = pick(rng, SCHEMES).to_vec();
     let authority = rng.next().is_multiple_of(3);
     if authority {
@@ -1189,7 +1173,7 @@ fn gen_reference(rng: &mut Rng) -> Vec<u8> {
 }
 
 /// A base URI: a generated reference with a scheme.
-fn gen_base(rng: &mut Rng) -> Vec<u8> {
+fn gen_base(rng: &mut common::Rng) -> Vec<u8> {
     loop {
         let b = gen_reference(rng);
         if rfc3986::split(&b).scheme.is_some() {
@@ -1225,7 +1209,7 @@ fn check_round_trip(base: &[u8], t: &[u8]) {
 
 #[test]
 fn make_relative_round_trips_on_generated_pairs() {
-    let mut rng = Rng(0x5eed_0018_abcd_ef01);
+    let mut rng = common::Rng(0x5eed_0018_abcd_ef01);
     for _ in 0..200_000 {
         let base = gen_base(&mut rng);
         let t = gen_reference(&mut rng);
@@ -1235,7 +1219,7 @@ fn make_relative_round_trips_on_generated_pairs() {
 
 #[test]
 fn make_relative_round_trips_on_random_bytes() {
-    let mut rng = Rng(0x0bad_cafe_1234_5678);
+    let mut rng = common::Rng(0x0bad_cafe_1234_5678);
     for _ in 0..50_000 {
         let mut base = b"s:".to_vec();
         base.extend(rng.bytes(ALPHABET, 16));
@@ -1296,7 +1280,7 @@ fn normalize(s: &[u8], mask: wwwurl::normalize::Mask) -> Vec<u8> {
 #[test]
 fn normalize_is_idempotent_and_keeps_components() {
     use wwwurl::normalize::Mask;
-    let mut rng = Rng(0x0622_0018);
+    let mut rng = common::Rng(0x0622_0018);
     let pct: &[u8] = b"%7e%7E%2e%41%3a%zz%4%gg/a.B";
     for i in 0..100_000 {
         let mut s = gen_reference(&mut rng);
@@ -1428,7 +1412,7 @@ fn browser_resolve_section_4() {
 
 #[test]
 fn browser_resolve_results_are_fixed_points() {
-    let mut rng = Rng(0xb0_0018);
+    let mut rng = common::Rng(0xb0_0018);
     let alphabet: &[u8] = b"/\\?#;:.@aAh \t";
     for i in 0..100_000 {
         let base = if i % 3 == 0 {

@@ -69,11 +69,25 @@ is refused."
     };
 }
 
+/// The version line: the tool's, and the Unicode version of the IDNA
+/// tables that WHATWG hosts go through, so that output can be pinned to
+/// both. Made once, for the life of the process.
+fn version_line() -> &'static str {
+    Box::leak(
+        format!(
+            "{} (IDNA tables of Unicode {})",
+            env!("CARGO_PKG_VERSION"),
+            wwwurl::whatwg::unicode_version()
+        )
+        .into_boxed_str(),
+    )
+}
+
 /// The top-level command line.
 #[derive(Parser, Debug)]
 #[command(
     name = "wwwurl",
-    version,
+    version = version_line(),
     propagate_version = true,
     subcommand_required = true,
     arg_required_else_help = true,
@@ -193,13 +207,22 @@ pub enum Command {
         input: InputOpts,
     },
 
-    /// Print the canonical URL (the record's `name`).
+    /// Print the canonical URL (the record's `name`), or its form under a
+    /// named profile.
     ///
     /// Prints `proto://hostport/path[?args]` as SplitURL makes it: lower-case
     /// protocol and host, no default port, dot segments removed, path and
-    /// args re-encoded; without user and password.
+    /// args re-encoded; without user and password. With `--profile NAME`,
+    /// prints the URL's canonical form under that profile instead (`wwwurl
+    /// profiles` lists them); a profile's output for a version never
+    /// changes. A URL the profile cannot canonicalise gives an empty line, a
+    /// message on standard error and exit status 1.
     #[command(after_help = LINES_HELP)]
     Canon {
+        /// A canonicalisation profile: a name with its version (`surt/1`),
+        /// or a bare name for the newest version
+        #[arg(long, value_name = "NAME", value_parser = parse_profile)]
+        profile: Option<&'static wwwurl::profile::Profile>,
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
@@ -221,6 +244,13 @@ pub enum Command {
         #[command(flatten)]
         input: InputOpts,
     },
+
+    /// List the canonicalisation profiles of `canon --profile`.
+    ///
+    /// One line a profile and version: `NAME/VERSION`, a tab and what it
+    /// does. Every version ever released stays listed and callable by its
+    /// full name; the bare name means the newest.
+    Profiles,
 
     /// Set parts of URLs and print each result (the record's `file`).
     ///
@@ -807,4 +837,10 @@ fn parse_set(s: &std::ffi::OsStr) -> Result<(SetPart, OsString), String> {
         part,
         std::ffi::OsStr::from_bytes(&b[eq + 1..]).to_os_string(),
     ))
+}
+
+/// A profile of `canon --profile`, by its full or bare name.
+fn parse_profile(s: &str) -> Result<&'static wwwurl::profile::Profile, String> {
+    wwwurl::profile::resolve(s)
+        .ok_or_else(|| format!("unknown profile `{s}` (`wwwurl profiles` lists them)"))
 }

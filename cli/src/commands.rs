@@ -68,7 +68,11 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 Ok(())
             },
         ),
-        Command::Canon { urls, input } => drive(
+        Command::Canon {
+            profile: None,
+            urls,
+            input,
+        } => drive(
             ctx.inputs(urls, input),
             Lines,
             true,
@@ -77,6 +81,48 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 Ok(())
             },
         ),
+        Command::Canon {
+            profile: Some(p),
+            urls,
+            input,
+        } => {
+            drive(
+                ctx.inputs(urls, input),
+                Lines,
+                true,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    // Made per URL: it borrows the environment as `dyn Env`,
+                    // which the worker threads cannot share.
+                    let opts = wwwurl::profile::Options {
+                        env: &ctx.env,
+                        ..Default::default()
+                    };
+                    let mut b = Buf::new();
+                    match p.canonicalize(s, &opts, &mut b) {
+                        Ok(()) => {
+                            out.extend_from_slice(&b);
+                            Ok(())
+                        }
+                        Err(wwwurl::profile::ProfileError::NoMemory) => or_abort(Err(NoMemory)),
+                        Err(e) => Err(format!("{}/{}: {e}", p.name, p.version)),
+                    }
+                },
+            )
+        }
+        Command::Profiles => {
+            let mut text = String::new();
+            for p in wwwurl::profile::profiles() {
+                text.push_str(&format!("{}/{}\t{}\n", p.name, p.version, p.description));
+            }
+            let mut stdout = std::io::stdout().lock();
+            match stdout
+                .write_all(text.as_bytes())
+                .and_then(|()| stdout.flush())
+            {
+                Ok(()) => Ok(Status::Clean),
+                Err(e) => Err(Fatal::Io(format!("standard output: {e}"))),
+            }
+        }
         Command::File { urls, input } => drive(
             ctx.inputs(urls, input),
             Lines,

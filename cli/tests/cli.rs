@@ -313,6 +313,108 @@ fn cachefile_refuses_paths_that_leave_the_spool() {
     );
 }
 
+/// A field of a frozen profile vector (tests/profiles/README.md), decoded.
+fn profile_field(f: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < f.len() {
+        match (f[i], f.get(i + 1)) {
+            (b'\\', Some(b't')) => out.push(b'\t'),
+            (b'\\', Some(b'n')) => out.push(b'\n'),
+            (b'\\', Some(b'\\')) => out.push(b'\\'),
+            (b'\\', Some(b'x')) => {
+                let hex = std::str::from_utf8(&f[i + 2..i + 4]).unwrap();
+                out.push(u8::from_str_radix(hex, 16).unwrap());
+                i += 2;
+            }
+            (b, _) => {
+                out.push(b);
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    out
+}
+
+#[test]
+fn canon_profile_gives_every_frozen_vector() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/profiles");
+    let listed = text(&ok(run(&["profiles"])));
+    let mut files = 0;
+    for line in listed.lines() {
+        let name = line.split('\t').next().unwrap();
+        let file = format!("{dir}/{}.tsv", name.replace('/', "-"));
+        let data = std::fs::read(&file).unwrap_or_else(|e| panic!("{file}: {e}"));
+        files += 1;
+        // Inputs with a NUL cannot be arguments; every other one is given
+        // as one, output raw, a line each.
+        let (mut inputs, mut wants) = (Vec::new(), Vec::new());
+        for l in data
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty() && l[0] != b'#')
+        {
+            let tab = l.iter().position(|&b| b == b'\t').unwrap();
+            let input = profile_field(&l[..tab]);
+            if input.contains(&0) {
+                continue;
+            }
+            let want = &l[tab + 1..];
+            inputs.push(input);
+            wants.push(if want.starts_with(b"!") {
+                None
+            } else {
+                Some(profile_field(want))
+            });
+        }
+        assert!(inputs.len() > 1000, "{file}");
+        let mut args: Vec<Vec<u8>> = vec![b"--raw".to_vec(), b"canon".to_vec()];
+        args.push(b"--profile".to_vec());
+        args.push(name.as_bytes().to_vec());
+        args.push(b"--".to_vec());
+        args.extend(inputs.iter().cloned());
+        let out = run(&args);
+        let refused = wants.iter().filter(|w| w.is_none()).count();
+        assert_eq!(
+            out.status.code(),
+            Some(if refused > 0 { 1 } else { 0 }),
+            "{name}"
+        );
+        let mut got = out.stdout.split(|&b| b == b'\n');
+        for (input, want) in inputs.iter().zip(&wants) {
+            let g = got
+                .next()
+                .unwrap_or_else(|| panic!("{name}: output ends early"));
+            match want {
+                Some(w) if !w.contains(&b'\n') => {
+                    assert_eq!(text(g), text(w), "{name} of {}", text(input))
+                }
+                Some(_) => {}
+                None => assert!(g.is_empty(), "{name} of {}", text(input)),
+            }
+            if want.as_ref().is_some_and(|w| w.contains(&b'\n')) {
+                // An output holding a newline spans lines: skip its rest.
+                for _ in 0..want
+                    .as_ref()
+                    .unwrap()
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+                {
+                    got.next();
+                }
+            }
+        }
+        assert_eq!(
+            text(&out.stderr).lines().count(),
+            refused,
+            "{name}: one message per refused URL"
+        );
+    }
+    assert_eq!(files, 9, "every profile listed has its frozen vectors");
+}
+
 #[test]
 fn set_changes_parts_and_keeps_the_others() {
     let url = "http://u:p@h:81/a?q";

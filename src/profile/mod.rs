@@ -169,21 +169,10 @@ pub fn resolve(spec: &str) -> Option<&'static Profile> {
     found
 }
 
-/// Whether `text` is the decimal spelling of `n` without leading zeros.
+/// Whether `text` is the decimal spelling of `n` without leading zeros
+/// (`surt/01` names no version).
 fn version_is(text: &str, n: u32) -> bool {
-    let mut digits = [0u8; 10];
-    let mut i = digits.len();
-    let mut v = n;
-    loop {
-        i -= 1;
-        // `v % 10` is below 10, so the cast keeps it.
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
-    }
-    text.as_bytes() == &digits[i..]
+    text.parse::<u32>() == Ok(n) && (text == "0" || !text.starts_with('0'))
 }
 
 /// Why [`canonicalize`] produced no canonical form.

@@ -48,18 +48,7 @@ use super::escape::{escape_once, reescape, unescape_fully};
 use super::{ipv4, ProfileError};
 use crate::buf::Buf;
 
-/// Whether `s` is a scheme's name: a letter, then letters, digits, `+ - .`.
-pub(super) fn is_scheme(s: &[u8]) -> bool {
-    match s.split_first() {
-        Some((first, rest)) => {
-            first.is_ascii_alphabetic()
-                && rest
-                    .iter()
-                    .all(|&b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        }
-        None => false,
-    }
-}
+pub(super) use crate::browser::is_valid_scheme as is_scheme;
 
 /// Step 4: the scheme (`None`: `http`) and the bytes after `scheme://`.
 fn scheme_and_rest(s: &[u8]) -> (Option<&[u8]>, &[u8]) {

@@ -114,3 +114,29 @@ pub fn show(b: Option<&[u8]>) -> String {
         Some(b) => format!("{:?}", String::from_utf8_lossy(b)),
     }
 }
+
+/// A fixed-seed xorshift generator: every run tests the same inputs, with
+/// no dependency.
+pub struct Rng(pub u64);
+
+impl Rng {
+    /// The next number.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// Up to `max` bytes drawn from `alphabet`.
+    pub fn bytes(&mut self, alphabet: &[u8], max: usize) -> Vec<u8> {
+        let len = (self.next() % (max as u64 + 1)) as usize;
+        (0..len)
+            .map(|_| alphabet[(self.next() % alphabet.len() as u64) as usize])
+            .collect()
+    }
+}

@@ -92,6 +92,7 @@ impl<'a> Settings<'a> {
     }
 
     /// A counted reference for a handle to keep: NULL for the defaults.
+    #[inline(always)]
     pub(crate) fn retain(self) -> *const ConfigBlock {
         match self.0 {
             Some(b) => {
@@ -126,7 +127,16 @@ impl Env for Settings<'_> {
 }
 
 /// Releases one reference of a config block, the block with the last.
+/// Handles of the defaults hold none: their release is one test.
+#[inline(always)]
 pub(crate) fn release(p: *const ConfigBlock) {
+    if !p.is_null() {
+        release_block(p);
+    }
+}
+
+#[inline(never)]
+fn release_block(p: *const ConfigBlock) {
     // SAFETY: a non-NULL `p` is a reference its holder gives up here.
     let Some(b) = (unsafe { p.as_ref() }) else {
         return;

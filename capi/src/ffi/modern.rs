@@ -93,17 +93,16 @@ fn new_handle<R: RecordBytes>(r: &R, cfg: Settings<'_>) -> *mut Handle {
             bytes,
             len,
             sp,
-            cfg: std::ptr::null(),
+            cfg: cfg.retain(),
         })
     };
     // SAFETY: the `len` bytes after the header, in the fresh block.
     if !unsafe { write_exact(r, bytes, len, &sp) } {
+        // SAFETY: the header written above.
+        release(unsafe { (*h).cfg });
         free(h);
         return null_mut();
     }
-    // SAFETY: the header just written; the reference is taken only now
-    // that nothing can fail.
-    unsafe { (*h).cfg = cfg.retain() };
     h
 }
 
