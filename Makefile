@@ -50,6 +50,11 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-
 VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet
 VECTORS  := tests/vectors
 
+# The escape-heavy corpus (bench/gen_escapes.c), which c-tests/test_set.c
+# reads besides the real one; bench/bench.mk has the rule that writes it.
+ESC_CORPUS ?= $(BUILD)/escapes.txt
+export WWWURL_ESCAPES = $(abspath $(ESC_CORPUS))
+
 C_TEST_SRCS  := $(wildcard c-tests/test_*.c)
 C_TEST_NAMES := $(patsubst c-tests/%.c,%,$(C_TEST_SRCS))
 HARNESS_SRC  := c-tests/harness.c
@@ -229,19 +234,19 @@ $(BUILD)/c/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB_A)
 
 c-tests: c-tests-shared c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind
 
-c-tests-shared: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared)
+c-tests-shared: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (shared)"; \
 	  $(BUILD)/c/$$t-shared $(VECTORS) || exit 1; done
 
-c-tests-static: $(C_TEST_NAMES:%=$(BUILD)/c/%-static)
+c-tests-static: $(C_TEST_NAMES:%=$(BUILD)/c/%-static) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (static)"; \
 	  $(BUILD)/c/$$t-static $(VECTORS) || exit 1; done
 
-c-tests-asan: $(C_TEST_NAMES:%=$(BUILD)/c/%-asan)
+c-tests-asan: $(C_TEST_NAMES:%=$(BUILD)/c/%-asan) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (asan+ubsan)"; \
 	  ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c/$$t-asan $(VECTORS) || exit 1; done
 
-c-tests-valgrind: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared)
+c-tests-valgrind: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (valgrind)"; \
 	  WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/$$t-shared $(VECTORS) || exit 1; done
 
@@ -260,7 +265,7 @@ $(BUILD)/c29h/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB29H_A)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DWWWURL_LEGACY_29H -o $@ $< $(HARNESS_SRC) $(LIB29H_A) \
 	  $(STATIC_DEPS)
 
-c-tests-29h: $(C_TEST_NAMES:%=$(BUILD)/c29h/%-shared) $(C_TEST_NAMES:%=$(BUILD)/c29h/%-asan)
+c-tests-29h: $(C_TEST_NAMES:%=$(BUILD)/c29h/%-shared) $(C_TEST_NAMES:%=$(BUILD)/c29h/%-asan) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (2.9h, shared)"; \
 	  $(BUILD)/c29h/$$t-shared $(VECTORS) || exit 1; done
 	@for t in $(C_TEST_NAMES); do echo "== $$t (2.9h, asan+ubsan)"; \

@@ -1,4 +1,5 @@
-/* wwwurl_set over the real corpus (tests/corpus/kasztp.txt) and the inputs of
+/* wwwurl_set over the real corpus (tests/corpus/kasztp.txt), the escape-heavy
+ * corpus and the inputs of
  * every SplitURL vector, in both modes, through the C ABI: the C side of
  * tests/edit_corpus.rs, which states the same properties for the core.
  *
@@ -19,8 +20,11 @@
  *     wwwurl_create (their own components, user and password encoded, make
  *     them again), so is the result.
  *
- * WWWURL_TEST_QUICK=1: the first 2,000 corpus URLs and the first 1,000
- * inputs of each SplitURL file. */
+ * The escape-heavy corpus (bench/gen_escapes.c, 20,000 URLs, whose path
+ * WWWURL_ESCAPES gives) is set the same way.
+ *
+ * WWWURL_TEST_QUICK=1: the first 2,000 URLs of each corpus and the first
+ * 1,000 inputs of each SplitURL file. */
 #include "harness.h"
 
 #include <errno.h>
@@ -39,15 +43,13 @@ typedef struct corpus {
     size_t n;
 } corpus;
 
-static size_t load_corpus(hgroup *g, corpus *c, const char *dir)
+static size_t load_corpus(hgroup *g, corpus *c, const char *path)
 {
-    char path[1200];
     FILE *fp;
     size_t size = 0, cap = 0, got, nl = 0, i;
     char *p, *end;
 
     memset(c, 0, sizeof *c);
-    snprintf(path, sizeof path, "%s/../corpus/kasztp.txt", dir);
     fp = fopen(path, "rb");
     if (!fp) {
         h_case_begin(g, NULL, NULL);
@@ -321,22 +323,37 @@ static void run_mode(hgroup *g, const char *dir, wwwurl_compat compat, const cha
 {
     const wwwurl_config *cfg = harness_config(compat);
     int quick = h_quick();
-    corpus c;
+    corpus c, esc;
     hfile f29, f29h;
+    char path[1200];
+    const char *esc_path = getenv("WWWURL_ESCAPES");
     hstr *urls = NULL;
     wwwurl_url **recs = NULL;
     signed char *fixed = NULL;
-    size_t n = 0, nc, n1, n2, i, k, j;
+    size_t n = 0, nc, ne = 0, n1, n2, i, k, j;
     counts cn = {0, 0, 0, 0};
     hbuf in, want;
 
     hb_init(&in);
     hb_init(&want);
-    nc = load_corpus(g, &c, dir);
+    snprintf(path, sizeof path, "%s/../corpus/kasztp.txt", dir);
+    nc = load_corpus(g, &c, path);
+    /* The escape-heavy corpus that bench/gen_escapes.c writes: `make`
+     * passes its path; a run without it fails rather than skipping it. */
+    if (esc_path) {
+        ne = load_corpus(g, &esc, esc_path);
+    } else {
+        memset(&esc, 0, sizeof esc);
+        h_case_begin(g, NULL, NULL);
+        h_fail(g, __FILE__, __LINE__,
+               "WWWURL_ESCAPES does not name the escape corpus (make builds it: build/escapes.txt)");
+        h_case_end(g);
+    }
     n1 = hf_load(g, &f29, dir, "SplitURL.tsv", "SplitURL", 1, 1, 0);
     n2 = hf_load(g, &f29h, dir, "v29h/SplitURL.tsv", "SplitURL", 1, 1, 0);
     if (quick) {
         nc = nc > QUICK_CORPUS ? QUICK_CORPUS : nc;
+        ne = ne > QUICK_CORPUS ? QUICK_CORPUS : ne;
         n1 = n1 > QUICK_VECTORS ? QUICK_VECTORS : n1;
         n2 = n2 > QUICK_VECTORS ? QUICK_VECTORS : n2;
     }
@@ -345,15 +362,17 @@ static void run_mode(hgroup *g, const char *dir, wwwurl_compat compat, const cha
         h_fail(g, __FILE__, __LINE__, "the corpus is cut short: %zu URLs", nc);
         h_case_end(g);
     }
-    urls = malloc((nc + n1 + n2 + 1) * sizeof *urls);
-    recs = calloc(nc + n1 + n2 + 1, sizeof *recs);
-    fixed = calloc(nc + n1 + n2 + 1, 1);
+    urls = malloc((nc + ne + n1 + n2 + 1) * sizeof *urls);
+    recs = calloc(nc + ne + n1 + n2 + 1, sizeof *recs);
+    fixed = calloc(nc + ne + n1 + n2 + 1, 1);
     if (!urls || !recs || !fixed) {
         fputs("test_set: out of memory\n", stderr);
         exit(98);
     }
     for (i = 0; i < nc; i++)
         urls[n++] = c.lines[i];
+    for (i = 0; i < ne; i++)
+        urls[n++] = esc.lines[i];
     for (i = 0; i < n1; i++)
         urls[n++] = f29.rows[i].in[0];
     for (i = 0; i < n2; i++)
@@ -538,6 +557,7 @@ static void run_mode(hgroup *g, const char *dir, wwwurl_compat compat, const cha
     hf_free(&f29);
     hf_free(&f29h);
     free_corpus(&c);
+    free_corpus(&esc);
     hb_free(&in);
     hb_free(&want);
 }

@@ -73,6 +73,7 @@ is refused."
 /// tables that WHATWG hosts go through, so that output can be pinned to
 /// both. Made once, for the life of the process.
 fn version_line() -> &'static str {
+    // `--version`: `-V` gives the version alone, as the man page does.
     Box::leak(
         format!(
             "{} (IDNA tables of Unicode {})",
@@ -87,7 +88,8 @@ fn version_line() -> &'static str {
 #[derive(Parser, Debug)]
 #[command(
     name = "wwwurl",
-    version = version_line(),
+    version,
+    long_version = version_line(),
     propagate_version = true,
     subcommand_required = true,
     arg_required_else_help = true,

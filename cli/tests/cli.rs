@@ -693,10 +693,16 @@ fn help_everywhere() {
 #[test]
 fn version() {
     let v = env!("CARGO_PKG_VERSION");
-    assert_eq!(text(&ok(run(&["--version"]))), format!("wwwurl {v}\n"));
+    // `--version` names the Unicode version of the IDNA tables too, so that
+    // users can pin WHATWG hosts to it; `-V` is the version alone.
+    assert_eq!(
+        text(&ok(run(&["--version"]))),
+        format!("wwwurl {v} (IDNA tables of Unicode 18.0.0)\n")
+    );
+    assert_eq!(text(&ok(run(&["-V"]))), format!("wwwurl {v}\n"));
     assert_eq!(
         text(&ok(run(&["canon", "--version"]))),
-        format!("wwwurl-canon {v}\n")
+        format!("wwwurl-canon {v} (IDNA tables of Unicode 18.0.0)\n")
     );
 }
 
