@@ -135,8 +135,13 @@ pub(crate) fn release(p: *const ConfigBlock) {
     }
 }
 
+/// Out of line, so that the release of a handle of the defaults stays one
+/// test; `extern "C"`, which cannot unwind, so that the bodies of
+/// `wwwurl_free` and `wwwurl_config_free` stay ones that cannot either
+/// (see `guard_no_unwind`): nothing here panics (atomics, the drop of the
+/// config's buffers, `free`).
 #[inline(never)]
-fn release_block(p: *const ConfigBlock) {
+extern "C" fn release_block(p: *const ConfigBlock) {
     // SAFETY: a non-NULL `p` is a reference its holder gives up here.
     let Some(b) = (unsafe { p.as_ref() }) else {
         return;
