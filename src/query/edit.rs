@@ -126,6 +126,18 @@ pub fn append<S: Sink>(
     value: &[u8],
     out: &mut S,
 ) -> Result<(), S::Error> {
+    append_with(query, name, out, |o| form_encode(value, o))
+}
+
+/// Writes `query` and a new parameter: `name` encoded by the form
+/// serializer, `=`, and what `write_value` writes. `append`, and `set` of
+/// a name that is not there.
+fn append_with<S: Sink>(
+    query: &[u8],
+    name: &[u8],
+    out: &mut S,
+    write_value: impl FnOnce(&mut S) -> Result<(), S::Error>,
+) -> Result<(), S::Error> {
     let mut w = Joined::new(out);
     for p in params(query) {
         w.piece(p.raw())?;
@@ -133,7 +145,7 @@ pub fn append<S: Sink>(
     let o = w.next()?;
     form_encode(name, o)?;
     o.push(b'=')?;
-    form_encode(value, o)
+    write_value(o)
 }
 
 /// Writes `query` and `piece`, bytes already encoded that are written as
@@ -206,14 +218,7 @@ fn set_with<S: Sink>(
     };
     let mut named = params(query).filter(|p| p.name_is(name));
     let Some(first) = named.next() else {
-        let mut w = Joined::new(out);
-        for p in params(query) {
-            w.piece(p.raw())?;
-        }
-        let o = w.next()?;
-        form_encode(name, o)?;
-        o.push(b'=')?;
-        write_value(o)?;
+        append_with(query, name, out, write_value)?;
         return Ok(false);
     };
     // A value that is already there, decoded the same (`set`) or written
