@@ -79,6 +79,12 @@ MAN1 := $(BUILD)/man/wwwurl.1
 
 all: lib gen $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS) $(MAN1)
 
+# Parts of the build with a Makefile of their own (the Python package, the
+# Spark route, the profile comparisons): each adds its checks to
+# EXTRA_CHECKS, which `make check` runs after the rest.
+EXTRA_CHECKS :=
+include $(sort $(wildcard mk/*.mk))
+
 lib: $(LIB_A) $(LIB29H_A)
 
 $(BUILD)/completions/wwwurl: $(TOOL)
@@ -195,7 +201,7 @@ check: prereqs
 
 check-all: lint rust-test rust-test-debug check-header header-compile manpages-test c-tests c-tests-29h fault-test \
 	symbols api-coverage pkgconfig-test install-test cmake-test emulate-test linear-test \
-	memory-test hostile-test diff-uriparser bench-corpus-test
+	memory-test hostile-test diff-uriparser bench-corpus-test $(EXTRA_CHECKS)
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -356,12 +362,14 @@ api-coverage: $(DECLARED)
 	    { echo "c-tests/fault_injection.c never calls $$s"; exit 1; };; esac; \
 	done
 	@# A function declared once has its NULL and fault rows generated; its
-	@# exact results are tested by hand in test_modern.c, and CHANGELOG.md
-	@# names it (a _buf twin comes with its function).
-	@$(CC) -fpreprocessed -dD -E -P c-tests/test_modern.c > $(BUILD)/test_modern.code
+	@# exact results are tested by hand in test_modern.c (or, for the query
+	@# and WHATWG functions, test_query.c and test_whatwg.c), and
+	@# CHANGELOG.md names it (a _buf twin comes with its function).
+	@for f in test_modern test_query test_whatwg; do \
+	  $(CC) -fpreprocessed -dD -E -P c-tests/$$f.c || exit 1; done > $(BUILD)/test_modern.code
 	@for s in $$(cat $(DECLARED)); do \
 	  grep -qE "\b$$s\b[[:space:]]*[(,;)}]" $(BUILD)/test_modern.code || \
-	    { echo "c-tests/test_modern.c never calls $$s"; exit 1; }; \
+	    { echo "c-tests/test_modern.c, test_query.c, test_whatwg.c never call $$s"; exit 1; }; \
 	  case $$s in *_buf) ;; *) grep -qw "$$s" CHANGELOG.md || \
 	    { echo "CHANGELOG.md does not name $$s"; exit 1; };; esac; \
 	done

@@ -1089,6 +1089,7 @@ static int op_accessors(hgroup *g)
                wwwurl_status_name(WWWURL_ERR_NO_MEMORY));
     CHECK(g, "wwwurl_strerror", NULL, wwwurl_strerror(WWWURL_ERR_NO_MEMORY)[0] != '\0');
     CHECK(g, "wwwurl_version", NULL, wwwurl_version()[0] != '\0');
+    CHECK(g, "wwwurl_idna_unicode_version", NULL, wwwurl_idna_unicode_version()[0] != '\0');
     CHECK_INT(g, "wwwurl_config_set_compat of a used config", NULL, WWWURL_ERR_CONFIG_IN_USE,
               wwwurl_config_set_compat((struct wwwurl_config *)(void *)H_CFG, WWWURL_COMPAT_29));
     CHECK_INT(g, "wwwurl_config_set_max_input of a used config", NULL, WWWURL_ERR_CONFIG_IN_USE,
@@ -1136,6 +1137,112 @@ typedef struct op {
     void (*after)(hgroup *g, int r);
 } op;
 
+/* ---- WHATWG URLs, query edits, No-Vary-Search ---------------------------------- */
+
+#define WW_IN "HTTPS://B\xc3\xbc" "cher.example:443/a/../b?z=1&a=%2C#f"
+#define WW_HREF "https://xn--bcher-kva.example/b?z=1&a=%2C#f"
+
+static int op_whatwg_parse(hgroup *g)
+{
+    wwwurl_whatwg *u = NULL;
+    int st = wwwurl_whatwg_parse("../b?z=1&a=%2C#f", WWWURL_NUL_TERMINATED,
+                                 "HTTPS://B\xc3\xbc" "cher.example:443/a/x", WWWURL_NUL_TERMINATED, &u);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_whatwg_parse leaves *out", NULL, u == NULL);
+        return st;
+    }
+    CHECK_CSTR(g, "wwwurl_whatwg_parse", NULL, WW_HREF, wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
+    CHECK_CSTR(g, "origin", NULL, "https://xn--bcher-kva.example",
+               wwwurl_whatwg_get(u, WWWURL_WHATWG_ORIGIN, NULL));
+    wwwurl_whatwg_free(u);
+    return WWWURL_OK;
+}
+
+/* A setter that fails leaves every attribute as it was. */
+static int op_whatwg_set(hgroup *g)
+{
+    wwwurl_whatwg *u = NULL, *d = NULL;
+    int st = wwwurl_whatwg_parse(WW_IN, WWWURL_NUL_TERMINATED, NULL, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_whatwg_set(u, WWWURL_WHATWG_HOSTNAME, "Stra\xc3\x9f" "e.example", WWWURL_NUL_TERMINATED);
+    if (st == WWWURL_OK) {
+        CHECK_CSTR(g, "wwwurl_whatwg_set", NULL, "https://xn--strae-oqa.example/b?z=1&a=%2C#f",
+                   wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
+        st = wwwurl_whatwg_dup(u, &d);
+        if (st == WWWURL_OK)
+            CHECK_CSTR(g, "wwwurl_whatwg_dup", NULL, "xn--strae-oqa.example",
+                       wwwurl_whatwg_get(d, WWWURL_WHATWG_HOST, NULL));
+        else
+            CHECK(g, "wwwurl_whatwg_dup leaves *out", NULL, d == NULL);
+    } else {
+        CHECK_CSTR(g, "wwwurl_whatwg_set (failed)", NULL, WW_HREF,
+                   wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
+        CHECK_CSTR(g, "wwwurl_whatwg_set (failed) host", NULL, "xn--bcher-kva.example",
+                   wwwurl_whatwg_get(u, WWWURL_WHATWG_HOST, NULL));
+    }
+    wwwurl_whatwg_free(d);
+    wwwurl_whatwg_free(u);
+    return st;
+}
+
+static int op_whatwg_query_edit(hgroup *g)
+{
+    wwwurl_whatwg *u = NULL;
+    int st = wwwurl_whatwg_parse(WW_IN, WWWURL_NUL_TERMINATED, NULL, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_whatwg_query_edit(u, WWWURL_QUERY_SORT, NULL, 0, NULL, 0);
+    CHECK_CSTR(g, "wwwurl_whatwg_query_edit", NULL,
+               st == WWWURL_OK ? "https://xn--bcher-kva.example/b?a=%2C&z=1#f" : WW_HREF,
+               wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
+    wwwurl_whatwg_free(u);
+    return st;
+}
+
+static int op_url_query_edit(hgroup *g)
+{
+    wwwurl_url *u = NULL;
+    int st = wwwurl_parse(H_CFG, "http://h/p?utm_a=1&b=%2C&utm_c", WWWURL_NUL_TERMINATED, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_url_query_edit(u, WWWURL_QUERY_STRIP_PREFIX, "utm_", WWWURL_NUL_TERMINATED, NULL, 0);
+    CHECK_CSTR(g, "wwwurl_url_query_edit", NULL,
+               st == WWWURL_OK ? "http://h/p?b=," : "http://h/p?utm_a=1&b=,&utm_c",
+               wwwurl_get(u, WWWURL_PART_NAME, NULL));
+    wwwurl_free(u);
+    return st;
+}
+
+static int op_nvs(hgroup *g)
+{
+    wwwurl_nvs *nvs = NULL;
+    char *k = NULL;
+    int st = wwwurl_nvs_parse("params=(\"utm_source\"), key-order", WWWURL_NUL_TERMINATED, &nvs);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_nvs_parse leaves *out", NULL, nvs == NULL);
+        return st;
+    }
+    st = wwwurl_nvs_key(nvs, "https://e/p?b=%7e&utm_source=x&a=1+2", WWWURL_NUL_TERMINATED, &k);
+    wwwurl_nvs_free(nvs);
+    return string_result(g, "wwwurl_nvs_key", st, k, "https://e/p?a=1+2&b=%7E");
+}
+
+static int op_canonicalize_cachekey(hgroup *g)
+{
+    wwwurl_config *cfg = NULL;
+    char *s = NULL;
+    int st = wwwurl_config_new(&cfg);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_config_add_strip_prefix(cfg, "utm_", WWWURL_NUL_TERMINATED);
+    if (st == WWWURL_OK)
+        st = wwwurl_canonicalize(cfg, "cachekey", "http://E/?z&utm_a=1&a", WWWURL_NUL_TERMINATED,
+                                 &s);
+    wwwurl_config_free(cfg);
+    return string_result(g, "wwwurl_canonicalize cachekey", st, s, "http://e/?a&z");
+}
+
 /* The functions declared once in the C layer (wwwurl_api_rows.h): each
  * call on a sample input reports memory running out as a status. */
 static const char api_sample[] = "http://www.example.com/a/./b?c=d#e";
@@ -1177,6 +1284,12 @@ static const op ops[] = {
     {"wwwurl_rfc3986_make_relative", op_make_relative, OP_STATUS, TO_C, NULL},
     {"wwwurl_rfc3986_normalize", op_normalize, OP_STATUS, TO_C, NULL},
     {"wwwurl_browser_resolve", op_browser_resolve, OP_STATUS, TO_C, NULL},
+    {"wwwurl_whatwg_parse", op_whatwg_parse, OP_STATUS, TO_C, NULL},
+    {"wwwurl_whatwg_set/dup", op_whatwg_set, OP_STATUS, TO_C, NULL},
+    {"wwwurl_whatwg_query_edit", op_whatwg_query_edit, OP_STATUS, TO_C, NULL},
+    {"wwwurl_url_query_edit", op_url_query_edit, OP_STATUS, TO_C, NULL},
+    {"wwwurl_nvs_parse/key", op_nvs, OP_STATUS, TO_C, NULL},
+    {"wwwurl_canonicalize cachekey config", op_canonicalize_cachekey, OP_STATUS, TO_C, NULL},
     /* GEN and friends: the general paths. */
     {"SplitURL general", op_split_general, OP_NULL, TO_C, NULL},
     {"wwwurl_parse general", op_parse_general, OP_STATUS, TO_C, NULL},
@@ -1928,6 +2041,45 @@ static void t_panic_entry(hgroup *g, const char *dir)
                                               sizeof buf, &n));
     STATUS_PANIC(wwwurl_browser_resolve_buf("http://a/", WWWURL_NUL_TERMINATED, "b",
                                             WWWURL_NUL_TERMINATED, buf, sizeof buf, &n));
+    {
+        wwwurl_whatwg *w = NULL, *w2 = NULL;
+        wwwurl_nvs *nv = NULL;
+        wwwurl_query_param qp;
+        size_t qpos = 0;
+        if (wwwurl_whatwg_parse("http://a/?q", WWWURL_NUL_TERMINATED, NULL, 0, &w) == WWWURL_OK &&
+            wwwurl_nvs_parse("key-order", WWWURL_NUL_TERMINATED, &nv) == WWWURL_OK) {
+            STATUS_PANIC(wwwurl_whatwg_parse("http://a/", WWWURL_NUL_TERMINATED, NULL, 0, &w2));
+            STATUS_PANIC(wwwurl_whatwg_can_parse("http://a/", WWWURL_NUL_TERMINATED, NULL, 0));
+            STATUS_PANIC(wwwurl_whatwg_set(w, WWWURL_WHATWG_HASH, "x", WWWURL_NUL_TERMINATED));
+            STATUS_PANIC(wwwurl_whatwg_dup(w, &w2));
+            STATUS_PANIC(wwwurl_whatwg_query_edit(w, WWWURL_QUERY_SORT, NULL, 0, NULL, 0));
+            STATUS_PANIC(wwwurl_url_query_edit(h, WWWURL_QUERY_SORT, NULL, 0, NULL, 0));
+            STATUS_PANIC(wwwurl_query_next("a", WWWURL_NUL_TERMINATED, &qpos, &qp));
+            STATUS_PANIC(wwwurl_nvs_parse("key-order", WWWURL_NUL_TERMINATED, &nv));
+            STATUS_PANIC(wwwurl_nvs_key(nv, "http://a/", WWWURL_NUL_TERMINATED, &sout));
+            STATUS_PANIC(wwwurl_nvs_key_buf(nv, "http://a/", WWWURL_NUL_TERMINATED, buf,
+                                            sizeof buf, &n));
+            INT_IS(wwwurl_query_count("a&b", WWWURL_NUL_TERMINATED), 0);
+            INT_IS(wwwurl_nvs_equivalent(nv, "http://a/", WWWURL_NUL_TERMINATED, "http://a/",
+                                         WWWURL_NUL_TERMINATED),
+                   -1);
+            {
+                wwwurl_config *c = NULL;
+                if (wwwurl_config_new(&c) == WWWURL_OK) {
+                    STATUS_PANIC(wwwurl_config_add_strip_param(c, "a", WWWURL_NUL_TERMINATED));
+                    STATUS_PANIC(wwwurl_config_add_strip_prefix(c, "a", WWWURL_NUL_TERMINATED));
+                }
+                wwwurl_config_free(c);
+            }
+            CHECK(g, "handles untouched after panics", NULL, w2 == NULL && qpos == 0);
+            CHECK_CSTR(g, "WHATWG URL unchanged after panics", NULL, "http://a/?q",
+                       wwwurl_whatwg_get(w, WWWURL_WHATWG_HREF, NULL));
+        } else {
+            CHECK(g, "WHATWG and NVS handles for the panic test", NULL, 0);
+        }
+        wwwurl_whatwg_free(w);
+        wwwurl_nvs_free(nv);
+    }
     CHECK(g, "string *out untouched after panics", NULL, sout == NULL);
     CHECK_CSTR(g, "handle unchanged after panics", NULL, want_name,
                wwwurl_get(h, WWWURL_PART_NAME, NULL));
@@ -1963,7 +2115,9 @@ static void t_panic_entry(hgroup *g, const char *dir)
 
 static void t_every_status(hgroup *g, const char *dir)
 {
-    int seen[WWWURL_ERR_CONFIG_IN_USE + 1] = {0};
+    int seen[WWWURL_ERR_NOT_FOUND + 1] = {0};
+    wwwurl_whatwg *w = NULL;
+    wwwurl_nvs *nvs = NULL;
     struct wwwurl_config *lim = NULL;
     wwwurl_url *h = NULL;
     char buf[4], *s = NULL;
@@ -2002,7 +2156,21 @@ static void t_every_status(hgroup *g, const char *dir)
     h = NULL;
     SEE(wwwurl_parse(H_CFG, "..://h/x", WWWURL_NUL_TERMINATED, &h), WWWURL_OK);
     SEE(wwwurl_cache_file(h, 'D', buf, sizeof buf, &need), WWWURL_ERR_UNSAFE_PATH);
-    for (i = 0; i <= WWWURL_ERR_CONFIG_IN_USE; i++) {
+    SEE(wwwurl_whatwg_parse("/x", WWWURL_NUL_TERMINATED, NULL, 0, &w), WWWURL_ERR_INVALID_URL);
+    SEE(wwwurl_whatwg_parse("/x", WWWURL_NUL_TERMINATED, "b", WWWURL_NUL_TERMINATED, &w),
+        WWWURL_ERR_INVALID_BASE);
+    SEE(wwwurl_whatwg_parse("http://h/", WWWURL_NUL_TERMINATED, NULL, 0, &w), WWWURL_OK);
+    SEE(wwwurl_whatwg_set(w, WWWURL_WHATWG_PORT, "x", WWWURL_NUL_TERMINATED), WWWURL_ERR_IGNORED);
+    SEE(wwwurl_whatwg_set(w, WWWURL_WHATWG_HOST, "g:x", WWWURL_NUL_TERMINATED),
+        WWWURL_ERR_PORT_IGNORED);
+    wwwurl_whatwg_free(w);
+    SEE(wwwurl_query_get("a=1", WWWURL_NUL_TERMINATED, "b", WWWURL_NUL_TERMINATED, 0, 0, &s),
+        WWWURL_ERR_NOT_FOUND);
+    SEE(wwwurl_nvs_parse("key-order", WWWURL_NUL_TERMINATED, &nvs), WWWURL_OK);
+    wwwurl_nvs_free(nvs);
+    /* The C libraries are built with IDNA: WWWURL_ERR_NO_IDNA cannot come. */
+    seen[WWWURL_ERR_NO_IDNA] = 1;
+    for (i = 0; i <= WWWURL_ERR_NOT_FOUND; i++) {
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');

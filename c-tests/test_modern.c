@@ -1063,9 +1063,10 @@ static void t_strerror(hgroup *g, const char *dir)
         WWWURL_OK, WWWURL_ERR_NULL, WWWURL_ERR_TOO_LONG, WWWURL_ERR_BUFFER_TOO_SMALL,
         WWWURL_ERR_INVALID_ARGUMENT, WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC,
         WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_UNSAFE_PATH,
-        WWWURL_ERR_CONFIG_IN_USE, -1,
+        WWWURL_ERR_CONFIG_IN_USE, WWWURL_ERR_INVALID_URL, WWWURL_ERR_INVALID_BASE,
+        WWWURL_ERR_IGNORED, WWWURL_ERR_PORT_IGNORED, WWWURL_ERR_NO_IDNA, WWWURL_ERR_NOT_FOUND, -1,
     };
-    static const int unknown[] = {-1, 11, 12, 1000, INT_MAX, INT_MIN, 7000};
+    static const int unknown[] = {-1, 17, 18, 1000, INT_MAX, INT_MIN, 7000};
     const char *msgs[16];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;
@@ -1593,8 +1594,9 @@ static int browser_resolve_buf(const void *ctx, char *buf, size_t cap, size_t *n
                                       buf, cap, needed);
 }
 
-/* wwwurl_browser_resolve: one case of each kind of the browser URL parsing
- * draft's section 4, both forms */
+/* wwwurl_browser_resolve, the WHATWG URL Standard's parser: one case of
+ * each kind of the browser URL parsing draft's section 4 (where the two
+ * agree), and some of the Standard's own rules, both forms */
 static void t_browser_resolve(hgroup *g, const char *dir)
 {
     static const struct {
@@ -1611,8 +1613,15 @@ static void t_browser_resolve(hgroup *g, const char *dir)
         {"http://a/b/c/d;p?q#f", "#s", "http://a/b/c/d;p?q#s", WWWURL_OK},
         {"http://a/b/c/d;p?q#f", "../g", "http://a/b/g", WWWURL_OK},
         {"mailto:a@b", "#s", "mailto:a@b#s", WWWURL_OK},
-        {"mailto:a@b", "c", NULL, WWWURL_ERR_UNSUPPORTED_SCHEME},
-        {"/a/b", "c", NULL, WWWURL_ERR_NOT_ABSOLUTE},
+        {"mailto:a@b", "c", NULL, WWWURL_ERR_INVALID_URL},
+        {"/a/b", "c", NULL, WWWURL_ERR_INVALID_BASE},
+        /* The Standard's host, port and percent-encoding rules. */
+        {"http://a/", "HTTP://EXAMPLE.com:80/%7e/a b", "http://example.com/%7e/a%20b", WWWURL_OK},
+        {"http://a/", "//B\xc3\xbc" "cher.example/", "http://xn--bcher-kva.example/", WWWURL_OK},
+        {"http://a/", "http://0x7f.1/", "http://127.0.0.1/", WWWURL_OK},
+        {"http://a/", "http://a<b/", NULL, WWWURL_ERR_INVALID_URL},
+        {"http://a/", "http://h:99999/", NULL, WWWURL_ERR_INVALID_URL},
+        {"file:///C:/a/b", "/c", "file:///C:/c", WWWURL_OK},
         {NULL, NULL, NULL, 0},
     };
     int k;

@@ -306,6 +306,7 @@ static void t_config(hgroup *g, const char *dir)
                wwwurl_status_name(WWWURL_ERR_NULL));
     CHECK_CSTR(g, "wwwurl_status_name", "1000", "(unknown status)", wwwurl_status_name(1000));
     CHECK(g, "wwwurl_version", "-", wwwurl_version() != NULL);
+    CHECK(g, "wwwurl_idna_unicode_version", "-", wwwurl_idna_unicode_version() != NULL);
     wwwurl_legacy_configure(H_CFG29);
     wwwurl_free(NULL);
     wwwurl_string_free(NULL);
@@ -808,7 +809,7 @@ static void t_both_forms(hgroup *g, const char *dir)
     NULL_CASE(wwwurl_browser_resolve(NULL, NT, "x", NT, &out), WWWURL_ERR_NULL);
     NULL_CASE(wwwurl_browser_resolve("http://a/", NT, NULL, 1, &out), WWWURL_ERR_NULL);
     NULL_CASE(wwwurl_browser_resolve("http://a/", NT, "x", NT, NULL), WWWURL_ERR_NULL);
-    NULL_CASE(wwwurl_browser_resolve(NULL, 0, "x", NT, &out), WWWURL_ERR_NOT_ABSOLUTE);
+    NULL_CASE(wwwurl_browser_resolve(NULL, 0, "x", NT, &out), WWWURL_ERR_INVALID_BASE);
     NULL_CASE(wwwurl_browser_resolve("http://a/", NT, NULL, 0, &out), WWWURL_OK);
     NULL_CASE(wwwurl_browser_resolve_buf("http://a/", NT, "x", NT, NULL, 4, &needed),
               WWWURL_ERR_NULL);
@@ -924,8 +925,103 @@ static void t_declared(hgroup *g, const char *dir)
     }
 }
 
+/* The WHATWG handle, No-Vary-Search and query functions written by hand:
+ * NULL in each pointer argument gives WWWURL_ERR_NULL (or NULL, -1, 0,
+ * nothing), writes no output, and never crashes. */
+static void t_whatwg_nvs_query(hgroup *g, const char *dir)
+{
+    wwwurl_whatwg *w = NULL, *o;
+    wwwurl_nvs *nvs = NULL, *no;
+    wwwurl_url *u = NULL;
+    wwwurl_config *cfg = NULL;
+    wwwurl_query_param p;
+    size_t pos = 0, n = 77;
+    char *k = (char *)sentinel();
+    char buf[16];
+    (void)dir;
+
+    h_case_begin(g, NULL, NULL);
+    CHECK_ST(g, "whatwg_parse", WWWURL_OK,
+             wwwurl_whatwg_parse("http://a/?b=1", NT, NULL, 0, &w));
+    o = (wwwurl_whatwg *)sentinel();
+    CHECK_ST(g, "whatwg_parse NULL input", WWWURL_ERR_NULL, wwwurl_whatwg_parse(NULL, 1, NULL, 0, &o));
+    CHECK_ST(g, "whatwg_parse NULL base with a length is none", WWWURL_OK,
+             wwwurl_whatwg_can_parse("http://a/", NT, NULL, 5));
+    CHECK_ST(g, "whatwg_parse NULL out", WWWURL_ERR_NULL,
+             wwwurl_whatwg_parse("http://a/", NT, NULL, 0, NULL));
+    CHECK_ST(g, "whatwg_parse empty input", WWWURL_ERR_INVALID_URL,
+             wwwurl_whatwg_parse(NULL, 0, NULL, 0, &o));
+    CHECK(g, "*out untouched", NULL, o == (wwwurl_whatwg *)sentinel());
+    CHECK_ST(g, "can_parse NULL", WWWURL_ERR_NULL, wwwurl_whatwg_can_parse(NULL, 1, NULL, 0));
+    CHECK(g, "get NULL handle", NULL, wwwurl_whatwg_get(NULL, 0, &n) == NULL && n == 0);
+    CHECK(g, "get NULL len", NULL, wwwurl_whatwg_get(w, 0, NULL) != NULL);
+    CHECK_ST(g, "set NULL handle", WWWURL_ERR_NULL, wwwurl_whatwg_set(NULL, 0, "x", 1));
+    CHECK_ST(g, "set NULL value", WWWURL_ERR_NULL, wwwurl_whatwg_set(w, WWWURL_WHATWG_HASH, NULL, 1));
+    CHECK_ST(g, "set NULL empty value", WWWURL_OK, wwwurl_whatwg_set(w, WWWURL_WHATWG_HASH, NULL, 0));
+    CHECK_ST(g, "dup NULL", WWWURL_ERR_NULL, wwwurl_whatwg_dup(NULL, &o));
+    CHECK_ST(g, "dup NULL out", WWWURL_ERR_NULL, wwwurl_whatwg_dup(w, NULL));
+    CHECK(g, "*out untouched", NULL, o == (wwwurl_whatwg *)sentinel());
+    CHECK_ST(g, "whatwg_query_edit NULL", WWWURL_ERR_NULL,
+             wwwurl_whatwg_query_edit(NULL, WWWURL_QUERY_SORT, NULL, 0, NULL, 0));
+    CHECK_ST(g, "whatwg_query_edit NULL name", WWWURL_ERR_NULL,
+             wwwurl_whatwg_query_edit(w, WWWURL_QUERY_STRIP, NULL, 1, NULL, 0));
+    CHECK_CSTR(g, "unchanged by the refused edits", NULL, "http://a/?b=1",
+               wwwurl_whatwg_get(w, WWWURL_WHATWG_HREF, NULL));
+    wwwurl_whatwg_free(w);
+    wwwurl_whatwg_free(NULL);
+
+    no = (wwwurl_nvs *)sentinel();
+    CHECK_ST(g, "nvs_parse NULL", WWWURL_ERR_NULL, wwwurl_nvs_parse(NULL, 1, &no));
+    CHECK_ST(g, "nvs_parse NULL out", WWWURL_ERR_NULL, wwwurl_nvs_parse("key-order", NT, NULL));
+    CHECK(g, "*out untouched", NULL, no == (wwwurl_nvs *)sentinel());
+    CHECK_ST(g, "nvs_parse empty", WWWURL_OK, wwwurl_nvs_parse(NULL, 0, &nvs));
+    CHECK_ST(g, "nvs_key NULL nvs", WWWURL_ERR_NULL, wwwurl_nvs_key(NULL, "a", NT, &k));
+    CHECK_ST(g, "nvs_key NULL url", WWWURL_ERR_NULL, wwwurl_nvs_key(nvs, NULL, 1, &k));
+    CHECK_ST(g, "nvs_key NULL out", WWWURL_ERR_NULL, wwwurl_nvs_key(nvs, "a", NT, NULL));
+    CHECK(g, "*out untouched", NULL, k == (char *)sentinel());
+    n = 77;
+    CHECK_ST(g, "nvs_key_buf NULL buf", WWWURL_ERR_NULL,
+             wwwurl_nvs_key_buf(nvs, "a", NT, NULL, 4, &n));
+    CHECK(g, "*needed untouched", NULL, n == 77);
+    CHECK_ST(g, "nvs_key_buf size query", WWWURL_ERR_BUFFER_TOO_SMALL,
+             wwwurl_nvs_key_buf(nvs, "a", NT, NULL, 0, &n));
+    CHECK(g, "*needed", NULL, n == 2);
+    CHECK_ST(g, "nvs_key_buf NULL needed", WWWURL_OK,
+             wwwurl_nvs_key_buf(nvs, "a", NT, buf, sizeof buf, NULL));
+    CHECK_INT(g, "nvs_equivalent NULL", NULL, -1, wwwurl_nvs_equivalent(nvs, "a", NT, NULL, 1));
+    CHECK_INT(g, "nvs_equivalent empty", NULL, 1, wwwurl_nvs_equivalent(nvs, NULL, 0, "", 0));
+    wwwurl_nvs_free(nvs);
+    wwwurl_nvs_free(NULL);
+
+    CHECK_INT(g, "query_count NULL", NULL, 0, (long long)wwwurl_query_count(NULL, 1));
+    CHECK_INT(g, "query_count empty", NULL, 0, (long long)wwwurl_query_count(NULL, 0));
+    CHECK_ST(g, "query_next NULL query", WWWURL_ERR_NULL, wwwurl_query_next(NULL, 1, &pos, &p));
+    CHECK_ST(g, "query_next NULL pos", WWWURL_ERR_NULL, wwwurl_query_next("a", NT, NULL, &p));
+    CHECK_ST(g, "query_next NULL out", WWWURL_ERR_NULL, wwwurl_query_next("a", NT, &pos, NULL));
+    CHECK(g, "*pos untouched", NULL, pos == 0);
+    CHECK_ST(g, "query_next empty", WWWURL_ERR_NOT_FOUND, wwwurl_query_next(NULL, 0, &pos, &p));
+    CHECK_ST(g, "url_query_edit NULL", WWWURL_ERR_NULL,
+             wwwurl_url_query_edit(NULL, WWWURL_QUERY_SORT, NULL, 0, NULL, 0));
+    CHECK_ST(g, "parse", WWWURL_OK, wwwurl_parse(NULL, "http://h/?a=1", NT, &u));
+    CHECK_ST(g, "url_query_edit NULL name", WWWURL_ERR_NULL,
+             wwwurl_url_query_edit(u, WWWURL_QUERY_STRIP, NULL, 1, NULL, 0));
+    CHECK_CSTR(g, "unchanged", NULL, "a=1", wwwurl_get(u, WWWURL_PART_QUERY, NULL));
+    wwwurl_free(u);
+
+    CHECK_ST(g, "add_strip_param NULL cfg", WWWURL_ERR_NULL,
+             wwwurl_config_add_strip_param(NULL, "a", NT));
+    CHECK_ST(g, "add_strip_prefix NULL cfg", WWWURL_ERR_NULL,
+             wwwurl_config_add_strip_prefix(NULL, "a", NT));
+    CHECK_ST(g, "config", WWWURL_OK, wwwurl_config_new(&cfg));
+    CHECK_ST(g, "add_strip_prefix NULL prefix", WWWURL_ERR_NULL,
+             wwwurl_config_add_strip_prefix(cfg, NULL, 1));
+    wwwurl_config_free(cfg);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"functions declared once (generated rows)", t_declared},
+    {"WHATWG, No-Vary-Search and query functions", t_whatwg_nvs_query},
     {"legacy string functions", t_legacy_strings},
     {"legacy URL functions", t_legacy_url},
     {"configuration", t_config},

@@ -88,6 +88,11 @@
 #define WWWURL_DEFAULT_MAX_INPUT (8 << 20)
 
 /**
+ * `wwwurl_query_get` flag: the value as it is in the query, not decoded.
+ */
+#define WWWURL_QUERY_RAW 1
+
+/**
  * The result of every modern `wwwurl_*` call that can fail.
  *
  * A 32-bit unsigned number in C (`uint32_t`), whatever size the compiler
@@ -146,7 +151,38 @@ enum wwwurl_status
    * A configuration was changed after a call had used it (make a copy
    * with `wwwurl_config_dup`), or used while another thread changed it.
    */
-  WWWURL_ERR_CONFIG_IN_USE = 10
+  WWWURL_ERR_CONFIG_IN_USE = 10,
+  /**
+   * The input is not a URL by the WHATWG URL Standard (its parser
+   * returned failure).
+   */
+  WWWURL_ERR_INVALID_URL = 11,
+  /**
+   * The base given with the input is not a URL by the WHATWG URL Standard.
+   */
+  WWWURL_ERR_INVALID_BASE = 12,
+  /**
+   * The Standard ignores this value for this part of this URL (a setter
+   * that returns early or fails, a No-Vary-Search value that is not a
+   * dictionary); nothing was changed.
+   */
+  WWWURL_ERR_IGNORED = 13,
+  /**
+   * The `host` setter set the host, and the Standard ignored the port
+   * that came with it (empty, not a number, above 65535): the port is
+   * as it was.
+   */
+  WWWURL_ERR_PORT_IGNORED = 14,
+  /**
+   * The host needs Unicode IDNA processing, and the library was built
+   * without it (cargo feature `idna`).
+   */
+  WWWURL_ERR_NO_IDNA = 15,
+  /**
+   * What was asked for is not there (a query parameter; the end of a
+   * query's parameters).
+   */
+  WWWURL_ERR_NOT_FOUND = 16
 };
 #ifndef __cplusplus
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
@@ -165,10 +201,23 @@ typedef uint32_t wwwurl_status;
 typedef struct wwwurl_config wwwurl_config;
 
 /**
+ * A parsed `No-Vary-Search` response header value. Opaque: made by
+ * `wwwurl_nvs_parse`, released by `wwwurl_nvs_free`.
+ */
+typedef struct wwwurl_nvs wwwurl_nvs;
+
+/**
  * A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
  * `wwwurl_link` or `wwwurl_dup`, released by `wwwurl_free`.
  */
 typedef struct wwwurl_url wwwurl_url;
+
+/**
+ * A URL by the WHATWG URL Standard. Opaque: made by
+ * `wwwurl_whatwg_parse` or `wwwurl_whatwg_dup`, released by
+ * `wwwurl_whatwg_free`.
+ */
+typedef struct wwwurl_whatwg wwwurl_whatwg;
 
 /**
  * Which WWWOFFLE release's behaviour to reproduce (`wwwurl_config_set_compat`).
@@ -184,6 +233,41 @@ typedef uint32_t wwwurl_part;
  * A string transform, for `wwwurl_transcode`.
  */
 typedef uint32_t wwwurl_codec;
+
+/**
+ * One parameter of a query, from `wwwurl_query_next`: where its name and
+ * value lie in the query, undecoded.
+ */
+typedef struct wwwurl_query_param {
+  /**
+   * Offset of the name's first byte in the query.
+   */
+  size_t name_offset;
+  /**
+   * Length of the name.
+   */
+  size_t name_len;
+  /**
+   * Offset of the value's first byte (after the `=`; the end of the name
+   * when there is no `=`).
+   */
+  size_t value_offset;
+  /**
+   * Length of the value (0 when there is no `=`).
+   */
+  size_t value_len;
+  /**
+   * 1 when the parameter has a `=`, 0 when it is a bare name.
+   */
+  uint8_t has_value;
+} wwwurl_query_param;
+
+/**
+ * An edit of a query's parameters, for `wwwurl_query_edit`,
+ * `wwwurl_url_query_edit` and `wwwurl_whatwg_query_edit`. Parameters the
+ * edit does not touch keep their bytes.
+ */
+typedef uint32_t wwwurl_query_op;
 
 /**
  * Where one component lies in the input.
@@ -249,6 +333,12 @@ typedef struct wwwurl_components {
    */
   struct wwwurl_component fragment;
 } wwwurl_components;
+
+/**
+ * An attribute of a WHATWG URL, for `wwwurl_whatwg_get` and
+ * `wwwurl_whatwg_set`: the `URL` API's attribute of the same name.
+ */
+typedef uint32_t wwwurl_whatwg_part;
 
 /**
  * The canonical URL without user and password.
@@ -381,6 +471,105 @@ typedef struct wwwurl_components {
  */
 #define WWWURL_COMPAT_29H 1
 
+/**
+ * The whole URL (`href`).
+ */
+#define WWWURL_WHATWG_HREF 0
+
+/**
+ * The origin (`origin`), `null` when opaque; no setter.
+ */
+#define WWWURL_WHATWG_ORIGIN 1
+
+/**
+ * The scheme with its `:` (`protocol`).
+ */
+#define WWWURL_WHATWG_PROTOCOL 2
+
+/**
+ * `username`.
+ */
+#define WWWURL_WHATWG_USERNAME 3
+
+/**
+ * `password`.
+ */
+#define WWWURL_WHATWG_PASSWORD 4
+
+/**
+ * The host and `:port` when there is a port (`host`).
+ */
+#define WWWURL_WHATWG_HOST 5
+
+/**
+ * The host alone (`hostname`).
+ */
+#define WWWURL_WHATWG_HOSTNAME 6
+
+/**
+ * The port, empty when there is none or it is the scheme's default (`port`).
+ */
+#define WWWURL_WHATWG_PORT 7
+
+/**
+ * The path (`pathname`).
+ */
+#define WWWURL_WHATWG_PATHNAME 8
+
+/**
+ * `?` and the query, empty when the query is empty or absent (`search`).
+ */
+#define WWWURL_WHATWG_SEARCH 9
+
+/**
+ * `#` and the fragment, empty when it is empty or absent (`hash`).
+ */
+#define WWWURL_WHATWG_HASH 10
+
+/**
+ * Appends `name=value` (both form-encoded, as `URLSearchParams.append`).
+ */
+#define WWWURL_QUERY_APPEND 0
+
+/**
+ * Sets `name` to `value`: the first parameter of that name becomes
+ * `name=value`, the others of that name go; appended when there is none
+ * (`URLSearchParams.set`).
+ */
+#define WWWURL_QUERY_SET 1
+
+/**
+ * Deletes every parameter named `name`; with a `value` (not NULL), only
+ * those whose value is `value` (`URLSearchParams.delete`).
+ */
+#define WWWURL_QUERY_DELETE 2
+
+/**
+ * Sorts the parameters by name, stably (`URLSearchParams.sort`); `name`
+ * and `value` are not used.
+ */
+#define WWWURL_QUERY_SORT 3
+
+/**
+ * Keeps only the parameters named `name`.
+ */
+#define WWWURL_QUERY_KEEP 4
+
+/**
+ * Removes the parameters named `name` (as `DELETE` without a value).
+ */
+#define WWWURL_QUERY_STRIP 5
+
+/**
+ * Keeps only the parameters whose name starts with `name`.
+ */
+#define WWWURL_QUERY_KEEP_PREFIX 6
+
+/**
+ * Removes the parameters whose name starts with `name` (`utm_`).
+ */
+#define WWWURL_QUERY_STRIP_PREFIX 7
+
 #ifdef __cplusplus
 extern "C" {
 #endif /* __cplusplus */
@@ -483,6 +672,33 @@ wwwurl_status wwwurl_config_set_compat(struct wwwurl_config *cfg, wwwurl_compat 
  * config has been used.
  */
 wwwurl_status wwwurl_config_set_max_input(struct wwwurl_config *cfg, size_t max);
+
+/**
+ * Adds a query parameter name that the `cachekey` profile strips
+ * (`wwwurl_canonicalize` with this config): `gclid`, `fbclid`. Names are
+ * compared decoded, as `wwwurl_query_edit` compares them. The list starts
+ * empty.
+ *
+ * Parameters: `name` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+ * copied.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
+ * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+ * `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+ * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+ */
+wwwurl_status wwwurl_config_add_strip_param(struct wwwurl_config *cfg,
+                                            const char *name,
+                                            size_t len);
+
+/**
+ * Adds a query parameter name prefix that the `cachekey` profile strips:
+ * `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
+ * `wwwurl_config_add_strip_param`.
+ */
+wwwurl_status wwwurl_config_add_strip_prefix(struct wwwurl_config *cfg,
+                                             const char *prefix,
+                                             size_t len);
 
 /**
  * The library's version, e.g. `"0.1.0"`.
@@ -765,6 +981,154 @@ char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_
 void wwwurl_string_free(char *s);
 
 /**
+ * Parses the value of a `No-Vary-Search` response header (a Structured
+ * Field dictionary: `params`, `params=("a" "b")`, `except=("id")`,
+ * `key-order`). Several field lines are joined with `, ` first, as HTTP
+ * combines them. A value the draft calls malformed (not a dictionary,
+ * `key-order` not a boolean, both `params` and `except`, a list member
+ * that is not a string) gives the default behaviour, as the draft says:
+ * every parameter and their order count, so keys are the URLs themselves.
+ *
+ * Parameters: `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `out`
+ * receives the new handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_nvs_free`; it borrows nothing from `value`. Any number of
+ * threads may use one handle at once.
+ */
+wwwurl_status wwwurl_nvs_parse(const char *value, size_t len, struct wwwurl_nvs **out);
+
+/**
+ * The cache key of a URL under a `No-Vary-Search` value: the URL up to its
+ * query, then the query with the parameters that do not vary the response
+ * left out, each name and value decoded and encoded again by the form
+ * serializer, sorted by name when the value has `key-order`. Two URLs are
+ * equivalent under the value exactly when their keys are equal; the
+ * fragment is never part of the key. The URL should be serialized already
+ * (by `wwwurl_whatwg_parse`, say): what precedes the query is compared
+ * byte for byte.
+ *
+ * Parameters: `nvs`, from `wwwurl_nvs_parse`; `url`/`len` (`len` may be
+ * `WWWURL_NUL_TERMINATED`); `out` receives the key.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
+ * the same result into a caller buffer instead.
+ */
+wwwurl_status wwwurl_nvs_key(const struct wwwurl_nvs *nvs, const char *url, size_t len, char **out);
+
+/**
+ * `wwwurl_nvs_key` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_nvs_key`, then `buf` and `cap`, the caller's
+ * buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the key needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_nvs_key` (then `*needed` is not written). Allocates nothing the
+ * caller must free.
+ */
+wwwurl_status wwwurl_nvs_key_buf(const struct wwwurl_nvs *nvs,
+                                 const char *url,
+                                 size_t len,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *needed);
+
+/**
+ * Whether two URLs are equivalent under a `No-Vary-Search` value: whether
+ * their `wwwurl_nvs_key`s are equal.
+ *
+ * Parameters: `nvs`; `url1`/`len1` and `url2`/`len2` (lengths may be
+ * `WWWURL_NUL_TERMINATED`).
+ *
+ * Returns 1 when they are equivalent, 0 when not, -1 when an argument is
+ * NULL (or too long) or memory ran out.
+ */
+int wwwurl_nvs_equivalent(const struct wwwurl_nvs *nvs,
+                          const char *url1,
+                          size_t len1,
+                          const char *url2,
+                          size_t len2);
+
+/**
+ * Releases a `No-Vary-Search` handle. NULL is fine; the same handle must
+ * not be freed twice.
+ */
+void wwwurl_nvs_free(struct wwwurl_nvs *nvs);
+
+/**
+ * The number of parameters in a query string (without `?`): the pieces
+ * between `&`s that are not empty. 0 for NULL, or an input longer than
+ * the default input limit.
+ */
+size_t wwwurl_query_count(const char *query, size_t len);
+
+/**
+ * The next parameter of a query string (without `?`), undecoded: where
+ * its name and value lie. Start with `*pos` 0; each call advances it past
+ * the parameter it gives, skipping empty pieces.
+ *
+ * Parameters: `query`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `pos`,
+ * the offset to look from, updated; `out` receives the offsets (into
+ * `query`) of the parameter's name and value.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
+ * untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
+ * the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
+ */
+wwwurl_status wwwurl_query_next(const char *query,
+                                size_t len,
+                                size_t *pos,
+                                struct wwwurl_query_param *out);
+
+/**
+ * Edits the query of a `wwwurl_url` handle as `wwwurl_query_edit` edits a
+ * query string, then sets the result as `wwwurl_set` sets
+ * `WWWURL_PART_QUERY` (an empty result removes the query).
+ *
+ * Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+ *
+ * Returns `WWWURL_OK`; the errors of `wwwurl_query_edit` and of
+ * `wwwurl_set`. The handle is byte-identical unless it returns
+ * `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
+ */
+wwwurl_status wwwurl_url_query_edit(struct wwwurl_url *u,
+                                    wwwurl_query_op op,
+                                    const char *name,
+                                    size_t nlen,
+                                    const char *value,
+                                    size_t vlen);
+
+/**
+ * Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit` edits
+ * a query string, then sets the result through the Standard's `search`
+ * setter, as `URLSearchParams` updates its URL (an empty result removes
+ * the query).
+ *
+ * Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+ *
+ * Returns `WWWURL_OK`; the errors of `wwwurl_query_edit`;
+ * `WWWURL_ERR_IGNORED` for a URL whose search cannot be set. The handle
+ * is byte-identical unless it returns `WWWURL_OK`; strings from
+ * `wwwurl_whatwg_get` for it become invalid then.
+ */
+wwwurl_status wwwurl_whatwg_query_edit(struct wwwurl_whatwg *u,
+                                       wwwurl_query_op op,
+                                       const char *name,
+                                       size_t nlen,
+                                       const char *value,
+                                       size_t vlen);
+
+/**
  * Splits a URL reference into its components without changing a byte.
  *
  * Parameters: `s` and `len`, the reference (`len` may be
@@ -783,6 +1147,120 @@ wwwurl_status wwwurl_rfc3986_split(const char *s,
                                    size_t len,
                                    uint32_t flags,
                                    struct wwwurl_components *out);
+
+/**
+ * Parses a URL by the WHATWG URL Standard (the API URL parser: what
+ * `new URL(input, base)` does), on bytes: input that is not UTF-8 is
+ * decoded with replacement first, each invalid sequence becoming U+FFFD.
+ *
+ * Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+ * `base`/`base_len`, the base URL, NULL for none; `out` receives the new
+ * handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
+ * URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
+ * is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
+ * without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
+ * never gives a half-made URL.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+ */
+wwwurl_status wwwurl_whatwg_parse(const char *input,
+                                  size_t len,
+                                  const char *base,
+                                  size_t base_len,
+                                  struct wwwurl_whatwg **out);
+
+/**
+ * Whether `wwwurl_whatwg_parse` would succeed with these arguments
+ * (`URL.canParse(input, base)`), without making a handle.
+ *
+ * Returns `WWWURL_OK` when the input is a URL, else the status
+ * `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
+ * `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
+ * `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
+ *
+ * Memory and lifetimes: nothing for the caller to release; the parse's
+ * working memory is freed before the call returns.
+ */
+wwwurl_status wwwurl_whatwg_can_parse(const char *input,
+                                      size_t len,
+                                      const char *base,
+                                      size_t base_len);
+
+/**
+ * An attribute of a WHATWG URL, as the `URL` API gives it.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
+ * `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
+ * (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
+ * empty for an empty or absent query) or `HASH` (with its `#`); `len`,
+ * where the length is stored (may be NULL; 0 when NULL is returned).
+ *
+ * Returns a NUL-terminated string (possibly empty), or NULL when `u` is
+ * NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
+ * `ORIGIN` is `null` for an opaque origin.
+ *
+ * Memory and lifetimes: borrowed from the handle, valid until the handle
+ * is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
+ * nothing.
+ */
+const char *wwwurl_whatwg_get(const struct wwwurl_whatwg *u, wwwurl_whatwg_part part, size_t *len);
+
+/**
+ * Sets an attribute of a WHATWG URL by the Standard's setter algorithm
+ * (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
+ * bytes that are not are decoded with replacement, as by the parser.
+ *
+ * Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
+ * `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
+ *
+ * Returns `WWWURL_OK` (the part holds the value in its canonical form);
+ * `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
+ * on a URL that cannot have one, a port that is not a number, a scheme
+ * that would change a special URL into a non-special one, ...): the URL
+ * is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
+ * ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
+ * is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
+ * every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
+ * byte-identical to what it was.
+ *
+ * Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+ * are invalid after a call that returns `WWWURL_OK` or
+ * `WWWURL_ERR_PORT_IGNORED`.
+ */
+wwwurl_status wwwurl_whatwg_set(struct wwwurl_whatwg *u,
+                                wwwurl_whatwg_part part,
+                                const char *value,
+                                size_t len);
+
+/**
+ * Copies a WHATWG URL handle.
+ *
+ * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
+ * is written only on success. The caller owns the copy and releases it
+ * with `wwwurl_whatwg_free`.
+ */
+wwwurl_status wwwurl_whatwg_dup(const struct wwwurl_whatwg *u, struct wwwurl_whatwg **out);
+
+/**
+ * Releases a WHATWG URL handle. NULL is fine; the same handle must not be
+ * freed twice.
+ */
+void wwwurl_whatwg_free(struct wwwurl_whatwg *u);
+
+/**
+ * The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
+ * parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
+ * it beside the library's version when output must not change.
+ *
+ * Returns a static string; do not free it.
+ */
+const char *wwwurl_idna_unicode_version(void);
 
 /**
  * The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as
@@ -873,7 +1351,9 @@ wwwurl_status wwwurl_domain_to_unicode_buf(const char *domain,
  * sources, tests/profiles.
  *
  * Parameters: `cfg`, the settings (NULL: the defaults): the local host
- * and default ports of the `wwwoffle` profiles, and the input limit;
+ * and default ports of the `wwwoffle` profiles, the parameters
+ * `cachekey` strips (`wwwurl_config_add_strip_param`, `_prefix`), and
+ * the input limit;
  * `profile`, the profile's name; `url`/`len`, the URL (`len` may be
  * `WWWURL_NUL_TERMINATED`); `out` receives the result.
  *
@@ -1121,23 +1601,25 @@ wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
                                            size_t *needed);
 
 /**
- * Resolves a string against a base URL the way browsers do (the browser
- * URL parsing draft's section 4, completed where it stops as README,
- * "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
- * as `/`, `http:g` relative against an http base, `//host`,
- * `/path`, `?query`, `#fragment` and path-relative strings, dot segments
- * removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
- * `http://h/p`); nothing is case-folded, decoded or encoded.
+ * Resolves a string against a base URL the way browsers do: the WHATWG
+ * URL Standard's API URL parser, as `new URL(spec, base).href`.
+ * Leading and trailing C0 controls and spaces are trimmed, tabs and
+ * newlines removed, `\` read as `/` in special URLs, the host parsed
+ * (IDNA, IPv4 and IPv6 forms), the path's dot segments removed, and
+ * each part percent-encoded by the Standard's sets: `http:\\h\p`
+ * gives `http://h/p`, `HTTP://EXAMPLE.com:80/%7e` gives
+ * `http://example.com/%7e`. Bytes that are not UTF-8 are decoded with
+ * replacement first. `wwwurl_whatwg_parse` gives the parts.
  *
  * Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
  * `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
  * receives the result.
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
- * valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
- * hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
- * fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_BASE` when the base is not a
+ * URL; `WWWURL_ERR_INVALID_URL` when `spec` is not one against it (a
+ * path against `mailto:a@b`, an invalid host or port);
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+ * `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
@@ -1170,6 +1652,155 @@ wwwurl_status wwwurl_browser_resolve_buf(const char *base,
                                          char *buf,
                                          size_t cap,
                                          size_t *needed);
+
+/**
+ * Edits the parameters of a query string (`a=1&b=2`, without `?`) as
+ * `URLSearchParams` would, on bytes: parameters the edit does not touch
+ * keep their bytes exactly (no `%20` becomes `+`, no `,` is
+ * re-encoded); new names and values are encoded by the form
+ * serializer (a space as `+`, every byte but `A-Z a-z 0-9 * - . _` as
+ * `%XY`); names are compared decoded (`%61` is `a`). The result joins
+ * the remaining parameters with `&` and drops empty ones.
+ *
+ * Parameters: `query`/`qlen`; `op`, a `WWWURL_QUERY_*` edit; `name`/`nlen`,
+ * the decoded name (or prefix) the edit is about (not used by
+ * `WWWURL_QUERY_SORT`: pass NULL and 0); `value`/`vlen`, the decoded
+ * value, NULL for none (the empty value for `APPEND` and `SET`, every
+ * value for `DELETE`); `out` receives the result. Lengths may be
+ * `WWWURL_NUL_TERMINATED`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for an unknown
+ * `op`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
+ * writes the same result into a caller buffer instead.
+ */
+wwwurl_status wwwurl_query_edit(const char *query,
+                                size_t qlen,
+                                uint32_t op,
+                                const char *name,
+                                size_t nlen,
+                                const char *value,
+                                size_t vlen,
+                                char **out);
+
+/**
+ * `wwwurl_query_edit` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_query_edit`, then `buf` and `cap`, the caller's
+ * buffer (`buf` may be NULL when `cap` is 0, to ask for the size); `needed`,
+ * where the size the result needs, terminating NUL included, is stored (may
+ * be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_query_edit` (then `*needed` is not written). Allocates nothing the
+ * caller must free.
+ */
+wwwurl_status wwwurl_query_edit_buf(const char *query,
+                                    size_t qlen,
+                                    uint32_t op,
+                                    const char *name,
+                                    size_t nlen,
+                                    const char *value,
+                                    size_t vlen,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *needed);
+
+/**
+ * A value of the parameter `name` in a query string (without `?`),
+ * decoded as `application/x-www-form-urlencoded` (`+` is a space,
+ * `%XY` a byte) unless `flags` has `WWWURL_QUERY_RAW`. `nth` chooses
+ * among the parameters so named: 0 for the first (`URLSearchParams.get`),
+ * 1 for the second, and so on (`getAll`, one at a time).
+ *
+ * Parameters: `query`/`qlen`; `name`/`nlen`, the decoded name; `nth`;
+ * `flags`, 0 or `WWWURL_QUERY_RAW`; `out` receives the value (empty for
+ * a parameter without `=`). Lengths may be `WWWURL_NUL_TERMINATED`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` when there are not `nth`
+ * + 1 parameters so named; `WWWURL_ERR_INVALID_ARGUMENT` for unknown
+ * flag bits; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free` (a decoded value may hold a
+ * NUL byte: use the `_buf` form's `needed` for its length).
+ * `wwwurl_query_get_buf` writes the same result into a caller buffer
+ * instead.
+ */
+wwwurl_status wwwurl_query_get(const char *query,
+                               size_t qlen,
+                               const char *name,
+                               size_t nlen,
+                               uint32_t nth,
+                               uint32_t flags,
+                               char **out);
+
+/**
+ * `wwwurl_query_get` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_query_get`, then `buf` and `cap`, the caller's
+ * buffer (`buf` may be NULL when `cap` is 0, to ask for the size); `needed`,
+ * where the size the result needs, terminating NUL included, is stored (may
+ * be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_query_get` (then `*needed` is not written). Allocates nothing the
+ * caller must free.
+ */
+wwwurl_status wwwurl_query_get_buf(const char *query,
+                                   size_t qlen,
+                                   const char *name,
+                                   size_t nlen,
+                                   uint32_t nth,
+                                   uint32_t flags,
+                                   char *buf,
+                                   size_t cap,
+                                   size_t *needed);
+
+/**
+ * Decodes a name or value of a query as `application/x-www-form-urlencoded`
+ * does: `+` is a space, `%XY` the byte it names, a `%` without two hex
+ * digits stays; no other byte changes.
+ *
+ * Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `out`
+ * receives the decoded bytes.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
+ * writes the same result into a caller buffer instead.
+ */
+wwwurl_status wwwurl_query_decode(const char *s, size_t len, char **out);
+
+/**
+ * `wwwurl_query_decode` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_query_decode`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_query_decode` (then `*needed` is not written). Allocates nothing
+ * the caller must free.
+ */
+wwwurl_status wwwurl_query_decode_buf(const char *s,
+                                      size_t len,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *needed);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -22,7 +22,7 @@ use crate::buf::Buf;
 /// (`icu_normalizer_data` and `icu_properties_data` 2.4.0) states: "This
 /// data was generated with [...] Unicode version 18.0.0". Update it with
 /// those crates.
-pub fn unicode_version() -> &'static str {
+pub const fn unicode_version() -> &'static str {
     if cfg!(feature = "idna") {
         "18.0.0"
     } else {

@@ -422,4 +422,4 @@ pub(crate) use declare;
 
 /// Every declared function, module by module: what `tools/headers` writes
 /// the header entries, man pages and test rows from.
-pub static API: &[&[Decl]] = &[super::standards::DECLS];
+pub static API: &[&[Decl]] = &[super::standards::DECLS, super::query::DECLS];

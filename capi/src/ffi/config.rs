@@ -16,7 +16,7 @@ use super::types::*;
 use libc::{c_int, size_t};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use wwwurl_core::buf::{Buf, NoMemory};
+use wwwurl_core::buf::{try_push, try_with_capacity, Buf, NoMemory};
 use wwwurl_core::config::{
     builtin_default_port, Compat, Config, ConfigError, Env, DEFAULT_LOCAL_HOST,
 };
@@ -36,6 +36,8 @@ pub(crate) struct ConfigBlock {
     compat: Compat,
     max_input: usize,
     env: Config,
+    /// The `cachekey` profile's parameters to strip: names, then prefixes.
+    strip: [Vec<Buf>; 2],
 }
 
 /// The compat mode of a NULL config: the variant this library was built as
@@ -89,6 +91,12 @@ impl<'a> Settings<'a> {
     #[inline]
     pub(crate) fn within_limit(self, s: &[u8]) -> Result<&[u8], wwwurl_status> {
         within(s, self.max_input())
+    }
+
+    /// The decoded names (`prefixes` false) or name prefixes (true) of the
+    /// query parameters the `cachekey` profile strips.
+    pub(crate) fn strip_list(self, prefixes: bool) -> &'a [Buf] {
+        self.0.map_or(&[], |b| &b.strip[usize::from(prefixes)])
     }
 
     /// A counted reference for a handle to keep: NULL for the defaults.
@@ -161,8 +169,14 @@ fn block<'a>(cfg: *const wwwurl_config) -> Option<&'a ConfigBlock> {
     NonNull::new(cfg.cast_mut()).map(|p| unsafe { &*p.as_ptr().cast::<ConfigBlock>() })
 }
 
-/// A new block holding `env`, `compat` and `max_input`, or NULL when memory ran out.
-fn new_block(env: Config, compat: Compat, max_input: usize) -> *mut ConfigBlock {
+/// A new block holding `env`, `compat`, `max_input` and `strip`, or NULL
+/// when memory ran out.
+fn new_block(
+    env: Config,
+    compat: Compat,
+    max_input: usize,
+    strip: [Vec<Buf>; 2],
+) -> *mut ConfigBlock {
     let p = c_malloc(std::mem::size_of::<ConfigBlock>()).cast::<ConfigBlock>();
     if !p.is_null() {
         // SAFETY: a fresh block of the right size (malloc aligns it for
@@ -174,6 +188,7 @@ fn new_block(env: Config, compat: Compat, max_input: usize) -> *mut ConfigBlock 
                 compat,
                 max_input,
                 env,
+                strip,
             })
         };
     }
@@ -211,7 +226,12 @@ pub extern "C" fn wwwurl_config_new(out: *mut *mut wwwurl_config) -> wwwurl_stat
         let out = Out::new(out)?;
         Ok(store(
             out,
-            new_block(Config::default(), DEFAULT_COMPAT, WWWURL_DEFAULT_MAX_INPUT),
+            new_block(
+                Config::default(),
+                DEFAULT_COMPAT,
+                WWWURL_DEFAULT_MAX_INPUT,
+                [Vec::new(), Vec::new()],
+            ),
         ))
     })
 }
@@ -236,8 +256,21 @@ pub extern "C" fn wwwurl_config_dup(
             Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
             None => Config::default(),
         };
-        Ok(store(out, new_block(env, s.compat(), s.max_input())))
+        let strip = [
+            copy_list(s.strip_list(false))?,
+            copy_list(s.strip_list(true))?,
+        ];
+        Ok(store(out, new_block(env, s.compat(), s.max_input(), strip)))
     })
+}
+
+/// A copy of a list of names, or `WWWURL_ERR_NO_MEMORY`.
+fn copy_list(list: &[Buf]) -> Result<Vec<Buf>, wwwurl_status> {
+    let mut v = try_with_capacity(list.len())?;
+    for n in list {
+        try_push(&mut v, n.try_clone()?)?;
+    }
+    Ok(v)
 }
 
 /// Releases a configuration. Handles made with it keep their own
@@ -398,4 +431,53 @@ pub(crate) fn for_legacy(cfg: *const wwwurl_config) -> Result<(Config, Compat), 
         None => Config::default(),
     };
     Ok((env, s.compat()))
+}
+
+/// Adds a query parameter name that the `cachekey` profile strips
+/// (`wwwurl_canonicalize` with this config): `gclid`, `fbclid`. Names are
+/// compared decoded, as `wwwurl_query_edit` compares them. The list starts
+/// empty.
+///
+/// Parameters: `name` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+/// copied.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+/// `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+#[no_mangle]
+pub extern "C" fn wwwurl_config_add_strip_param(
+    cfg: *mut wwwurl_config,
+    name: *const libc::c_char,
+    len: size_t,
+) -> wwwurl_status {
+    guard_status(|| add_strip(cfg, name, len, false))
+}
+
+/// Adds a query parameter name prefix that the `cachekey` profile strips:
+/// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
+/// `wwwurl_config_add_strip_param`.
+#[no_mangle]
+pub extern "C" fn wwwurl_config_add_strip_prefix(
+    cfg: *mut wwwurl_config,
+    prefix: *const libc::c_char,
+    len: size_t,
+) -> wwwurl_status {
+    guard_status(|| add_strip(cfg, prefix, len, true))
+}
+
+fn add_strip(
+    cfg: *mut wwwurl_config,
+    name: *const libc::c_char,
+    len: size_t,
+    prefix: bool,
+) -> Result<wwwurl_status, wwwurl_status> {
+    let name = input(name, len).ok_or(WWWURL_ERR_NULL)?;
+    change(cfg, |b| {
+        let name = within(name, b.max_input)?;
+        let list = &mut b.strip[usize::from(prefix)];
+        let copy = Buf::from_slice(name)?;
+        try_push(list, copy)?;
+        Ok(())
+    })
 }

@@ -36,6 +36,10 @@ mod legacy_config;
 mod legacy_types;
 /// Header: wwwurl.h.
 mod modern;
+/// Header: wwwurl.h.
+mod nvs;
+/// Header: wwwurl.h.
+mod query;
 /// Header: wwwurl_legacy.h.
 mod record;
 /// Header: none.
@@ -46,3 +50,5 @@ mod standards;
 mod status;
 /// Header: wwwurl.h.
 mod types;
+/// Header: wwwurl.h.
+mod whatwg_url;

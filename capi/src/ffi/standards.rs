@@ -7,7 +7,7 @@ use super::guard::guard_status;
 use super::status::*;
 use super::types::WWWURL_FLAG_BROWSER;
 use libc::{c_char, size_t};
-use wwwurl_core::buf::Buf;
+use wwwurl_core::buf::{try_push, try_with_capacity, Buf};
 use wwwurl_core::codec::c_prefix;
 use wwwurl_core::profile::{self, Options, ProfileError};
 use wwwurl_core::rfc3986::{Components, Part};
@@ -178,15 +178,12 @@ impl From<ProfileError> for wwwurl_status {
     }
 }
 
-/// A domain or URL that the WHATWG parsers refuse is an invalid argument.
-/// (The C libraries are always built with the `idna` feature, so
-/// `IdnaUnavailable` does not reach C.)
-impl From<whatwg::ParseError> for wwwurl_status {
-    fn from(e: whatwg::ParseError) -> wwwurl_status {
-        match e {
-            whatwg::ParseError::NoMemory => WWWURL_ERR_NO_MEMORY,
-            _ => WWWURL_ERR_INVALID_ARGUMENT,
-        }
+/// A domain that the Standard refuses is an invalid argument; a domain
+/// that needs the absent IDNA support, or memory running out, says so.
+fn domain_status(e: whatwg::ParseError) -> wwwurl_status {
+    match wwwurl_status::from(e) {
+        WWWURL_ERR_INVALID_URL => WWWURL_ERR_INVALID_ARGUMENT,
+        st => st,
     }
 }
 
@@ -213,7 +210,7 @@ declare! { DECLS:
     ) -> Text {
         |domain: &[u8]| {
             let mut v = Buf::with_capacity(domain.len() + 8)?;
-            whatwg::domain_to_ascii(domain, &mut v)?;
+            whatwg::domain_to_ascii(domain, &mut v).map_err(domain_status)?;
             Ok::<_, wwwurl_status>(v)
         }
     }
@@ -238,7 +235,7 @@ declare! { DECLS:
     ) -> Text {
         |domain: &[u8]| {
             let mut v = Buf::with_capacity(domain.len() + 8)?;
-            whatwg::domain_to_unicode(domain, &mut v)?;
+            whatwg::domain_to_unicode(domain, &mut v).map_err(domain_status)?;
             Ok::<_, wwwurl_status>(v)
         }
     }
@@ -252,7 +249,9 @@ declare! { DECLS:
     /// sources, tests/profiles.
     ///
     /// Parameters: `cfg`, the settings (NULL: the defaults): the local host
-    /// and default ports of the `wwwoffle` profiles, and the input limit;
+    /// and default ports of the `wwwoffle` profiles, the parameters
+    /// `cachekey` strips (`wwwurl_config_add_strip_param`, `_prefix`), and
+    /// the input limit;
     /// `profile`, the profile's name; `url`/`len`, the URL (`len` may be
     /// `WWWURL_NUL_TERMINATED`); `out` receives the result.
     ///
@@ -270,9 +269,18 @@ declare! { DECLS:
     ) -> Text {
         |cfg: Settings<'_>, profile: &[u8], url: &[u8]| {
             let profile = std::str::from_utf8(profile).map_err(|_| WWWURL_ERR_INVALID_ARGUMENT)?;
+            // The config's strip lists, as the slices the core takes (none
+            // to allocate for a config without them).
+            let lists = [cfg.strip_list(false), cfg.strip_list(true)];
+            let mut slices = try_with_capacity::<&[u8]>(lists[0].len() + lists[1].len())?;
+            for n in lists.iter().flat_map(|l| l.iter()) {
+                try_push(&mut slices, &n[..])?;
+            }
+            let (names, prefixes) = slices.split_at(lists[0].len());
             let opts = Options {
                 env: &cfg,
-                ..Options::default()
+                strip_names: names,
+                strip_prefixes: prefixes,
             };
             let mut v = Buf::with_capacity(url.len() + 16)?;
             profile::canonicalize(profile, url, &opts, &mut v)?;
@@ -416,23 +424,25 @@ declare! { DECLS:
         }
     }
 
-    /// Resolves a string against a base URL the way browsers do (the browser
-    /// URL parsing draft's section 4, completed where it stops as README,
-    /// "Standards tools", lists): leading and trailing bytes <= 0x20 trimmed, `\` read
-    /// as `/`, `http:g` relative against an http base, `//host`,
-    /// `/path`, `?query`, `#fragment` and path-relative strings, dot segments
-    /// removed. The result is written in RFC 3986 syntax (`http:\\h\p` gives
-    /// `http://h/p`); nothing is case-folded, decoded or encoded.
+    /// Resolves a string against a base URL the way browsers do: the WHATWG
+    /// URL Standard's API URL parser, as `new URL(spec, base).href`.
+    /// Leading and trailing C0 controls and spaces are trimmed, tabs and
+    /// newlines removed, `\` read as `/` in special URLs, the host parsed
+    /// (IDNA, IPv4 and IPv6 forms), the path's dot segments removed, and
+    /// each part percent-encoded by the Standard's sets: `http:\\h\p`
+    /// gives `http://h/p`, `HTTP://EXAMPLE.com:80/%7e` gives
+    /// `http://example.com/%7e`. Bytes that are not UTF-8 are decoded with
+    /// replacement first. `wwwurl_whatwg_parse` gives the parts.
     ///
     /// Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
     /// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
     /// receives the result.
     ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
-    /// valid scheme; `WWWURL_ERR_UNSUPPORTED_SCHEME` when the base is not
-    /// hierarchical (`mailto:`, `data:`) and `spec` is neither empty nor a
-    /// fragment; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_BASE` when the base is not a
+    /// URL; `WWWURL_ERR_INVALID_URL` when `spec` is not one against it (a
+    /// path against `mailto:a@b`, an invalid host or port);
+    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+    /// `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
@@ -442,9 +452,8 @@ declare! { DECLS:
     ) -> Text {
         |base, spec| {
             let (base, spec) = (text(base), text(spec));
-            let mut v = Buf::with_capacity(base.len() + spec.len() + 2)?;
-            browser::resolve(base, spec, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
+            let url = whatwg::parse_with_base(spec, Some(base))?;
+            Ok::<_, wwwurl_status>(Buf::from_slice(url.href())?)
         }
     }
 }

@@ -34,13 +34,32 @@ pub enum wwwurl_status {
     /// A configuration was changed after a call had used it (make a copy
     /// with `wwwurl_config_dup`), or used while another thread changed it.
     WWWURL_ERR_CONFIG_IN_USE = 10,
+    /// The input is not a URL by the WHATWG URL Standard (its parser
+    /// returned failure).
+    WWWURL_ERR_INVALID_URL = 11,
+    /// The base given with the input is not a URL by the WHATWG URL Standard.
+    WWWURL_ERR_INVALID_BASE = 12,
+    /// The Standard ignores this value for this part of this URL (a setter
+    /// that returns early or fails, a No-Vary-Search value that is not a
+    /// dictionary); nothing was changed.
+    WWWURL_ERR_IGNORED = 13,
+    /// The `host` setter set the host, and the Standard ignored the port
+    /// that came with it (empty, not a number, above 65535): the port is
+    /// as it was.
+    WWWURL_ERR_PORT_IGNORED = 14,
+    /// The host needs Unicode IDNA processing, and the library was built
+    /// without it (cargo feature `idna`).
+    WWWURL_ERR_NO_IDNA = 15,
+    /// What was asked for is not there (a query parameter; the end of a
+    /// query's parameters).
+    WWWURL_ERR_NOT_FOUND = 16,
 }
 
 pub(crate) use wwwurl_status::*;
 
 impl wwwurl_status {
     /// Every status, in the order of its number.
-    const ALL: [wwwurl_status; 11] = [
+    const ALL: [wwwurl_status; 17] = [
         WWWURL_OK,
         WWWURL_ERR_NULL,
         WWWURL_ERR_TOO_LONG,
@@ -52,6 +71,12 @@ impl wwwurl_status {
         WWWURL_ERR_UNSUPPORTED_SCHEME,
         WWWURL_ERR_UNSAFE_PATH,
         WWWURL_ERR_CONFIG_IN_USE,
+        WWWURL_ERR_INVALID_URL,
+        WWWURL_ERR_INVALID_BASE,
+        WWWURL_ERR_IGNORED,
+        WWWURL_ERR_PORT_IGNORED,
+        WWWURL_ERR_NO_IDNA,
+        WWWURL_ERR_NOT_FOUND,
     ];
 
     /// The status numbered `n`, if there is one.
@@ -107,6 +132,21 @@ impl wwwurl_status {
                 "WWWURL_ERR_CONFIG_IN_USE\0",
                 "configuration changed while in use\0",
             ),
+            WWWURL_ERR_INVALID_URL => ("WWWURL_ERR_INVALID_URL\0", "not a valid URL\0"),
+            WWWURL_ERR_INVALID_BASE => ("WWWURL_ERR_INVALID_BASE\0", "not a valid base URL\0"),
+            WWWURL_ERR_IGNORED => (
+                "WWWURL_ERR_IGNORED\0",
+                "value ignored by the standard; nothing changed\0",
+            ),
+            WWWURL_ERR_PORT_IGNORED => (
+                "WWWURL_ERR_PORT_IGNORED\0",
+                "host set; the port in the value was ignored\0",
+            ),
+            WWWURL_ERR_NO_IDNA => (
+                "WWWURL_ERR_NO_IDNA\0",
+                "host needs IDNA, which this build lacks\0",
+            ),
+            WWWURL_ERR_NOT_FOUND => ("WWWURL_ERR_NOT_FOUND\0", "not found\0"),
         }
     }
 }
@@ -162,6 +202,20 @@ impl From<wwwurl_core::edit::SetError> for wwwurl_status {
     }
 }
 
+/// How a WHATWG parse failure reaches C: the input, or its base, is not a
+/// URL; the domain needed IDNA and the build has none; memory ran out.
+impl From<wwwurl_core::whatwg::ParseError> for wwwurl_status {
+    fn from(e: wwwurl_core::whatwg::ParseError) -> wwwurl_status {
+        use wwwurl_core::whatwg::ParseError::*;
+        match e {
+            NoMemory => WWWURL_ERR_NO_MEMORY,
+            InvalidBase => WWWURL_ERR_INVALID_BASE,
+            IdnaUnavailable => WWWURL_ERR_NO_IDNA,
+            _ => WWWURL_ERR_INVALID_URL,
+        }
+    }
+}
+
 /// The message of a number that is no status.
 pub(crate) const UNKNOWN_MESSAGE: &str = "unknown status\0";
 /// The name of a number that is no status.
@@ -183,11 +237,8 @@ mod tests {
             assert_eq!(wwwurl_status::message_of(i as u32), msg);
             assert_eq!(wwwurl_status::name_of(i as u32), name);
         }
-        assert_eq!(
-            wwwurl_status::ALL.len(),
-            WWWURL_ERR_CONFIG_IN_USE as usize + 1
-        );
+        assert_eq!(wwwurl_status::ALL.len(), WWWURL_ERR_NOT_FOUND as usize + 1);
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
-        assert_eq!(wwwurl_status::name_of(11), "(unknown status)\0");
+        assert_eq!(wwwurl_status::name_of(17), "(unknown status)\0");
     }
 }

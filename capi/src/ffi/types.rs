@@ -95,3 +95,88 @@ const _: () = assert!(
         && WWWURL_PART_QUERY == WWWURL_PART_ARGS
         && WWWURL_PART_HREF == WWWURL_PART_FILE
 );
+
+/// A URL by the WHATWG URL Standard. Opaque: made by
+/// `wwwurl_whatwg_parse` or `wwwurl_whatwg_dup`, released by
+/// `wwwurl_whatwg_free`.
+pub struct wwwurl_whatwg {
+    _private: [u8; 0],
+}
+
+/// An attribute of a WHATWG URL, for `wwwurl_whatwg_get` and
+/// `wwwurl_whatwg_set`: the `URL` API's attribute of the same name.
+pub type wwwurl_whatwg_part = u32;
+/// The whole URL (`href`).
+pub const WWWURL_WHATWG_HREF: wwwurl_whatwg_part = 0;
+/// The origin (`origin`), `null` when opaque; no setter.
+pub const WWWURL_WHATWG_ORIGIN: wwwurl_whatwg_part = 1;
+/// The scheme with its `:` (`protocol`).
+pub const WWWURL_WHATWG_PROTOCOL: wwwurl_whatwg_part = 2;
+/// `username`.
+pub const WWWURL_WHATWG_USERNAME: wwwurl_whatwg_part = 3;
+/// `password`.
+pub const WWWURL_WHATWG_PASSWORD: wwwurl_whatwg_part = 4;
+/// The host and `:port` when there is a port (`host`).
+pub const WWWURL_WHATWG_HOST: wwwurl_whatwg_part = 5;
+/// The host alone (`hostname`).
+pub const WWWURL_WHATWG_HOSTNAME: wwwurl_whatwg_part = 6;
+/// The port, empty when there is none or it is the scheme's default (`port`).
+pub const WWWURL_WHATWG_PORT: wwwurl_whatwg_part = 7;
+/// The path (`pathname`).
+pub const WWWURL_WHATWG_PATHNAME: wwwurl_whatwg_part = 8;
+/// `?` and the query, empty when the query is empty or absent (`search`).
+pub const WWWURL_WHATWG_SEARCH: wwwurl_whatwg_part = 9;
+/// `#` and the fragment, empty when it is empty or absent (`hash`).
+pub const WWWURL_WHATWG_HASH: wwwurl_whatwg_part = 10;
+
+/// A parsed `No-Vary-Search` response header value. Opaque: made by
+/// `wwwurl_nvs_parse`, released by `wwwurl_nvs_free`.
+pub struct wwwurl_nvs {
+    _private: [u8; 0],
+}
+
+/// An edit of a query's parameters, for `wwwurl_query_edit`,
+/// `wwwurl_url_query_edit` and `wwwurl_whatwg_query_edit`. Parameters the
+/// edit does not touch keep their bytes.
+pub type wwwurl_query_op = u32;
+/// Appends `name=value` (both form-encoded, as `URLSearchParams.append`).
+pub const WWWURL_QUERY_APPEND: wwwurl_query_op = 0;
+/// Sets `name` to `value`: the first parameter of that name becomes
+/// `name=value`, the others of that name go; appended when there is none
+/// (`URLSearchParams.set`).
+pub const WWWURL_QUERY_SET: wwwurl_query_op = 1;
+/// Deletes every parameter named `name`; with a `value` (not NULL), only
+/// those whose value is `value` (`URLSearchParams.delete`).
+pub const WWWURL_QUERY_DELETE: wwwurl_query_op = 2;
+/// Sorts the parameters by name, stably (`URLSearchParams.sort`); `name`
+/// and `value` are not used.
+pub const WWWURL_QUERY_SORT: wwwurl_query_op = 3;
+/// Keeps only the parameters named `name`.
+pub const WWWURL_QUERY_KEEP: wwwurl_query_op = 4;
+/// Removes the parameters named `name` (as `DELETE` without a value).
+pub const WWWURL_QUERY_STRIP: wwwurl_query_op = 5;
+/// Keeps only the parameters whose name starts with `name`.
+pub const WWWURL_QUERY_KEEP_PREFIX: wwwurl_query_op = 6;
+/// Removes the parameters whose name starts with `name` (`utm_`).
+pub const WWWURL_QUERY_STRIP_PREFIX: wwwurl_query_op = 7;
+
+/// `wwwurl_query_get` flag: the value as it is in the query, not decoded.
+pub const WWWURL_QUERY_RAW: u32 = 1;
+
+/// One parameter of a query, from `wwwurl_query_next`: where its name and
+/// value lie in the query, undecoded.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct wwwurl_query_param {
+    /// Offset of the name's first byte in the query.
+    pub name_offset: size_t,
+    /// Length of the name.
+    pub name_len: size_t,
+    /// Offset of the value's first byte (after the `=`; the end of the name
+    /// when there is no `=`).
+    pub value_offset: size_t,
+    /// Length of the value (0 when there is no `=`).
+    pub value_len: size_t,
+    /// 1 when the parameter has a `=`, 0 when it is a bare name.
+    pub has_value: u8,
+}

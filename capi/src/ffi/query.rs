@@ -1,0 +1,291 @@
+//! Query parameters in the C API: reads and edits of a query string, and
+//! the same edits on a `wwwurl_url`'s query and a `wwwurl_whatwg`'s search.
+//!
+//! One core (`wwwurl_core::query`) does every edit: parameters an edit does
+//! not touch keep their bytes exactly, so that removing one parameter never
+//! turns another's `%20` into `+` or re-encodes its `,`.
+
+use super::alloc::{input, within_limit, Out};
+use super::api::{declare, In, OptIn, Value};
+use super::guard::{guard_or, guard_status};
+use super::modern::{wwwurl_get, wwwurl_set};
+use super::status::*;
+use super::types::*;
+use super::whatwg_url;
+use libc::{c_char, size_t};
+use wwwurl_core::buf::Buf;
+use wwwurl_core::query::{self, Select};
+
+/// Writes `query` edited by `op` into `out` (see `wwwurl_query_op`).
+fn edit(
+    query: &[u8],
+    op: wwwurl_query_op,
+    name: &[u8],
+    value: Option<&[u8]>,
+    out: &mut Buf,
+) -> Result<(), wwwurl_status> {
+    match op {
+        WWWURL_QUERY_APPEND => query::append(query, name, value.unwrap_or(b""), out)?,
+        WWWURL_QUERY_SET => {
+            query::set(query, name, value.unwrap_or(b""), out)?;
+        }
+        WWWURL_QUERY_DELETE => {
+            match value {
+                Some(v) => query::delete_value(query, name, v, out)?,
+                None => query::delete(query, name, out)?,
+            };
+        }
+        WWWURL_QUERY_SORT => {
+            query::sort(query, out)?;
+        }
+        WWWURL_QUERY_KEEP => {
+            query::keep(query, Select::Name(name), out)?;
+        }
+        WWWURL_QUERY_STRIP => {
+            query::strip(query, Select::Name(name), out)?;
+        }
+        WWWURL_QUERY_KEEP_PREFIX => {
+            query::keep(query, Select::Prefix(name), out)?;
+        }
+        WWWURL_QUERY_STRIP_PREFIX => {
+            query::strip(query, Select::Prefix(name), out)?;
+        }
+        _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
+    }
+    Ok(())
+}
+
+declare! { DECLS:
+    /// Edits the parameters of a query string (`a=1&b=2`, without `?`) as
+    /// `URLSearchParams` would, on bytes: parameters the edit does not touch
+    /// keep their bytes exactly (no `%20` becomes `+`, no `,` is
+    /// re-encoded); new names and values are encoded by the form
+    /// serializer (a space as `+`, every byte but `A-Z a-z 0-9 * - . _` as
+    /// `%XY`); names are compared decoded (`%61` is `a`). The result joins
+    /// the remaining parameters with `&` and drops empty ones.
+    ///
+    /// Parameters: `query`/`qlen`; `op`, a `WWWURL_QUERY_*` edit; `name`/`nlen`,
+    /// the decoded name (or prefix) the edit is about (not used by
+    /// `WWWURL_QUERY_SORT`: pass NULL and 0); `value`/`vlen`, the decoded
+    /// value, NULL for none (the empty value for `APPEND` and `SET`, every
+    /// value for `DELETE`); `out` receives the result. Lengths may be
+    /// `WWWURL_NUL_TERMINATED`.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for an unknown
+    /// `op`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
+    /// writes the same result into a caller buffer instead.
+    fn wwwurl_query_edit / wwwurl_query_edit_buf(
+        query/qlen: In, op: Value<u32>, name/nlen: In = "c", value/vlen: OptIn = "d"
+    ) -> Text {
+        |query: &[u8], op, name: &[u8], value: Option<&[u8]>| {
+            let mut v = Buf::with_capacity(query.len() + name.len() + 16)?;
+            edit(query, op, name, value, &mut v)?;
+            Ok::<_, wwwurl_status>(v)
+        }
+    }
+
+    /// A value of the parameter `name` in a query string (without `?`),
+    /// decoded as `application/x-www-form-urlencoded` (`+` is a space,
+    /// `%XY` a byte) unless `flags` has `WWWURL_QUERY_RAW`. `nth` chooses
+    /// among the parameters so named: 0 for the first (`URLSearchParams.get`),
+    /// 1 for the second, and so on (`getAll`, one at a time).
+    ///
+    /// Parameters: `query`/`qlen`; `name`/`nlen`, the decoded name; `nth`;
+    /// `flags`, 0 or `WWWURL_QUERY_RAW`; `out` receives the value (empty for
+    /// a parameter without `=`). Lengths may be `WWWURL_NUL_TERMINATED`.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` when there are not `nth`
+    /// + 1 parameters so named; `WWWURL_ERR_INVALID_ARGUMENT` for unknown
+    /// flag bits; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free` (a decoded value may hold a
+    /// NUL byte: use the `_buf` form's `needed` for its length).
+    /// `wwwurl_query_get_buf` writes the same result into a caller buffer
+    /// instead.
+    fn wwwurl_query_get / wwwurl_query_get_buf(
+        query/qlen: In = "c=d&c=e", name/nlen: In = "c", nth: Value<u32>, flags: Value<u32>
+    ) -> Text {
+        |query: &[u8], name: &[u8], nth: u32, flags: u32| {
+            if flags & !WWWURL_QUERY_RAW != 0 {
+                return Err(WWWURL_ERR_INVALID_ARGUMENT);
+            }
+            let nth = usize::try_from(nth).map_err(|_| WWWURL_ERR_NOT_FOUND)?;
+            let p = query::get_all(query, name).nth(nth).ok_or(WWWURL_ERR_NOT_FOUND)?;
+            let mut v = Buf::with_capacity(p.value_raw().len())?;
+            if flags & WWWURL_QUERY_RAW != 0 {
+                v.extend_from_slice(p.value_raw())?;
+            } else {
+                p.decode_value(&mut v)?;
+            }
+            Ok::<_, wwwurl_status>(v)
+        }
+    }
+
+    /// Decodes a name or value of a query as `application/x-www-form-urlencoded`
+    /// does: `+` is a space, `%XY` the byte it names, a `%` without two hex
+    /// digits stays; no other byte changes.
+    ///
+    /// Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `out`
+    /// receives the decoded bytes.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
+    /// writes the same result into a caller buffer instead.
+    fn wwwurl_query_decode / wwwurl_query_decode_buf(s/len: In = "a+b%2C%zz") -> Text {
+        |s: &[u8]| {
+            let mut v = Buf::with_capacity(s.len())?;
+            query::form_decode(s, &mut v)?;
+            Ok::<_, wwwurl_status>(v)
+        }
+    }
+}
+
+/// The number of parameters in a query string (without `?`): the pieces
+/// between `&`s that are not empty. 0 for NULL, or an input longer than
+/// the default input limit.
+#[no_mangle]
+pub extern "C" fn wwwurl_query_count(query: *const c_char, len: size_t) -> size_t {
+    guard_or(0, || match input(query, len).map(within_limit) {
+        Some(Ok(q)) => query::count(q),
+        _ => 0,
+    })
+}
+
+/// The next parameter of a query string (without `?`), undecoded: where
+/// its name and value lie. Start with `*pos` 0; each call advances it past
+/// the parameter it gives, skipping empty pieces.
+///
+/// Parameters: `query`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `pos`,
+/// the offset to look from, updated; `out` receives the offsets (into
+/// `query`) of the parameter's name and value.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
+/// untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
+/// the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
+#[no_mangle]
+pub extern "C" fn wwwurl_query_next(
+    query: *const c_char,
+    len: size_t,
+    pos: *mut size_t,
+    out: *mut wwwurl_query_param,
+) -> wwwurl_status {
+    guard_status(|| {
+        let q = within_limit(input(query, len).ok_or(WWWURL_ERR_NULL)?)?;
+        if pos.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        let out = Out::new(out)?;
+        // SAFETY: non-NULL, and valid for reads and writes (API contract).
+        let at = unsafe { pos.read() };
+        let rest = q.get(at..).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+        let p = query::params(rest).next().ok_or(WWWURL_ERR_NOT_FOUND)?;
+        let name = p.name_span();
+        let value = p.value_span().unwrap_or(name.end..name.end);
+        out.set(wwwurl_query_param {
+            name_offset: at + name.start,
+            name_len: name.len(),
+            value_offset: at + value.start,
+            value_len: value.len(),
+            has_value: u8::from(p.has_eq()),
+        });
+        // SAFETY: as above.
+        unsafe { pos.write(at + p.span().end) };
+        Ok(WWWURL_OK)
+    })
+}
+
+/// The edit's arguments from C: the name (NULL with length 0 is empty) and
+/// the optional value.
+fn edit_args<'a>(
+    name: *const c_char,
+    nlen: size_t,
+    value: *const c_char,
+    vlen: size_t,
+) -> Result<(&'a [u8], Option<&'a [u8]>), wwwurl_status> {
+    let name = within_limit(input(name, nlen).ok_or(WWWURL_ERR_NULL)?)?;
+    let value = match value.is_null() {
+        true => None,
+        false => Some(within_limit(input(value, vlen).ok_or(WWWURL_ERR_NULL)?)?),
+    };
+    Ok((name, value))
+}
+
+/// Edits the query of a `wwwurl_url` handle as `wwwurl_query_edit` edits a
+/// query string, then sets the result as `wwwurl_set` sets
+/// `WWWURL_PART_QUERY` (an empty result removes the query).
+///
+/// Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+///
+/// Returns `WWWURL_OK`; the errors of `wwwurl_query_edit` and of
+/// `wwwurl_set`. The handle is byte-identical unless it returns
+/// `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
+#[no_mangle]
+pub extern "C" fn wwwurl_url_query_edit(
+    u: *mut wwwurl_url,
+    op: wwwurl_query_op,
+    name: *const c_char,
+    nlen: size_t,
+    value: *const c_char,
+    vlen: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        if u.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        let (name, value) = edit_args(name, nlen, value, vlen)?;
+        let mut n = 0;
+        let p = wwwurl_get(u, WWWURL_PART_QUERY, &mut n);
+        let query = match p.is_null() {
+            true => &[][..],
+            false => input(p, n).ok_or(WWWURL_ERR_NULL)?,
+        };
+        let mut q = Buf::with_capacity(query.len() + name.len() + 16)?;
+        edit(query, op, name, value, &mut q)?;
+        if !p.is_null() && q[..] == *query {
+            return Ok(WWWURL_OK);
+        }
+        let st = match q.is_empty() {
+            true => wwwurl_set(u, WWWURL_PART_QUERY, std::ptr::null(), 0),
+            false => wwwurl_set(u, WWWURL_PART_QUERY, q.as_ptr().cast(), q.len()),
+        };
+        Ok(st)
+    })
+}
+
+/// Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit` edits
+/// a query string, then sets the result through the Standard's `search`
+/// setter, as `URLSearchParams` updates its URL (an empty result removes
+/// the query).
+///
+/// Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+///
+/// Returns `WWWURL_OK`; the errors of `wwwurl_query_edit`;
+/// `WWWURL_ERR_IGNORED` for a URL whose search cannot be set. The handle
+/// is byte-identical unless it returns `WWWURL_OK`; strings from
+/// `wwwurl_whatwg_get` for it become invalid then.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_query_edit(
+    u: *mut wwwurl_whatwg,
+    op: wwwurl_query_op,
+    name: *const c_char,
+    nlen: size_t,
+    value: *const c_char,
+    vlen: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        if u.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        let (name, value) = edit_args(name, nlen, value, vlen)?;
+        whatwg_url::edit_query(u, |query, out| edit(query, op, name, value, out))
+    })
+}

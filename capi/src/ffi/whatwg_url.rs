@@ -1,0 +1,371 @@
+//! The WHATWG URL Standard's URL as a C handle: `wwwurl_whatwg`.
+//!
+//! A handle holds the core's [`Url`] and, next to it, every attribute the
+//! getter hands out, each NUL-terminated in one block of text made when
+//! the URL is made or changed: so `wwwurl_whatwg_get` allocates nothing,
+//! cannot fail but on its arguments, and any number of threads may read
+//! one handle at once.
+
+use super::alloc::{c_malloc, input, within_limit, Out};
+use super::guard::{guard_no_unwind, guard_status};
+use super::status::*;
+use super::types::*;
+use libc::{c_char, size_t};
+use std::ptr::{null, NonNull};
+use wwwurl_core::buf::{Buf, NoMemory};
+use wwwurl_core::whatwg::{self, Part, SetError, SetOutcome, Url};
+
+/// The number of `WWWURL_WHATWG_*` parts.
+const PARTS: usize = 11;
+
+/// What a `wwwurl_whatwg *` points at: one `malloc` block.
+pub(crate) struct WhatwgHandle {
+    url: Url,
+    /// The parts in the order of their numbers, each followed by a NUL.
+    text: Buf,
+    /// Where each part's NUL is in `text`.
+    ends: [usize; PARTS],
+}
+
+/// The text of every part of `url`, each with its NUL, and where the NULs are.
+fn parts_text(url: &Url) -> Result<(Buf, [usize; PARTS]), NoMemory> {
+    let href = url.href();
+    // The href, then parts of it (about as long again), the origin, NULs.
+    let mut text = Buf::with_capacity(2 * href.len() + url.hostname().len() + 24)?;
+    let mut ends = [0; PARTS];
+    for (i, end) in ends.iter_mut().enumerate() {
+        match i as wwwurl_whatwg_part {
+            WWWURL_WHATWG_HREF => text.extend_from_slice(href)?,
+            WWWURL_WHATWG_ORIGIN => url.origin(&mut text).map_err(|_| NoMemory)?,
+            WWWURL_WHATWG_PROTOCOL => text.extend_from_slice(url.protocol())?,
+            WWWURL_WHATWG_USERNAME => text.extend_from_slice(url.username())?,
+            WWWURL_WHATWG_PASSWORD => text.extend_from_slice(url.password())?,
+            WWWURL_WHATWG_HOST => text.extend_from_slice(url.host())?,
+            WWWURL_WHATWG_HOSTNAME => text.extend_from_slice(url.hostname())?,
+            WWWURL_WHATWG_PORT => text.extend_from_slice(url.port())?,
+            WWWURL_WHATWG_PATHNAME => text.extend_from_slice(url.pathname())?,
+            WWWURL_WHATWG_SEARCH => text.extend_from_slice(url.search())?,
+            _ => text.extend_from_slice(url.hash())?,
+        }
+        *end = text.len();
+        text.push(0)?;
+    }
+    Ok((text, ends))
+}
+
+impl WhatwgHandle {
+    fn new(url: Url) -> Result<WhatwgHandle, NoMemory> {
+        let (text, ends) = parts_text(&url)?;
+        Ok(WhatwgHandle { url, text, ends })
+    }
+
+    /// The part numbered `part` and its length, NUL after it.
+    fn part(&self, part: wwwurl_whatwg_part) -> Option<(*const c_char, usize)> {
+        let i = usize::try_from(part).ok()?;
+        let end = *self.ends.get(i)?;
+        let start = match i.checked_sub(1) {
+            Some(p) => self.ends.get(p)? + 1,
+            None => 0,
+        };
+        let s = self.text.get(start..end)?;
+        Some((s.as_ptr().cast(), s.len()))
+    }
+}
+
+/// The handle behind a `const wwwurl_whatwg *`, or `None` for NULL.
+fn handle<'a>(u: *const wwwurl_whatwg) -> Option<&'a WhatwgHandle> {
+    // SAFETY: a non-NULL `wwwurl_whatwg *` was made by `store` from a live
+    // `WhatwgHandle` block and not freed (API contract).
+    unsafe { u.cast::<WhatwgHandle>().as_ref() }
+}
+
+/// The handle behind a `wwwurl_whatwg *`, or `None` for NULL.
+fn handle_mut<'a>(u: *mut wwwurl_whatwg) -> Option<&'a mut WhatwgHandle> {
+    // SAFETY: as in `handle`; the caller does not use the handle from
+    // another thread during a call that changes it (API contract).
+    unsafe { u.cast::<WhatwgHandle>().as_mut() }
+}
+
+/// Moves `h` into a `malloc` block handed to C through `out`.
+fn store(out: Out<*mut wwwurl_whatwg>, h: WhatwgHandle) -> Result<(), wwwurl_status> {
+    let p = c_malloc(std::mem::size_of::<WhatwgHandle>()).cast::<WhatwgHandle>();
+    let p = NonNull::new(p).ok_or(WWWURL_ERR_NO_MEMORY)?;
+    // SAFETY: fresh memory from malloc, aligned for any object of this
+    // size, sized for one `WhatwgHandle`.
+    unsafe { p.as_ptr().write(h) };
+    out.set(p.as_ptr().cast());
+    Ok(())
+}
+
+/// Parses a URL by the WHATWG URL Standard (the API URL parser: what
+/// `new URL(input, base)` does), on bytes: input that is not UTF-8 is
+/// decoded with replacement first, each invalid sequence becoming U+FFFD.
+///
+/// Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+/// `base`/`base_len`, the base URL, NULL for none; `out` receives the new
+/// handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
+/// URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
+/// is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
+/// without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
+/// never gives a half-made URL.
+///
+/// Memory and lifetimes: the caller owns `*out` and releases it with
+/// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_parse(
+    input: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    base_len: size_t,
+    out: *mut *mut wwwurl_whatwg,
+) -> wwwurl_status {
+    guard_status(|| {
+        let (s, base) = inputs(input, len, base, base_len)?;
+        let out = Out::new(out)?;
+        let url = whatwg::parse_with_base(s, base)?;
+        store(out, WhatwgHandle::new(url)?)?;
+        Ok(WWWURL_OK)
+    })
+}
+
+/// The input and the optional base of a parse, checked.
+fn inputs<'a>(
+    input_p: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    base_len: size_t,
+) -> Result<(&'a [u8], Option<&'a [u8]>), wwwurl_status> {
+    let s = within_limit(input(input_p, len).ok_or(WWWURL_ERR_NULL)?)?;
+    let base = if base.is_null() {
+        None
+    } else {
+        Some(within_limit(input(base, base_len).ok_or(WWWURL_ERR_NULL)?)?)
+    };
+    Ok((s, base))
+}
+
+/// Whether `wwwurl_whatwg_parse` would succeed with these arguments
+/// (`URL.canParse(input, base)`), without making a handle.
+///
+/// Returns `WWWURL_OK` when the input is a URL, else the status
+/// `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
+/// `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
+/// `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
+///
+/// Memory and lifetimes: nothing for the caller to release; the parse's
+/// working memory is freed before the call returns.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_can_parse(
+    input: *const c_char,
+    len: size_t,
+    base: *const c_char,
+    base_len: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        let (s, base) = inputs(input, len, base, base_len)?;
+        whatwg::parse_with_base(s, base)?;
+        Ok(WWWURL_OK)
+    })
+}
+
+/// An attribute of a WHATWG URL, as the `URL` API gives it.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
+/// `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
+/// (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
+/// empty for an empty or absent query) or `HASH` (with its `#`); `len`,
+/// where the length is stored (may be NULL; 0 when NULL is returned).
+///
+/// Returns a NUL-terminated string (possibly empty), or NULL when `u` is
+/// NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
+/// `ORIGIN` is `null` for an opaque origin.
+///
+/// Memory and lifetimes: borrowed from the handle, valid until the handle
+/// is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
+/// nothing.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_get(
+    u: *const wwwurl_whatwg,
+    part: wwwurl_whatwg_part,
+    len: *mut size_t,
+) -> *const c_char {
+    // Reads of the handle, nothing that can panic (see `guard_no_unwind`).
+    guard_no_unwind(null(), || {
+        let got = handle(u).and_then(|h| h.part(part));
+        if !len.is_null() {
+            // SAFETY: a non-NULL `len` is valid for a write (API contract).
+            unsafe { len.write(got.map_or(0, |(_, n)| n)) };
+        }
+        got.map_or(null(), |(p, _)| p)
+    })
+}
+
+/// The core's setter of a part number, or `None` (`ORIGIN`, unknown).
+fn setter_of(part: wwwurl_whatwg_part) -> Option<Part> {
+    Some(match part {
+        WWWURL_WHATWG_HREF => Part::Href,
+        WWWURL_WHATWG_PROTOCOL => Part::Protocol,
+        WWWURL_WHATWG_USERNAME => Part::Username,
+        WWWURL_WHATWG_PASSWORD => Part::Password,
+        WWWURL_WHATWG_HOST => Part::Host,
+        WWWURL_WHATWG_HOSTNAME => Part::Hostname,
+        WWWURL_WHATWG_PORT => Part::Port,
+        WWWURL_WHATWG_PATHNAME => Part::Pathname,
+        WWWURL_WHATWG_SEARCH => Part::Search,
+        WWWURL_WHATWG_HASH => Part::Hash,
+        _ => return None,
+    })
+}
+
+/// Sets an attribute of a WHATWG URL by the Standard's setter algorithm
+/// (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
+/// bytes that are not are decoded with replacement, as by the parser.
+///
+/// Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
+/// `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
+///
+/// Returns `WWWURL_OK` (the part holds the value in its canonical form);
+/// `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
+/// on a URL that cannot have one, a port that is not a number, a scheme
+/// that would change a special URL into a non-special one, ...): the URL
+/// is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
+/// ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
+/// is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
+/// every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
+/// byte-identical to what it was.
+///
+/// Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+/// are invalid after a call that returns `WWWURL_OK` or
+/// `WWWURL_ERR_PORT_IGNORED`.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_set(
+    u: *mut wwwurl_whatwg,
+    part: wwwurl_whatwg_part,
+    value: *const c_char,
+    len: size_t,
+) -> wwwurl_status {
+    guard_status(|| {
+        let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
+        let value = within_limit(input(value, len).ok_or(WWWURL_ERR_NULL)?)?;
+        let part = setter_of(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+        set_part(h, part, value)
+    })
+}
+
+/// Runs a setter on a copy and keeps it only when its text could be made
+/// too, so that running out of memory leaves the handle as it was.
+fn set_part(
+    h: &mut WhatwgHandle,
+    part: Part,
+    value: &[u8],
+) -> Result<wwwurl_status, wwwurl_status> {
+    let mut url = h.url.try_clone()?;
+    let status = match url.set(part, value) {
+        Ok(SetOutcome::Applied) => WWWURL_OK,
+        Ok(SetOutcome::HostOnly) => WWWURL_ERR_PORT_IGNORED,
+        Ok(SetOutcome::Ignored) => return Ok(WWWURL_ERR_IGNORED),
+        Err(SetError::InvalidHref(e)) => return Err(e.into()),
+        Err(SetError::IdnaUnavailable) => return Err(WWWURL_ERR_NO_IDNA),
+        Err(SetError::NoMemory) => return Err(WWWURL_ERR_NO_MEMORY),
+    };
+    *h = WhatwgHandle::new(url)?;
+    Ok(status)
+}
+
+/// The query of a WHATWG URL (without its `?`) edited by `edit`, then set
+/// back through the `search` setter: the one route by which the
+/// query-parameter operations change a `wwwurl_whatwg`.
+pub(crate) fn edit_query(
+    u: *mut wwwurl_whatwg,
+    edit: impl FnOnce(&[u8], &mut Buf) -> Result<(), wwwurl_status>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
+    let query = h.url.query().unwrap_or(b"");
+    let mut q = Buf::with_capacity(query.len() + 16)?;
+    edit(query, &mut q)?;
+    if h.url.query() == Some(&q[..]) {
+        return Ok(WWWURL_OK);
+    }
+    // The search setter drops a leading `?`: keep one that the query itself
+    // starts with.
+    let mut value = Buf::with_capacity(q.len() + 1)?;
+    if q.first() == Some(&b'?') {
+        value.push(b'?')?;
+    }
+    value.extend_from_slice(&q)?;
+    match set_part(h, Part::Search, &value)? {
+        WWWURL_ERR_IGNORED => Err(WWWURL_ERR_IGNORED),
+        st => Ok(st),
+    }
+}
+
+/// Copies a WHATWG URL handle.
+///
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
+/// is written only on success. The caller owns the copy and releases it
+/// with `wwwurl_whatwg_free`.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_dup(
+    u: *const wwwurl_whatwg,
+    out: *mut *mut wwwurl_whatwg,
+) -> wwwurl_status {
+    guard_status(|| {
+        let h = handle(u).ok_or(WWWURL_ERR_NULL)?;
+        let out = Out::new(out)?;
+        let copy = WhatwgHandle {
+            url: h.url.try_clone()?,
+            text: h.text.try_clone()?,
+            ends: h.ends,
+        };
+        store(out, copy)?;
+        Ok(WWWURL_OK)
+    })
+}
+
+/// Releases a WHATWG URL handle. NULL is fine; the same handle must not be
+/// freed twice.
+#[no_mangle]
+pub extern "C" fn wwwurl_whatwg_free(u: *mut wwwurl_whatwg) {
+    // Dropping two byte buffers and freeing the block: nothing that can
+    // panic (see `guard_no_unwind`).
+    guard_no_unwind((), || {
+        let p = u.cast::<WhatwgHandle>();
+        if !p.is_null() {
+            // SAFETY: a live block from `store` (API contract), dropped once
+            // and then freed; its owner does not use it again.
+            unsafe {
+                std::ptr::drop_in_place(p);
+                libc::free(p.cast());
+            }
+        }
+    })
+}
+
+/// The Unicode version of the IDNA tables, NUL-terminated, made when the
+/// library is compiled.
+const UNICODE_VERSION: [u8; whatwg::unicode_version().len() + 1] = {
+    let v = whatwg::unicode_version().as_bytes();
+    let mut out = [0; whatwg::unicode_version().len() + 1];
+    let mut i = 0;
+    while i < v.len() {
+        out[i] = v[i];
+        i += 1;
+    }
+    out
+};
+
+/// The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
+/// parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
+/// it beside the library's version when output must not change.
+///
+/// Returns a static string; do not free it.
+#[no_mangle]
+pub extern "C" fn wwwurl_idna_unicode_version() -> *const c_char {
+    let v = UNICODE_VERSION.as_ptr().cast();
+    guard_no_unwind(v, || v)
+}
