@@ -1813,8 +1813,12 @@ static void t_panic_entry_declared(hgroup *g)
     h_case_begin(g, NULL, NULL);
     for (size_t r = 0; r < sizeof api_rows / sizeof api_rows[0]; r++) {
         wwwurl_status st;
-        arm_entry();
+        if (!api_rows[r].can_panic)
+            continue; /* a borrowed-string getter: its body cannot panic */
+        /* Armed after the row has made the handles the call takes. */
+        api_before_call = arm_entry;
         st = api_rows[r].call(-1, api_sample, "rfc3986");
+        api_before_call = NULL;
         CHECK_INT(g, api_rows[r].name, "panic at entry", WWWURL_ERR_PANIC, st);
         PANICKED(g, api_rows[r].name);
     }

@@ -981,69 +981,6 @@ char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_
 void wwwurl_string_free(char *s);
 
 /**
- * Parses the value of a `No-Vary-Search` response header (a Structured
- * Field dictionary: `params`, `params=("a" "b")`, `except=("id")`,
- * `key-order`). Several field lines are joined with `, ` first, as HTTP
- * combines them. A value the draft calls malformed (not a dictionary,
- * `key-order` not a boolean, both `params` and `except`, a list member
- * that is not a string) gives the default behaviour, as the draft says:
- * every parameter and their order count, so keys are the URLs themselves.
- *
- * Parameters: `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `out`
- * receives the new handle.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
- *
- * Memory and lifetimes: the caller owns `*out` and releases it with
- * `wwwurl_nvs_free`; it borrows nothing from `value`. Any number of
- * threads may use one handle at once.
- */
-wwwurl_status wwwurl_nvs_parse(const char *value, size_t len, struct wwwurl_nvs **out);
-
-/**
- * The cache key of a URL under a `No-Vary-Search` value: the URL up to its
- * query, then the query with the parameters that do not vary the response
- * left out, each name and value decoded and encoded again by the form
- * serializer, sorted by name when the value has `key-order`. Two URLs are
- * equivalent under the value exactly when their keys are equal; the
- * fragment is never part of the key. The URL should be serialized already
- * (by `wwwurl_whatwg_parse`, say): what precedes the query is compared
- * byte for byte.
- *
- * Parameters: `nvs`, from `wwwurl_nvs_parse`; `url`/`len` (`len` may be
- * `WWWURL_NUL_TERMINATED`); `out` receives the key.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
- *
- * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
- * the same result into a caller buffer instead.
- */
-wwwurl_status wwwurl_nvs_key(const struct wwwurl_nvs *nvs, const char *url, size_t len, char **out);
-
-/**
- * `wwwurl_nvs_key` into the caller's buffer.
- *
- * Parameters: as for `wwwurl_nvs_key`, then `buf` and `cap`, the caller's
- * buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
- * `needed`, where the size the key needs, terminating NUL included, is
- * stored (may be NULL).
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * no byte at or after `buf[cap]` is written); the errors of
- * `wwwurl_nvs_key` (then `*needed` is not written). Allocates nothing the
- * caller must free.
- */
-wwwurl_status wwwurl_nvs_key_buf(const struct wwwurl_nvs *nvs,
-                                 const char *url,
-                                 size_t len,
-                                 char *buf,
-                                 size_t cap,
-                                 size_t *needed);
-
-/**
  * Whether two URLs are equivalent under a `No-Vary-Search` value: whether
  * their `wwwurl_nvs_key`s are equal.
  *
@@ -1109,26 +1046,6 @@ wwwurl_status wwwurl_url_query_edit(struct wwwurl_url *u,
                                     size_t vlen);
 
 /**
- * Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit` edits
- * a query string, then sets the result through the Standard's `search`
- * setter, as `URLSearchParams` updates its URL (an empty result removes
- * the query).
- *
- * Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
- *
- * Returns `WWWURL_OK`; the errors of `wwwurl_query_edit`;
- * `WWWURL_ERR_IGNORED` for a URL whose search cannot be set. The handle
- * is byte-identical unless it returns `WWWURL_OK`; strings from
- * `wwwurl_whatwg_get` for it become invalid then.
- */
-wwwurl_status wwwurl_whatwg_query_edit(struct wwwurl_whatwg *u,
-                                       wwwurl_query_op op,
-                                       const char *name,
-                                       size_t nlen,
-                                       const char *value,
-                                       size_t vlen);
-
-/**
  * Splits a URL reference into its components without changing a byte.
  *
  * Parameters: `s` and `len`, the reference (`len` may be
@@ -1147,105 +1064,6 @@ wwwurl_status wwwurl_rfc3986_split(const char *s,
                                    size_t len,
                                    uint32_t flags,
                                    struct wwwurl_components *out);
-
-/**
- * Parses a URL by the WHATWG URL Standard (the API URL parser: what
- * `new URL(input, base)` does), on bytes: input that is not UTF-8 is
- * decoded with replacement first, each invalid sequence becoming U+FFFD.
- *
- * Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
- * `base`/`base_len`, the base URL, NULL for none; `out` receives the new
- * handle.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
- * URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
- * is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
- * without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
- * never gives a half-made URL.
- *
- * Memory and lifetimes: the caller owns `*out` and releases it with
- * `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
- */
-wwwurl_status wwwurl_whatwg_parse(const char *input,
-                                  size_t len,
-                                  const char *base,
-                                  size_t base_len,
-                                  struct wwwurl_whatwg **out);
-
-/**
- * Whether `wwwurl_whatwg_parse` would succeed with these arguments
- * (`URL.canParse(input, base)`), without making a handle.
- *
- * Returns `WWWURL_OK` when the input is a URL, else the status
- * `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
- * `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
- * `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
- *
- * Memory and lifetimes: nothing for the caller to release; the parse's
- * working memory is freed before the call returns.
- */
-wwwurl_status wwwurl_whatwg_can_parse(const char *input,
-                                      size_t len,
-                                      const char *base,
-                                      size_t base_len);
-
-/**
- * An attribute of a WHATWG URL, as the `URL` API gives it.
- *
- * Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
- * `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
- * (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
- * empty for an empty or absent query) or `HASH` (with its `#`); `len`,
- * where the length is stored (may be NULL; 0 when NULL is returned).
- *
- * Returns a NUL-terminated string (possibly empty), or NULL when `u` is
- * NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
- * `ORIGIN` is `null` for an opaque origin.
- *
- * Memory and lifetimes: borrowed from the handle, valid until the handle
- * is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
- * nothing.
- */
-const char *wwwurl_whatwg_get(const struct wwwurl_whatwg *u, wwwurl_whatwg_part part, size_t *len);
-
-/**
- * Sets an attribute of a WHATWG URL by the Standard's setter algorithm
- * (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
- * bytes that are not are decoded with replacement, as by the parser.
- *
- * Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
- * `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
- *
- * Returns `WWWURL_OK` (the part holds the value in its canonical form);
- * `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
- * on a URL that cannot have one, a port that is not a number, a scheme
- * that would change a special URL into a non-special one, ...): the URL
- * is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
- * ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
- * is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
- * `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
- * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
- * every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
- * byte-identical to what it was.
- *
- * Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
- * are invalid after a call that returns `WWWURL_OK` or
- * `WWWURL_ERR_PORT_IGNORED`.
- */
-wwwurl_status wwwurl_whatwg_set(struct wwwurl_whatwg *u,
-                                wwwurl_whatwg_part part,
-                                const char *value,
-                                size_t len);
-
-/**
- * Copies a WHATWG URL handle.
- *
- * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
- * is written only on success. The caller owns the copy and releases it
- * with `wwwurl_whatwg_free`.
- */
-wwwurl_status wwwurl_whatwg_dup(const struct wwwurl_whatwg *u, struct wwwurl_whatwg **out);
 
 /**
  * Releases a WHATWG URL handle. NULL is fine; the same handle must not be
@@ -1679,7 +1497,7 @@ wwwurl_status wwwurl_browser_resolve_buf(const char *base,
  */
 wwwurl_status wwwurl_query_edit(const char *query,
                                 size_t qlen,
-                                uint32_t op,
+                                wwwurl_query_op op,
                                 const char *name,
                                 size_t nlen,
                                 const char *value,
@@ -1702,7 +1520,7 @@ wwwurl_status wwwurl_query_edit(const char *query,
  */
 wwwurl_status wwwurl_query_edit_buf(const char *query,
                                     size_t qlen,
-                                    uint32_t op,
+                                    wwwurl_query_op op,
                                     const char *name,
                                     size_t nlen,
                                     const char *value,
@@ -1801,6 +1619,189 @@ wwwurl_status wwwurl_query_decode_buf(const char *s,
                                       char *buf,
                                       size_t cap,
                                       size_t *needed);
+
+/**
+ * Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit`
+ * edits a query string, then sets the result through the Standard's
+ * `search` setter, as `URLSearchParams` updates its URL (an empty
+ * result removes the query).
+ *
+ * Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+ *
+ * Returns `WWWURL_OK`; the errors of `wwwurl_query_edit`;
+ * `WWWURL_ERR_IGNORED` for a URL whose search cannot be set. The handle
+ * is byte-identical unless it returns `WWWURL_OK`; strings from
+ * `wwwurl_whatwg_get` for it become invalid then.
+ */
+wwwurl_status wwwurl_whatwg_query_edit(struct wwwurl_whatwg *u,
+                                       wwwurl_query_op op,
+                                       const char *name,
+                                       size_t nlen,
+                                       const char *value,
+                                       size_t vlen);
+
+/**
+ * Parses a URL by the WHATWG URL Standard (the API URL parser: what
+ * `new URL(input, base)` does), on bytes: input that is not UTF-8 is
+ * decoded with replacement first, each invalid sequence becoming U+FFFD.
+ *
+ * Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+ * `base`/`base_len`, the base URL, NULL for none; `out` receives the new
+ * handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
+ * URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
+ * is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
+ * without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
+ * never gives a half-made URL.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+ */
+wwwurl_status wwwurl_whatwg_parse(const char *input,
+                                  size_t len,
+                                  const char *base,
+                                  size_t base_len,
+                                  struct wwwurl_whatwg **out);
+
+/**
+ * Whether `wwwurl_whatwg_parse` would succeed with these arguments
+ * (`URL.canParse(input, base)`), without making a handle.
+ *
+ * Returns `WWWURL_OK` when the input is a URL, else the status
+ * `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
+ * `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
+ * `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
+ *
+ * Memory and lifetimes: nothing for the caller to release; the parse's
+ * working memory is freed before the call returns.
+ */
+wwwurl_status wwwurl_whatwg_can_parse(const char *input,
+                                      size_t len,
+                                      const char *base,
+                                      size_t base_len);
+
+/**
+ * An attribute of a WHATWG URL, as the `URL` API gives it.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
+ * `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
+ * (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
+ * empty for an empty or absent query) or `HASH` (with its `#`); `len`,
+ * where the length is stored (may be NULL; 0 when NULL is returned).
+ *
+ * Returns a NUL-terminated string (possibly empty), or NULL when `u` is
+ * NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
+ * `ORIGIN` is `null` for an opaque origin.
+ *
+ * Memory and lifetimes: borrowed from the handle, valid until the handle
+ * is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
+ * nothing.
+ */
+const char *wwwurl_whatwg_get(const struct wwwurl_whatwg *u, wwwurl_whatwg_part part, size_t *len);
+
+/**
+ * Sets an attribute of a WHATWG URL by the Standard's setter algorithm
+ * (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
+ * bytes that are not are decoded with replacement, as by the parser.
+ *
+ * Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
+ * `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
+ *
+ * Returns `WWWURL_OK` (the part holds the value in its canonical form);
+ * `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
+ * on a URL that cannot have one, a port that is not a number, a scheme
+ * that would change a special URL into a non-special one, ...): the URL
+ * is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
+ * ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
+ * is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
+ * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
+ * every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
+ * byte-identical to what it was.
+ *
+ * Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+ * are invalid after a call that returns `WWWURL_OK` or
+ * `WWWURL_ERR_PORT_IGNORED`.
+ */
+wwwurl_status wwwurl_whatwg_set(struct wwwurl_whatwg *u,
+                                wwwurl_whatwg_part part,
+                                const char *value,
+                                size_t len);
+
+/**
+ * Copies a WHATWG URL handle.
+ *
+ * Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
+ * is written only on success. The caller owns the copy and releases it
+ * with `wwwurl_whatwg_free`.
+ */
+wwwurl_status wwwurl_whatwg_dup(const struct wwwurl_whatwg *u, struct wwwurl_whatwg **out);
+
+/**
+ * Parses the value of a `No-Vary-Search` response header (a Structured
+ * Field dictionary: `params`, `params=("a" "b")`, `except=("id")`,
+ * `key-order`). Several field lines are joined with `, ` first, as HTTP
+ * combines them. A value the draft calls malformed (not a dictionary,
+ * `key-order` not a boolean, both `params` and `except`, a list member
+ * that is not a string) gives the default behaviour, as the draft says:
+ * every parameter and their order count, so keys are the URLs themselves.
+ *
+ * Parameters: `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `out`
+ * receives the new handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_nvs_free`; it borrows nothing from `value`. Any number of
+ * threads may use one handle at once.
+ */
+wwwurl_status wwwurl_nvs_parse(const char *value, size_t len, struct wwwurl_nvs **out);
+
+/**
+ * The cache key of a URL under a `No-Vary-Search` value: the URL up to its
+ * query, then the query with the parameters that do not vary the response
+ * left out, each name and value decoded and encoded again by the form
+ * serializer, sorted by name when the value has `key-order`. Two URLs are
+ * equivalent under the value exactly when their keys are equal; the
+ * fragment is never part of the key. The URL should be serialized already
+ * (by `wwwurl_whatwg_parse`, say): what precedes the query is compared
+ * byte for byte.
+ *
+ * Parameters: `nvs`, from `wwwurl_nvs_parse`; `url`/`len` (`len` may be
+ * `WWWURL_NUL_TERMINATED`); `out` receives the key.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
+ * the same result into a caller buffer instead.
+ */
+wwwurl_status wwwurl_nvs_key(const struct wwwurl_nvs *nvs, const char *url, size_t len, char **out);
+
+/**
+ * `wwwurl_nvs_key` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_nvs_key`, then `buf` and `cap`, the caller's
+ * buffer (`buf` may be NULL when `cap` is 0, to ask for the size); `needed`,
+ * where the size the result needs, terminating NUL included, is stored (may
+ * be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_nvs_key` (then `*needed` is not written). Allocates nothing the
+ * caller must free.
+ */
+wwwurl_status wwwurl_nvs_key_buf(const struct wwwurl_nvs *nvs,
+                                 const char *url,
+                                 size_t len,
+                                 char *buf,
+                                 size_t cap,
+                                 size_t *needed);
 
 #ifdef __cplusplus
 }  /* extern "C" */

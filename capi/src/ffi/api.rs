@@ -19,7 +19,7 @@
 //! empty input; NULL with a length is `WWWURL_ERR_NULL`), checked against
 //! the input limit of the call's config (the default limit without one).
 
-use super::alloc::{input, malloc_copy, out_buffer, set_opt, within, Out};
+use super::alloc::{c_malloc, input, malloc_copy, out_buffer, set_opt, within, Out};
 use super::config::Settings;
 use super::status::*;
 use super::types::*;
@@ -57,6 +57,23 @@ pub enum ArgKind {
     OptIn,
     /// A number passed by value; the string is its C type.
     Value(&'static str),
+    /// A handle: `const struct TYPE *` (or `struct TYPE *` when `mutable`),
+    /// not NULL.
+    Handle(HandleKind, bool),
+}
+
+/// A kind of handle, as the generator writes its type and the test rows
+/// make and release a sample of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandleKind {
+    /// The C struct's name, e.g. `wwwurl_whatwg`.
+    pub ty: &'static str,
+    /// A C statement that makes a sample handle in `h` from the row's
+    /// common sample URL `in`, giving a status: e.g.
+    /// `wwwurl_whatwg_parse(in, WWWURL_NUL_TERMINATED, NULL, 0, &h)`.
+    pub make: &'static str,
+    /// The function that releases one.
+    pub free: &'static str,
 }
 
 /// The kind of a result.
@@ -68,6 +85,14 @@ pub enum RetKind {
     Text,
     /// A string into `char *buf, size_t cap, size_t *needed` (the `_buf` form).
     TextBuf,
+    /// A new handle in `struct TYPE **out`.
+    New(HandleKind),
+    /// A string borrowed from a handle: the function returns `const char *`
+    /// (NULL on an error) and stores its length in `size_t *len` (which may
+    /// be NULL). The body cannot panic: it runs under
+    /// [`guard_no_unwind`](super::guard::guard_no_unwind), so it is not in
+    /// the panic-at-entry test.
+    Borrowed,
 }
 
 /// One argument of a declared function.
@@ -173,23 +198,156 @@ impl CArg for Str {
 /// A number passed by value, as it is.
 pub(crate) struct Value<T>(std::marker::PhantomData<T>);
 
-/// The C name of a number type.
+/// A number type as C passes it, and the name C gives it.
 pub(crate) trait CName {
+    /// The Rust type of the C argument.
+    type C: Copy;
     /// The type as C writes it.
     const C_NAME: &'static str;
 }
 impl CName for u32 {
+    type C = u32;
     const C_NAME: &'static str = "uint32_t";
 }
 
+/// A `uint32_t` that the header names by its typedef, `$c`.
+macro_rules! named_u32 {
+    ($(#[doc = $doc:literal])* $name:ident = $c:literal) => {
+        $(#[doc = $doc])*
+        pub(crate) struct $name;
+        impl $crate::ffi::api::CName for $name {
+            type C = u32;
+            const C_NAME: &'static str = $c;
+        }
+    };
+}
+pub(crate) use named_u32;
+
 impl<T: CName> CArg for Value<T> {
-    type C = T;
-    type Rust<'a> = T;
+    type C = T::C;
+    type Rust<'a> = T::C;
     const KIND: ArgKind = ArgKind::Value(T::C_NAME);
     #[inline]
-    fn take<'a>(c: T, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+    fn take<'a>(c: T::C, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
         Ok(c)
     }
+}
+
+/// A type of handle: its C struct, what it holds, how the test rows make
+/// one, and how a new one is handed to C.
+pub(crate) trait Handle {
+    /// The opaque C struct.
+    type C;
+    /// What a handle is in Rust.
+    type Inner;
+    /// The generator's description.
+    const KIND: HandleKind;
+    /// Moves `v` into a block of C's `malloc`, for `out`.
+    fn store(out: Out<*mut Self::C>, v: Self::Inner) -> Result<(), wwwurl_status>;
+}
+
+/// A handle read by the call: `const struct TYPE *`.
+pub(crate) struct Ref<H>(std::marker::PhantomData<H>);
+impl<H: Handle + 'static> CArg for Ref<H> {
+    type C = *const H::C;
+    type Rust<'a> = &'a H::Inner;
+    const KIND: ArgKind = ArgKind::Handle(H::KIND, false);
+    #[inline]
+    fn take<'a>(c: *const H::C, _: usize, _: &mut Cx) -> Result<&'a H::Inner, wwwurl_status> {
+        // SAFETY: a non-NULL handle of this type was made by `H::store`
+        // from a live `H::Inner` and not freed (API contract).
+        unsafe { c.cast::<H::Inner>().as_ref() }.ok_or(WWWURL_ERR_NULL)
+    }
+}
+
+/// A handle changed by the call: `struct TYPE *`.
+pub(crate) struct Mut<H>(std::marker::PhantomData<H>);
+impl<H: Handle + 'static> CArg for Mut<H> {
+    type C = *mut H::C;
+    type Rust<'a> = &'a mut H::Inner;
+    const KIND: ArgKind = ArgKind::Handle(H::KIND, true);
+    #[inline]
+    fn take<'a>(c: *mut H::C, _: usize, _: &mut Cx) -> Result<&'a mut H::Inner, wwwurl_status> {
+        // SAFETY: as for `Ref`; the caller does not use the handle from
+        // another thread during a call that changes it (API contract).
+        unsafe { c.cast::<H::Inner>().as_mut() }.ok_or(WWWURL_ERR_NULL)
+    }
+}
+
+/// Moves `v` into a fresh block of C's `malloc` and hands it to C through
+/// `out`: the one way a declared function makes a handle.
+pub(crate) fn store_block<C, T>(out: Out<*mut C>, v: T) -> Result<(), wwwurl_status> {
+    let p = c_malloc(std::mem::size_of::<T>()).cast::<T>();
+    let p = std::ptr::NonNull::new(p).ok_or(WWWURL_ERR_NO_MEMORY)?;
+    // SAFETY: fresh memory from malloc, aligned for any object of this
+    // size, sized for one `T`.
+    unsafe { p.as_ptr().write(v) };
+    out.set(p.as_ptr().cast());
+    Ok(())
+}
+
+/// Drops the `T` in a block made by [`store_block`] and frees the block;
+/// NULL is nothing.
+///
+/// # Safety
+///
+/// `p` is NULL or a live block from `store_block::<_, T>`, not used again.
+pub(crate) unsafe fn free_block<T>(p: *mut T) {
+    if !p.is_null() {
+        // SAFETY: by the caller's promise: dropped once, then freed.
+        unsafe {
+            std::ptr::drop_in_place(p);
+            libc::free(p.cast());
+        }
+    }
+}
+
+/// What a status function's body gives: nothing (`WWWURL_OK`) or a status
+/// of its own (a setter's `WWWURL_ERR_IGNORED`).
+pub(crate) trait IntoStatus {
+    /// The status returned.
+    fn into_status(self) -> wwwurl_status;
+}
+impl IntoStatus for () {
+    fn into_status(self) -> wwwurl_status {
+        WWWURL_OK
+    }
+}
+impl IntoStatus for wwwurl_status {
+    fn into_status(self) -> wwwurl_status {
+        self
+    }
+}
+
+/// A borrowed result: where the bytes are, with a NUL right after them.
+/// Held as a pointer, not a slice, so that a declaration's closure can
+/// return it from the handle it was given (the handle outlives the call).
+pub(crate) struct Borrowed {
+    ptr: *const u8,
+    len: usize,
+}
+impl Borrowed {
+    /// `with_nul` is the result and its NUL; `None` when it does not end
+    /// with one.
+    pub(crate) fn new(with_nul: &[u8]) -> Option<Borrowed> {
+        match with_nul.split_last() {
+            Some((0, rest)) => Some(Borrowed {
+                ptr: with_nul.as_ptr(),
+                len: rest.len(),
+            }),
+            _ => None,
+        }
+    }
+}
+
+/// The C result of a borrowed string: the pointer, its length in `len`.
+#[inline(always)]
+pub(crate) fn borrowed_out(r: Option<Borrowed>, len: *mut size_t) -> *const c_char {
+    if !len.is_null() {
+        // SAFETY: a non-NULL `len` is valid for a write (API contract).
+        unsafe { len.write(r.as_ref().map_or(0, |b| b.len)) };
+    }
+    r.map_or(std::ptr::null(), |b| b.ptr.cast())
 }
 
 /// The malloc form of a text result: `*out` receives a `malloc`ed copy.
@@ -315,8 +473,59 @@ macro_rules! declare {
                         $arg, $crate::ffi::api::len_of!($($len)?), &mut cx)?;)*
                     let _ = &mut cx;
                     let f = $body;
-                    f($($arg),*)?;
+                    Ok($crate::ffi::api::IntoStatus::into_status(f($($arg),*)?))
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> New<$h:ty> $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+                out: *mut *mut <$h as $crate::ffi::api::Handle>::C,
+            ) -> $crate::ffi::status::wwwurl_status {
+                $crate::ffi::guard::guard_status(|| {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
+                        $arg, $crate::ffi::api::len_of!($($len)?), &mut cx)?;)*
+                    let _ = &mut cx;
+                    let out = $crate::ffi::alloc::Out::new(out)?;
+                    let f = $body;
+                    <$h as $crate::ffi::api::Handle>::store(out, f($($arg),*)?)?;
                     Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Borrowed $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+                len: *mut libc::size_t,
+            ) -> *const libc::c_char {
+                // Reads of a handle, nothing that can panic (see
+                // `guard_no_unwind`).
+                $crate::ffi::guard::guard_no_unwind(std::ptr::null(), || {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    let r = (|| {
+                        $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
+                            $arg, $crate::ffi::api::len_of!($($len)?), &mut cx).ok()?;)*
+                        let f = $body;
+                        f($($arg),*)
+                    })();
+                    $crate::ffi::api::borrowed_out(r, len)
                 })
             }
         ] $($rest)*);
@@ -395,6 +604,30 @@ macro_rules! declare {
     };
     (@list $list:ident [$($done:expr,)*]
         $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> New<$h:ty> $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
+            name: stringify!($name),
+            doc: &[$($doc),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
+            ret: $crate::ffi::api::RetKind::New(<$h as $crate::ffi::api::Handle>::KIND),
+        },] $($rest)*);
+    };
+    (@list $list:ident [$($done:expr,)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Borrowed $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
+            name: stringify!($name),
+            doc: &[$($doc),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
+            ret: $crate::ffi::api::RetKind::Borrowed,
+        },] $($rest)*);
+    };
+    (@list $list:ident [$($done:expr,)*]
+        $(#[doc = $doc:literal])*
         fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
             -> Text $body:block
         $($rest:tt)*
@@ -422,4 +655,9 @@ pub(crate) use declare;
 
 /// Every declared function, module by module: what `tools/headers` writes
 /// the header entries, man pages and test rows from.
-pub static API: &[&[Decl]] = &[super::standards::DECLS, super::query::DECLS];
+pub static API: &[&[Decl]] = &[
+    super::standards::DECLS,
+    super::query::DECLS,
+    super::whatwg_url::DECLS,
+    super::nvs::DECLS,
+];

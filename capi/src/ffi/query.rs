@@ -6,12 +6,12 @@
 //! turns another's `%20` into `+` or re-encodes its `,`.
 
 use super::alloc::{input, within_limit, Out};
-use super::api::{declare, In, OptIn, Value};
+use super::api::{declare, named_u32, In, Mut, OptIn, Value};
 use super::guard::{guard_or, guard_status};
 use super::modern::{wwwurl_get, wwwurl_set};
 use super::status::*;
 use super::types::*;
-use super::whatwg_url;
+use super::whatwg_url::{self, Whatwg, WhatwgHandle};
 use libc::{c_char, size_t};
 use wwwurl_core::buf::Buf;
 use wwwurl_core::query::{self, Select};
@@ -55,6 +55,11 @@ fn edit(
     Ok(())
 }
 
+named_u32! {
+    /// `wwwurl_query_op`.
+    OpArg = "wwwurl_query_op"
+}
+
 declare! { DECLS:
     /// Edits the parameters of a query string (`a=1&b=2`, without `?`) as
     /// `URLSearchParams` would, on bytes: parameters the edit does not touch
@@ -79,7 +84,7 @@ declare! { DECLS:
     /// caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
     /// writes the same result into a caller buffer instead.
     fn wwwurl_query_edit / wwwurl_query_edit_buf(
-        query/qlen: In, op: Value<u32>, name/nlen: In = "c", value/vlen: OptIn = "d"
+        query/qlen: In, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
     ) -> Text {
         |query: &[u8], op, name: &[u8], value: Option<&[u8]>| {
             let mut v = Buf::with_capacity(query.len() + name.len() + 16)?;
@@ -145,6 +150,25 @@ declare! { DECLS:
             let mut v = Buf::with_capacity(s.len())?;
             query::form_decode(s, &mut v)?;
             Ok::<_, wwwurl_status>(v)
+        }
+    }
+
+    /// Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit`
+    /// edits a query string, then sets the result through the Standard's
+    /// `search` setter, as `URLSearchParams` updates its URL (an empty
+    /// result removes the query).
+    ///
+    /// Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+    ///
+    /// Returns `WWWURL_OK`; the errors of `wwwurl_query_edit`;
+    /// `WWWURL_ERR_IGNORED` for a URL whose search cannot be set. The handle
+    /// is byte-identical unless it returns `WWWURL_OK`; strings from
+    /// `wwwurl_whatwg_get` for it become invalid then.
+    fn wwwurl_whatwg_query_edit(
+        u: Mut<Whatwg>, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
+    ) -> Status {
+        |h: &'_ mut WhatwgHandle, op, name: &[u8], value: Option<&[u8]>| {
+            whatwg_url::edit_query(h, |q, out| edit(q, op, name, value, out))
         }
     }
 }
@@ -258,34 +282,5 @@ pub extern "C" fn wwwurl_url_query_edit(
             false => wwwurl_set(u, WWWURL_PART_QUERY, q.as_ptr().cast(), q.len()),
         };
         Ok(st)
-    })
-}
-
-/// Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit` edits
-/// a query string, then sets the result through the Standard's `search`
-/// setter, as `URLSearchParams` updates its URL (an empty result removes
-/// the query).
-///
-/// Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
-///
-/// Returns `WWWURL_OK`; the errors of `wwwurl_query_edit`;
-/// `WWWURL_ERR_IGNORED` for a URL whose search cannot be set. The handle
-/// is byte-identical unless it returns `WWWURL_OK`; strings from
-/// `wwwurl_whatwg_get` for it become invalid then.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_query_edit(
-    u: *mut wwwurl_whatwg,
-    op: wwwurl_query_op,
-    name: *const c_char,
-    nlen: size_t,
-    value: *const c_char,
-    vlen: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        if u.is_null() {
-            return Err(WWWURL_ERR_NULL);
-        }
-        let (name, value) = edit_args(name, nlen, value, vlen)?;
-        whatwg_url::edit_query(u, |query, out| edit(query, op, name, value, out))
     })
 }

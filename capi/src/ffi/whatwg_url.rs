@@ -6,12 +6,15 @@
 //! cannot fail but on its arguments, and any number of threads may read
 //! one handle at once.
 
-use super::alloc::{c_malloc, input, within_limit, Out};
-use super::guard::{guard_no_unwind, guard_status};
+use super::alloc::Out;
+use super::api::{
+    declare, free_block, named_u32, store_block, Borrowed, Handle, HandleKind, In, Mut, OptIn, Ref,
+    Value,
+};
+use super::guard::guard_no_unwind;
 use super::status::*;
 use super::types::*;
-use libc::{c_char, size_t};
-use std::ptr::{null, NonNull};
+use libc::c_char;
 use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::whatwg::{self, Part, SetError, SetOutcome, Url};
 
@@ -59,148 +62,36 @@ impl WhatwgHandle {
         Ok(WhatwgHandle { url, text, ends })
     }
 
-    /// The part numbered `part` and its length, NUL after it.
-    fn part(&self, part: wwwurl_whatwg_part) -> Option<(*const c_char, usize)> {
+    /// The part numbered `part`, with its NUL.
+    fn part(&self, part: wwwurl_whatwg_part) -> Option<Borrowed> {
         let i = usize::try_from(part).ok()?;
         let end = *self.ends.get(i)?;
         let start = match i.checked_sub(1) {
             Some(p) => self.ends.get(p)? + 1,
             None => 0,
         };
-        let s = self.text.get(start..end)?;
-        Some((s.as_ptr().cast(), s.len()))
+        Borrowed::new(self.text.get(start..=end)?)
     }
 }
 
-/// The handle behind a `const wwwurl_whatwg *`, or `None` for NULL.
-fn handle<'a>(u: *const wwwurl_whatwg) -> Option<&'a WhatwgHandle> {
-    // SAFETY: a non-NULL `wwwurl_whatwg *` was made by `store` from a live
-    // `WhatwgHandle` block and not freed (API contract).
-    unsafe { u.cast::<WhatwgHandle>().as_ref() }
-}
-
-/// The handle behind a `wwwurl_whatwg *`, or `None` for NULL.
-fn handle_mut<'a>(u: *mut wwwurl_whatwg) -> Option<&'a mut WhatwgHandle> {
-    // SAFETY: as in `handle`; the caller does not use the handle from
-    // another thread during a call that changes it (API contract).
-    unsafe { u.cast::<WhatwgHandle>().as_mut() }
-}
-
-/// Moves `h` into a `malloc` block handed to C through `out`.
-fn store(out: Out<*mut wwwurl_whatwg>, h: WhatwgHandle) -> Result<(), wwwurl_status> {
-    let p = c_malloc(std::mem::size_of::<WhatwgHandle>()).cast::<WhatwgHandle>();
-    let p = NonNull::new(p).ok_or(WWWURL_ERR_NO_MEMORY)?;
-    // SAFETY: fresh memory from malloc, aligned for any object of this
-    // size, sized for one `WhatwgHandle`.
-    unsafe { p.as_ptr().write(h) };
-    out.set(p.as_ptr().cast());
-    Ok(())
-}
-
-/// Parses a URL by the WHATWG URL Standard (the API URL parser: what
-/// `new URL(input, base)` does), on bytes: input that is not UTF-8 is
-/// decoded with replacement first, each invalid sequence becoming U+FFFD.
-///
-/// Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
-/// `base`/`base_len`, the base URL, NULL for none; `out` receives the new
-/// handle.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
-/// URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
-/// is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
-/// without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
-/// never gives a half-made URL.
-///
-/// Memory and lifetimes: the caller owns `*out` and releases it with
-/// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_parse(
-    input: *const c_char,
-    len: size_t,
-    base: *const c_char,
-    base_len: size_t,
-    out: *mut *mut wwwurl_whatwg,
-) -> wwwurl_status {
-    guard_status(|| {
-        let (s, base) = inputs(input, len, base, base_len)?;
-        let out = Out::new(out)?;
-        let url = whatwg::parse_with_base(s, base)?;
-        store(out, WhatwgHandle::new(url)?)?;
-        Ok(WWWURL_OK)
-    })
-}
-
-/// The input and the optional base of a parse, checked.
-fn inputs<'a>(
-    input_p: *const c_char,
-    len: size_t,
-    base: *const c_char,
-    base_len: size_t,
-) -> Result<(&'a [u8], Option<&'a [u8]>), wwwurl_status> {
-    let s = within_limit(input(input_p, len).ok_or(WWWURL_ERR_NULL)?)?;
-    let base = if base.is_null() {
-        None
-    } else {
-        Some(within_limit(input(base, base_len).ok_or(WWWURL_ERR_NULL)?)?)
+/// `wwwurl_whatwg` in declarations.
+pub(crate) struct Whatwg;
+impl Handle for Whatwg {
+    type C = wwwurl_whatwg;
+    type Inner = WhatwgHandle;
+    const KIND: HandleKind = HandleKind {
+        ty: "wwwurl_whatwg",
+        make: "wwwurl_whatwg_parse(in, WWWURL_NUL_TERMINATED, NULL, 0, &h)",
+        free: "wwwurl_whatwg_free",
     };
-    Ok((s, base))
+    fn store(out: Out<*mut wwwurl_whatwg>, v: WhatwgHandle) -> Result<(), wwwurl_status> {
+        store_block(out, v)
+    }
 }
 
-/// Whether `wwwurl_whatwg_parse` would succeed with these arguments
-/// (`URL.canParse(input, base)`), without making a handle.
-///
-/// Returns `WWWURL_OK` when the input is a URL, else the status
-/// `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
-/// `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
-/// `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
-///
-/// Memory and lifetimes: nothing for the caller to release; the parse's
-/// working memory is freed before the call returns.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_can_parse(
-    input: *const c_char,
-    len: size_t,
-    base: *const c_char,
-    base_len: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let (s, base) = inputs(input, len, base, base_len)?;
-        whatwg::parse_with_base(s, base)?;
-        Ok(WWWURL_OK)
-    })
-}
-
-/// An attribute of a WHATWG URL, as the `URL` API gives it.
-///
-/// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
-/// `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
-/// (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
-/// empty for an empty or absent query) or `HASH` (with its `#`); `len`,
-/// where the length is stored (may be NULL; 0 when NULL is returned).
-///
-/// Returns a NUL-terminated string (possibly empty), or NULL when `u` is
-/// NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
-/// `ORIGIN` is `null` for an opaque origin.
-///
-/// Memory and lifetimes: borrowed from the handle, valid until the handle
-/// is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
-/// nothing.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_get(
-    u: *const wwwurl_whatwg,
-    part: wwwurl_whatwg_part,
-    len: *mut size_t,
-) -> *const c_char {
-    // Reads of the handle, nothing that can panic (see `guard_no_unwind`).
-    guard_no_unwind(null(), || {
-        let got = handle(u).and_then(|h| h.part(part));
-        if !len.is_null() {
-            // SAFETY: a non-NULL `len` is valid for a write (API contract).
-            unsafe { len.write(got.map_or(0, |(_, n)| n)) };
-        }
-        got.map_or(null(), |(p, _)| p)
-    })
+named_u32! {
+    /// `wwwurl_whatwg_part`.
+    PartArg = "wwwurl_whatwg_part"
 }
 
 /// The core's setter of a part number, or `None` (`ORIGIN`, unknown).
@@ -217,43 +108,6 @@ fn setter_of(part: wwwurl_whatwg_part) -> Option<Part> {
         WWWURL_WHATWG_SEARCH => Part::Search,
         WWWURL_WHATWG_HASH => Part::Hash,
         _ => return None,
-    })
-}
-
-/// Sets an attribute of a WHATWG URL by the Standard's setter algorithm
-/// (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
-/// bytes that are not are decoded with replacement, as by the parser.
-///
-/// Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
-/// `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
-///
-/// Returns `WWWURL_OK` (the part holds the value in its canonical form);
-/// `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
-/// on a URL that cannot have one, a port that is not a number, a scheme
-/// that would change a special URL into a non-special one, ...): the URL
-/// is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
-/// ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
-/// is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
-/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
-/// every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
-/// byte-identical to what it was.
-///
-/// Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
-/// are invalid after a call that returns `WWWURL_OK` or
-/// `WWWURL_ERR_PORT_IGNORED`.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_set(
-    u: *mut wwwurl_whatwg,
-    part: wwwurl_whatwg_part,
-    value: *const c_char,
-    len: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
-        let value = within_limit(input(value, len).ok_or(WWWURL_ERR_NULL)?)?;
-        let part = setter_of(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        set_part(h, part, value)
     })
 }
 
@@ -281,10 +135,9 @@ fn set_part(
 /// back through the `search` setter: the one route by which the
 /// query-parameter operations change a `wwwurl_whatwg`.
 pub(crate) fn edit_query(
-    u: *mut wwwurl_whatwg,
+    h: &mut WhatwgHandle,
     edit: impl FnOnce(&[u8], &mut Buf) -> Result<(), wwwurl_status>,
 ) -> Result<wwwurl_status, wwwurl_status> {
-    let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
     let query = h.url.query().unwrap_or(b"");
     let mut q = Buf::with_capacity(query.len() + 16)?;
     edit(query, &mut q)?;
@@ -304,27 +157,111 @@ pub(crate) fn edit_query(
     }
 }
 
-/// Copies a WHATWG URL handle.
-///
-/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
-/// is written only on success. The caller owns the copy and releases it
-/// with `wwwurl_whatwg_free`.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_dup(
-    u: *const wwwurl_whatwg,
-    out: *mut *mut wwwurl_whatwg,
-) -> wwwurl_status {
-    guard_status(|| {
-        let h = handle(u).ok_or(WWWURL_ERR_NULL)?;
-        let out = Out::new(out)?;
-        let copy = WhatwgHandle {
-            url: h.url.try_clone()?,
-            text: h.text.try_clone()?,
-            ends: h.ends,
-        };
-        store(out, copy)?;
-        Ok(WWWURL_OK)
-    })
+declare! { DECLS:
+    /// Parses a URL by the WHATWG URL Standard (the API URL parser: what
+    /// `new URL(input, base)` does), on bytes: input that is not UTF-8 is
+    /// decoded with replacement first, each invalid sequence becoming U+FFFD.
+    ///
+    /// Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+    /// `base`/`base_len`, the base URL, NULL for none; `out` receives the new
+    /// handle.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
+    /// URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
+    /// is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
+    /// without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
+    /// never gives a half-made URL.
+    ///
+    /// Memory and lifetimes: the caller owns `*out` and releases it with
+    /// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+    fn wwwurl_whatwg_parse(input/len: In, base/base_len: OptIn) -> New<Whatwg> {
+        |s, base| Ok::<_, wwwurl_status>(WhatwgHandle::new(whatwg::parse_with_base(s, base)?)?)
+    }
+
+    /// Whether `wwwurl_whatwg_parse` would succeed with these arguments
+    /// (`URL.canParse(input, base)`), without making a handle.
+    ///
+    /// Returns `WWWURL_OK` when the input is a URL, else the status
+    /// `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
+    /// `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
+    /// `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
+    ///
+    /// Memory and lifetimes: nothing for the caller to release; the parse's
+    /// working memory is freed before the call returns.
+    fn wwwurl_whatwg_can_parse(input/len: In, base/base_len: OptIn) -> Status {
+        |s, base| {
+            whatwg::parse_with_base(s, base)?;
+            Ok::<_, wwwurl_status>(())
+        }
+    }
+
+    /// An attribute of a WHATWG URL, as the `URL` API gives it.
+    ///
+    /// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
+    /// `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
+    /// (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
+    /// empty for an empty or absent query) or `HASH` (with its `#`); `len`,
+    /// where the length is stored (may be NULL; 0 when NULL is returned).
+    ///
+    /// Returns a NUL-terminated string (possibly empty), or NULL when `u` is
+    /// NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
+    /// `ORIGIN` is `null` for an opaque origin.
+    ///
+    /// Memory and lifetimes: borrowed from the handle, valid until the handle
+    /// is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
+    /// nothing.
+    fn wwwurl_whatwg_get(u: Ref<Whatwg>, part: Value<PartArg>) -> Borrowed {
+        |h: &'_ WhatwgHandle, part| h.part(part)
+    }
+
+    /// Sets an attribute of a WHATWG URL by the Standard's setter algorithm
+    /// (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
+    /// bytes that are not are decoded with replacement, as by the parser.
+    ///
+    /// Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
+    /// `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
+    ///
+    /// Returns `WWWURL_OK` (the part holds the value in its canonical form);
+    /// `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
+    /// on a URL that cannot have one, a port that is not a number, a scheme
+    /// that would change a special URL into a non-special one, ...): the URL
+    /// is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
+    /// ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
+    /// is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
+    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
+    /// every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
+    /// byte-identical to what it was.
+    ///
+    /// Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+    /// are invalid after a call that returns `WWWURL_OK` or
+    /// `WWWURL_ERR_PORT_IGNORED`.
+    fn wwwurl_whatwg_set(
+        u: Mut<Whatwg>,
+        part: Value<PartArg>,
+        value/len: In = "http://example.org/",
+    ) -> Status {
+        |h: &'_ mut WhatwgHandle, part, value: &[u8]| {
+            let part = setter_of(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+            set_part(h, part, value)
+        }
+    }
+
+    /// Copies a WHATWG URL handle.
+    ///
+    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
+    /// is written only on success. The caller owns the copy and releases it
+    /// with `wwwurl_whatwg_free`.
+    fn wwwurl_whatwg_dup(u: Ref<Whatwg>) -> New<Whatwg> {
+        |h: &'_ WhatwgHandle| {
+            Ok::<_, wwwurl_status>(WhatwgHandle {
+                url: h.url.try_clone()?,
+                text: h.text.try_clone()?,
+                ends: h.ends,
+            })
+        }
+    }
 }
 
 /// Releases a WHATWG URL handle. NULL is fine; the same handle must not be
@@ -333,17 +270,9 @@ pub extern "C" fn wwwurl_whatwg_dup(
 pub extern "C" fn wwwurl_whatwg_free(u: *mut wwwurl_whatwg) {
     // Dropping two byte buffers and freeing the block: nothing that can
     // panic (see `guard_no_unwind`).
-    guard_no_unwind((), || {
-        let p = u.cast::<WhatwgHandle>();
-        if !p.is_null() {
-            // SAFETY: a live block from `store` (API contract), dropped once
-            // and then freed; its owner does not use it again.
-            unsafe {
-                std::ptr::drop_in_place(p);
-                libc::free(p.cast());
-            }
-        }
-    })
+    // SAFETY: a live block from `Whatwg::store` or NULL (API contract),
+    // not used again.
+    guard_no_unwind((), || unsafe { free_block(u.cast::<WhatwgHandle>()) })
 }
 
 /// The Unicode version of the IDNA tables, NUL-terminated, made when the

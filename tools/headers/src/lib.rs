@@ -351,6 +351,12 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
             }
             ArgKind::Str => p.push(format!("const char *{}", a.name)),
             ArgKind::Value(t) => p.push(format!("{t} {}", a.name)),
+            ArgKind::Handle(h, mutable) => p.push(format!(
+                "{}struct {} *{}",
+                if mutable { "" } else { "const " },
+                h.ty,
+                a.name
+            )),
         }
     }
     match d.ret {
@@ -361,8 +367,18 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
             p.push("size_t cap".to_string());
             p.push("size_t *needed".to_string());
         }
+        RetKind::New(h) => p.push(format!("struct {} **out", h.ty)),
+        RetKind::Borrowed => p.push("size_t *len".to_string()),
     }
     p
+}
+
+/// The C type a declared function returns.
+pub fn c_return(d: &wwwurl_capi::Decl) -> &'static str {
+    match d.ret {
+        wwwurl_capi::RetKind::Borrowed => "const char *",
+        _ => "wwwurl_status ",
+    }
 }
 
 /// The C expression of an argument's test input: its declared sample as
@@ -415,7 +431,7 @@ pub fn declaration(d: &wwwurl_capi::Decl) -> String {
         }
     }
     t.push_str(" */\n");
-    let head = format!("wwwurl_status {}(", d.name);
+    let head = format!("{}{}(", c_return(d), d.name);
     let params = c_params(d);
     let one_line = format!("{head}{});", params.join(", "));
     if one_line.len() <= 100 {
@@ -462,11 +478,15 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
          #include <stddef.h>\n#include \"wwwurl.h\"\n\n\
          /* A failed call that wrote an output anyway. */\n\
          #define API_OUTPUT_WRITTEN 1000\n\n\
+         /* Called right before each declared call, after the sample\n \
+         * handles it takes are made: the fault test arms a panic here. */\n\
+         static void (*api_before_call)(void);\n\n\
          typedef struct api_row {\n    const char *name;\n    \
          wwwurl_status (*call)(int nul, const char *in, const char *str);\n    \
          int pointers;      /* pointer arguments, counted for `nul` */\n    \
          unsigned optional; /* bit k: pointer argument k may be NULL */\n    \
-         int hands_to_c;    /* the result is memory handed to C */\n} api_row;\n\n",
+         int hands_to_c;    /* the result is memory handed to C */\n    \
+         int can_panic;     /* a panic at entry gives WWWURL_ERR_PANIC */\n} api_row;\n\n",
     );
     let mut rows = String::new();
     let mut x = String::from(
@@ -477,9 +497,12 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
         x.push_str(&format!(
             "    X({}, {}) \\\n",
             d.name,
-            i32::from(d.ret == RetKind::Text)
+            i32::from(hands_to_c(d.ret))
         ));
         let mut args = Vec::new();
+        // The sample handles the call takes, made before it and released
+        // after it: (variable, kind).
+        let mut handles = Vec::new();
         let mut k = 0;
         let mut optional = 0u32;
         let ptr = |opt: bool, k: &mut i32, optional: &mut u32| {
@@ -502,6 +525,12 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                     args.push(format!("nul == {i} ? NULL : {}", sample(a, "str")));
                 }
                 ArgKind::Value(_) => args.push("0".to_string()),
+                ArgKind::Handle(h, _) => {
+                    let i = ptr(false, &mut k, &mut optional);
+                    let var = format!("h{}", handles.len());
+                    args.push(format!("nul == {i} ? NULL : {var}"));
+                    handles.push((var, h));
+                }
             }
         }
         let (locals, written, free) = match d.ret {
@@ -527,21 +556,63 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                     String::new(),
                 )
             }
+            RetKind::New(h) => {
+                let i = ptr(false, &mut k, &mut optional);
+                args.push(format!("nul == {i} ? NULL : &out"));
+                (
+                    format!("    struct {} *out = NULL;\n", h.ty),
+                    "out != NULL",
+                    format!("    {}(out);\n", h.free),
+                )
+            }
+            RetKind::Borrowed => {
+                let i = ptr(true, &mut k, &mut optional);
+                args.push(format!("nul == {i} ? NULL : &len"));
+                (
+                    "    size_t len = 0;\n".to_string(),
+                    "len != 0",
+                    String::new(),
+                )
+            }
+        };
+        let mut make = String::new();
+        let mut release = String::new();
+        let mut locals = locals;
+        for (var, h) in &handles {
+            locals.push_str(&format!("    struct {} *{var} = NULL;\n", h.ty));
+            // The sample is made before the hook that arms a fault, so
+            // that the fault reaches the declared call itself.
+            make.push_str(&format!(
+                "    st = {};\n    if (st != WWWURL_OK) {{\n{release}        return st;\n    }}\n",
+                h.make.replace("&h", &format!("&{var}")),
+                release = release.replace("    ", "        "),
+            ));
+            release.push_str(&format!("    {}({var});\n", h.free));
+        }
+        let call = if d.ret == RetKind::Borrowed {
+            format!(
+                "st = {}({}) != NULL ? WWWURL_OK : WWWURL_ERR_NULL;",
+                d.name,
+                args.join(", ")
+            )
+        } else {
+            format!("st = {}({});", d.name, args.join(", "))
         };
         t.push_str(&format!(
             "static wwwurl_status api_{name}(int nul, const char *in, const char *str)\n{{\n\
-             {locals}    wwwurl_status st;\n    (void)nul, (void)in, (void)str;\n    \
-             st = {name}({args});\n    \
+             {locals}    wwwurl_status st;\n    (void)nul, (void)in, (void)str;\n\
+             {make}    if (api_before_call)\n        api_before_call();\n    \
+             {call}\n    \
              if (st != WWWURL_OK && ({written}))\n        st = (wwwurl_status)API_OUTPUT_WRITTEN;\n\
-             {free}    return st;\n}}\n\n",
+             {free}{release}    return st;\n}}\n\n",
             name = d.name,
-            args = args.join(", "),
         ));
         rows.push_str(&format!(
-            "    {{\"{}\", api_{}, {k}, {optional}u, {}}},\n",
+            "    {{\"{}\", api_{}, {k}, {optional}u, {}, {}}},\n",
             d.name,
             d.name,
-            i32::from(d.ret == RetKind::Text)
+            i32::from(hands_to_c(d.ret)),
+            i32::from(d.ret != RetKind::Borrowed)
         ));
     }
     t.push_str("static const api_row api_rows[] = {\n");
@@ -550,6 +621,11 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
     t.push_str(&x);
     t.push_str("    /* end */\n\n#endif /* WWWURL_API_ROWS_H */\n");
     t
+}
+
+/// Whether a result is memory handed to C (a string or a handle).
+fn hands_to_c(r: wwwurl_capi::RetKind) -> bool {
+    matches!(r, wwwurl_capi::RetKind::Text | wwwurl_capi::RetKind::New(_))
 }
 
 /// The modules that `mod.rs` of the C ABI declares, in order, each with
@@ -591,6 +667,59 @@ pub fn header_sources(mod_rs: &str) -> Result<Vec<(String, String)>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn handle_arguments_and_results_in_prototypes_and_rows() {
+        use wwwurl_capi::{Arg, ArgKind, Decl, HandleKind, RetKind};
+        const H: HandleKind = HandleKind {
+            ty: "wwwurl_h",
+            make: "make_h(in, &h)",
+            free: "free_h",
+        };
+        const ARGS: &[Arg] = &[Arg {
+            name: "u",
+            len: "",
+            kind: ArgKind::Handle(H, false),
+            sample: "",
+        }];
+        let get = Decl {
+            name: "get_h",
+            doc: &["Gets."],
+            args: ARGS,
+            ret: RetKind::Borrowed,
+        };
+        let dup = Decl {
+            name: "dup_h",
+            doc: &["Copies."],
+            args: ARGS,
+            ret: RetKind::New(H),
+        };
+        assert!(
+            declaration(&get).contains("const char *get_h(const struct wwwurl_h *u, size_t *len);")
+        );
+        assert!(declaration(&dup)
+            .contains("wwwurl_status dup_h(const struct wwwurl_h *u, struct wwwurl_h **out);"));
+        let rows = test_rows(&[&[get, dup]]);
+        // The sample is made before the hook, released after the call.
+        let body = &rows[rows.find("api_dup_h(int").unwrap()..];
+        let (make, hook, call, free) = (
+            body.find("st = make_h(in, &h0);").unwrap(),
+            body.find("api_before_call();").unwrap(),
+            body.find("st = dup_h(nul == 0 ? NULL : h0, nul == 1 ? NULL : &out);")
+                .unwrap(),
+            body.find("free_h(h0);").unwrap(),
+        );
+        assert!(make < hook && hook < call && call < free, "{body}");
+        assert!(body.contains("free_h(out);"));
+        assert!(
+            rows.contains("{\"get_h\", api_get_h, 2, 2u, 0, 0},"),
+            "{rows}"
+        );
+        assert!(
+            rows.contains("{\"dup_h\", api_dup_h, 2, 0u, 1, 1},"),
+            "{rows}"
+        );
+    }
 
     #[test]
     fn endif_comment_and_last_comma() {
