@@ -13,8 +13,11 @@ use wwwurl::normalize::Mask;
 /// The help heading of the options every subcommand takes.
 pub const GLOBAL: &str = "Global options";
 
-/// Shown under every line-oriented subcommand's help.
-const LINES_HELP: &str = "\
+/// Shown under every line-oriented subcommand's help (a macro, so that
+/// `concat!` can add it to another text).
+macro_rules! lines_help {
+    () => {
+        "\
 Processes the arguments, then each line of each --input FILE; with neither, \
 each line of standard input (a final CR LF or LF is removed). Writes one \
 output line per input. A line that fails (longer than 1 MiB, or with a NUL \
@@ -29,7 +32,12 @@ is always one output line; --raw prints them as they are. Other bytes, \
 UTF-8 or not, pass through unchanged.
 
 Exit status: 0 if every input succeeded, 1 if any failed or standard output \
-could not be written, 2 for bad usage.";
+could not be written, 2 for bad usage."
+    };
+}
+
+/// Shown under every line-oriented subcommand's help.
+const LINES_HELP: &str = lines_help!();
 
 /// Shown under the subcommands that print a block per input.
 const BLOCKS_HELP: &str = "\
@@ -69,6 +77,35 @@ is refused."
     };
 }
 
+/// How the `query` subcommands read and write a query: the long help of
+/// `query`, and shown under each of its subcommands' help.
+macro_rules! query_help {
+    () => {
+        "\
+Each subcommand acts on the query of each input: the bytes after the first \
+`?` and before the first `#` of the URL, or, with --query-only, the whole \
+input (less a leading `?`, which is kept). Nothing else is parsed or \
+checked, and nothing else changes: the rest of the URL, and every parameter \
+the subcommand does not touch, keep their bytes (no `%20` becomes `+`, no \
+`,` is escaped, a parameter without `=` stays without it).
+
+The query is read as the URL Standard's application/x-www-form-urlencoded \
+parser reads it: split at each `&`, every non-empty piece a parameter, its \
+name before the first `=` and its value after it. A NAME given is a decoded \
+name, and a parameter has that name when its own decodes (`+` as a space, \
+`%XY` as the byte) to the same bytes: `a%62=1` and `ab=2` are both named \
+`ab`. In NAME=VALUE the name ends at the first `=`. A VALUE written into a \
+query is encoded as the form serializer does (a space as `+`, every byte but \
+`A-Z a-z 0-9 * - . _` as `%XY`), unless --verbatim.
+
+A subcommand that changes nothing prints its input as it is. One that \
+changes the parameters writes them joined by single `&`s (empty pieces \
+dropped); when none is left, the query goes with its `?`, as \
+URLSearchParams does. A URL without a query gets one, before its fragment, \
+when a parameter is added."
+    };
+}
+
 /// The version line: the tool's, and the Unicode version of the IDNA
 /// tables that WHATWG hosts go through, so that output can be pinned to
 /// both. Made once, for the life of the process.
@@ -93,8 +130,8 @@ fn version_line() -> &'static str {
     propagate_version = true,
     subcommand_required = true,
     arg_required_else_help = true,
-    about = "WWWOFFLE 2.9 URL routines, byte for byte, and RFC 3986 tools",
-    long_about = "WWWOFFLE 2.9 URL routines, byte for byte, and RFC 3986 tools.\n\n\
+    about = "WWWOFFLE 2.9 URL routines, byte for byte, RFC 3986 and WHATWG URL tools",
+    long_about = "WWWOFFLE 2.9 URL routines, byte for byte, RFC 3986 and WHATWG URL tools.\n\n\
         `wwwurl` applies the URL routines of WWWOFFLE 2.9 (SplitURL, LinkURL, \
         MakeHash and the percent encoders and decoders) to URLs given as \
         arguments or read from standard input, with exactly the bytes the \
@@ -102,9 +139,11 @@ fn version_line() -> &'static str {
         cache, so one changed byte loses a cached page; the tool is for people \
         who run WWWOFFLE caches or canonicalise URL lists in bulk. It also offers \
         RFC 3986 reference resolution, normalisation, make-relative and component \
-        splitting, a browser-style lenient split and the Web Capture canonical \
-        form; the `spool` subcommands check, list, search and migrate a WWWOFFLE \
-        cache directory.\n\n\
+        splitting; the WHATWG URL Standard, as browsers parse URLs (`whatwg`, \
+        `resolve --browser`, `rfc3986-split --browser`); lossless rewriting of \
+        query parameters (`query`); No-Vary-Search cache keys (`nvs`); and the \
+        Web Capture canonical form. The `spool` subcommands check, list, search \
+        and migrate a WWWOFFLE cache directory.\n\n\
         Each subcommand takes its inputs as arguments, then one per line from the \
         files named with --input; with neither, one per line from standard \
         input, streaming: millions of URLs per second for `canon`. An argument is \
@@ -271,7 +310,7 @@ pub enum Command {
     #[command(after_help = LINES_HELP)]
     Set {
         /// A part and its new value, e.g. `--set host=example.org`
-        #[arg(long = "set", value_name = "PART=VALUE", value_parser = SetParser)]
+        #[arg(long = "set", value_name = "PART=VALUE", value_parser = PartValueParser::<SetPart>::new("--set"))]
         set: Vec<(SetPart, OsString)>,
         /// A part to remove: user, password, port or query
         #[arg(long = "unset", value_name = "PART", value_enum)]
@@ -389,16 +428,22 @@ pub enum Command {
     /// for that input; against a BASE without a scheme, every one is.
     #[command(after_help = LINES_HELP)]
     Resolve {
-        /// Resolve the way browsers do (browser URL parsing draft, section
-        /// 4): `\` read as `/`, bytes <= 0x20 trimmed, `http:g` relative
-        /// against an http base; only a fragment resolves against a
-        /// non-hierarchical base
+        /// Resolve the way browsers do: the WHATWG URL Standard's parser,
+        /// REF against BASE (`new URL(REF, BASE)`); prints the href
         ///
-        /// Bytes up to 0x20 are trimmed at both ends, `\` is read as `/`, a
-        /// reference with the base's own scheme (`http:g`, `foo:g`) is made
-        /// relative, and against a non-hierarchical base such as `mailto:`
-        /// only a fragment resolves: anything else is an error for that
-        /// input.
+        /// BASE is parsed first, on its own; when it does not parse, every
+        /// REF is an error. Each REF is then parsed against it: leading and
+        /// trailing C0 controls and spaces are trimmed and every tab and
+        /// newline removed, `\` is read as `/` in a special URL (http,
+        /// https, ws, wss, ftp, file), a reference with the base's special
+        /// scheme (`http:g`) is relative, and against a base with an opaque
+        /// path (`mailto:a@b`) only a fragment resolves. The result is the
+        /// href, as `whatwg` prints it: scheme and host lower-cased, IDNA
+        /// and IP address normalisation, no default port, dot segments
+        /// removed, percent-encoding added where the Standard requires it.
+        /// A REF that does not parse is an error for that input. (This
+        /// option used to follow the 2010 browser URL parsing draft, which
+        /// the Standard has superseded.)
         #[arg(long)]
         browser: bool,
         /// Absolute base URI
@@ -470,20 +515,32 @@ pub enum Command {
     ///
     /// Prints one `component: value` line each, in this order: scheme,
     /// authority, userinfo, user, password, host, port, path, query,
-    /// fragment. Values are the input's own bytes, delimiters left out; an
-    /// absent component prints as `(absent)`, which is not the same as an
-    /// empty one (for example the query of `a?`). A blank line separates the
-    /// URLs.
+    /// fragment. Values are the input's own bytes (with --browser, the
+    /// parsed URL's), delimiters left out; an absent component prints as
+    /// `(absent)`, which is not the same as an empty one (for example the
+    /// query of `a?`). A blank line separates the URLs.
     ///
     /// The split is the regular expression of RFC 3986 appendix B, the user
     /// information ending at the last `@`, a bracketed IPv6 host and the port
     /// after the last `:` outside the brackets.
     #[command(name = "rfc3986-split", after_help = BLOCKS_HELP)]
     Rfc3986Split {
-        /// Split leniently, as browsers do: bytes <= 0x20 trimmed at both
-        /// ends, `\` read as `/`, the authority ended by `/ \ ? # ;`
+        /// Split as browsers do: parse with the WHATWG URL Standard and
+        /// print the parsed URL's components
         ///
-        /// Any number of slashes may also follow the scheme.
+        /// The values are then those of the URL the Standard's parser makes
+        /// (as `whatwg` prints it), not the input's bytes: scheme is the
+        /// protocol without its `:`; user and password the username and
+        /// password; host the hostname (empty for `file:///p`); port the
+        /// port, absent when there is none or it is the scheme's default;
+        /// path the pathname; query and fragment without their `?` and `#`.
+        /// authority is `[userinfo@]host[:port]` and is absent when the host
+        /// is null (`mailto:x`); userinfo is `user[:password]` and is
+        /// absent, with user, when there are no credentials; password is
+        /// absent when empty. A URL that does not parse, a relative
+        /// reference included, is an error for that input. (This option
+        /// used to follow the 2010 browser URL parsing draft, which the
+        /// Standard has superseded.)
         #[arg(long)]
         browser: bool,
         /// URL references to split
@@ -509,6 +566,150 @@ pub enum Command {
         #[arg(long, value_name = "BASE")]
         base: Option<OsString>,
         /// URLs to canonicalise
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Parse URLs with the WHATWG URL Standard and print their href, or the
+    /// attributes named by --get.
+    ///
+    /// Runs the Standard's API URL parser on each URL (what `new URL(URL,
+    /// BASE)` does in a browser), against --base when given, then each
+    /// --set in the order given, and prints the href: the URL serialised,
+    /// with the scheme and host lower-cased, the host through IDNA (`wwwurl
+    /// --version` names the Unicode version of its tables), IPv4 and IPv6
+    /// addresses normalised, no default port, dot segments removed, and
+    /// each byte outside its component's percent-encode set written as
+    /// `%XY`. Leading and trailing C0 controls and spaces are trimmed and
+    /// every tab and newline removed first; bytes that are not UTF-8 are
+    /// read as U+FFFD. With --get, prints the named attributes instead,
+    /// separated by a TAB when there are several.
+    ///
+    /// A URL that does not parse (a relative reference without --base, an
+    /// invalid host or port, a special URL without a host) gives an empty
+    /// line, its reason on standard error, such as `wwwurl: argument 1:
+    /// invalid host`, and exit status 1; the other inputs are processed.
+    /// A --base that does not parse is a usage error (status 2).
+    ///
+    /// The Standard's setters ignore some values and leave the URL as it
+    /// was. Among them: a `port` that does not start with a digit; a
+    /// `port`, `username` or `password` on a URL that cannot have one (no
+    /// host, an empty host, or `file:`); a `protocol` that is not a scheme,
+    /// or that would turn a special scheme (http, https, ws, wss, ftp,
+    /// file) into another kind; a `host` or `hostname` that is no valid
+    /// host there (empty, for a special URL); a `host`, `hostname` or
+    /// `pathname` on a URL with an opaque path (`mailto:x`). Such a --set
+    /// is an error for that input (an empty line, `PART "VALUE" is ignored
+    /// by the Standard's setter` on standard error, exit status 1), so that
+    /// a script never mistakes an unchanged URL for a changed one; and so
+    /// is a `host` value whose host is set but whose port is ignored
+    /// (`h:x`). With --lenient, both are passed over silently and the URL
+    /// is kept as the setter left it, as browsers do. An `href` that does
+    /// not parse is an error either way.
+    #[command(after_help = LINES_HELP)]
+    Whatwg {
+        /// Parse each URL against this base URL, which must parse on its
+        /// own
+        #[arg(long, value_name = "URL", value_parser = WhatwgBaseParser)]
+        base: Option<OsString>,
+        /// Print these attributes instead of the href, TAB-separated, in
+        /// the order given (comma-separated or repeated)
+        ///
+        /// PART is one of href, origin, protocol, username, password, host
+        /// (with the port), hostname, port, pathname, search (with its `?`),
+        /// hash (with its `#`): the URL API's attributes, empty when the
+        /// URL has none. origin is `scheme://host[:port]` for http, https,
+        /// ws, wss and ftp, that of the inner URL for blob, and `null`
+        /// otherwise (file included).
+        #[arg(long, value_enum, value_delimiter = ',', value_name = "PART")]
+        get: Vec<WhatwgGet>,
+        /// Run the setter of an attribute, e.g. `--set pathname=/a b`;
+        /// repeatable, applied in order
+        ///
+        /// PART is one of href, protocol, username, password, host,
+        /// hostname, port, pathname, search, hash; the value is used as
+        /// the URL API's setter would (a `search` with or without its `?`,
+        /// an empty `port`, `search` or `hash` removes it).
+        #[arg(long = "set", value_name = "PART=VALUE", value_parser = PartValueParser::<WhatwgSet>::new("--set"))]
+        set: Vec<(WhatwgSet, OsString)>,
+        /// Let the setters ignore values silently, as browsers do
+        #[arg(long)]
+        lenient: bool,
+        /// URLs to parse
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Read and rewrite the query parameters of URLs, losslessly
+    #[command(
+        subcommand,
+        long_about = concat!(
+            "Read and rewrite the query parameters of URLs, losslessly.\n\n",
+            query_help!()
+        )
+    )]
+    Query(QueryCmd),
+
+    /// Print the No-Vary-Search cache key of URLs under a header value.
+    ///
+    /// HEADER is the value of a response's `No-Vary-Search` field
+    /// (draft-ietf-httpbis-no-vary-search), such as `params=("utm_source"
+    /// "utm_medium"), key-order`. Each URL is parsed by the WHATWG URL
+    /// Standard, as `whatwg` does (--as-is takes it as it is), and its key
+    /// printed: two URLs have the same key exactly when the draft makes
+    /// them equivalent, so that a response cached for one may serve the
+    /// other. The key is the URL up to its query, then the query as HEADER
+    /// has it compared; the fragment is never part of it. Under the default
+    /// config (no `params`, `except` or `key-order`; `params=()`;
+    /// `key-order=?0`) the query is kept as it is, `?` included. Under any
+    /// other, it is read by the form parser (names and values decoded, then
+    /// read as UTF-8), the parameters that do not vary the response are
+    /// dropped (those of `params`, or all but those of `except`), the rest
+    /// sorted by name (stably) when `key-order` is set, and the list written
+    /// by the form serializer (`?a=1&b=x+y`, always with `=`); no `?` when
+    /// no parameter is left. A lone `key-order` does make the order
+    /// irrelevant, as the draft's introduction says (its parsing steps
+    /// alone would ignore it).
+    ///
+    /// A malformed HEADER (not a structured-field dictionary, both `params`
+    /// and `except`, a `key-order` that is not a boolean, a `params` that
+    /// is not a list of strings) gives the default config, as the draft
+    /// says: a warning on standard error says why, once, and the run goes
+    /// on with the exit status unchanged. With --strict it is a usage error
+    /// (status 2).
+    ///
+    /// A URL that does not parse gives an empty line, its reason on
+    /// standard error and exit status 1.
+    #[command(after_help = LINES_HELP)]
+    Nvs {
+        /// The No-Vary-Search field value (several field lines joined with
+        /// `, `)
+        #[arg(value_name = "HEADER")]
+        header: OsString,
+        /// Compare two URLs instead of printing keys: no output, exit
+        /// status 0 when they are equivalent under HEADER, 1 when they are
+        /// not, 2 when one does not parse
+        #[arg(
+            long,
+            num_args = 2,
+            value_names = ["URL1", "URL2"],
+            conflicts_with_all = ["urls", "files"]
+        )]
+        equivalent: Option<Vec<OsString>>,
+        /// Take each URL as it is, without parsing it: what comes before
+        /// its query is compared byte for byte
+        #[arg(long)]
+        as_is: bool,
+        /// A malformed HEADER is a usage error, not a warning
+        #[arg(long)]
+        strict: bool,
+        /// URLs to key
         #[arg(value_name = "URL")]
         urls: Vec<OsString>,
         /// Where else to read inputs
@@ -702,6 +903,298 @@ pub enum SpoolCmd {
     },
 }
 
+/// Shown under every `query` subcommand's help.
+const QUERY_HELP: &str = concat!(query_help!(), "\n\n", lines_help!());
+
+/// Where the query of an input is, for every `query` subcommand.
+#[derive(Args, Debug, Clone, Copy)]
+pub struct QueryOpts {
+    /// Each input is a query string, not a URL: all of it (less a leading
+    /// `?`) is the query, `#` included
+    #[arg(long)]
+    pub query_only: bool,
+}
+
+/// The `query` subcommands.
+#[derive(Subcommand, Debug)]
+pub enum QueryCmd {
+    /// Print the value of a parameter, decoded.
+    ///
+    /// Prints the value of the first parameter named NAME, decoded as
+    /// application/x-www-form-urlencoded (`+` as a space, `%XY` as the
+    /// byte): `URLSearchParams.get`. With --all, the values of every
+    /// parameter so named, in order, separated by a TAB (a TAB in a value
+    /// is printed as `%09`, as every control byte is, unless --raw). A
+    /// parameter without `=` has the empty value. When there is no such
+    /// parameter the line is empty too: `query count --name NAME` tells
+    /// the two apart.
+    #[command(after_help = QUERY_HELP)]
+    Get {
+        /// The parameter's name (decoded)
+        #[arg(value_name = "NAME")]
+        name: OsString,
+        /// Print the value of every parameter so named, TAB-separated
+        #[arg(long)]
+        all: bool,
+        /// Print the values as they are in the query, not decoded
+        #[arg(long)]
+        verbatim: bool,
+        /// URLs (or queries) to read
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Print the number of parameters, or of those with a name.
+    ///
+    /// Counts the parameters of the query (the pieces between `&`s that
+    /// are not empty), or with --name those named NAME; 0 for a URL
+    /// without a query.
+    #[command(after_help = QUERY_HELP)]
+    Count {
+        /// Count only the parameters named so (decoded)
+        #[arg(long, value_name = "NAME")]
+        name: Option<OsString>,
+        /// URLs (or queries) to read
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Give a parameter a value, replacing every value it had.
+    ///
+    /// `URLSearchParams.set`: the first parameter named NAME keeps its
+    /// place and its name's bytes and gets VALUE (encoded, and a `=`); the
+    /// other parameters so named are removed. When there is none, NAME=VALUE
+    /// is added at the end, both encoded. When the only parameter so named
+    /// already has that value (decoded), nothing changes.
+    #[command(after_help = QUERY_HELP)]
+    Set {
+        /// The name (decoded) and its new value
+        #[arg(value_name = "NAME=VALUE", value_parser = NameValueParser { value_required: true })]
+        param: (OsString, Option<OsString>),
+        /// Write VALUE into the query as it is, already encoded
+        #[arg(long)]
+        verbatim: bool,
+        /// URLs (or queries) to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Add a parameter at the end.
+    ///
+    /// `URLSearchParams.append`: NAME=VALUE, both encoded, after the
+    /// parameters already there, whatever their names.
+    #[command(after_help = QUERY_HELP)]
+    Append {
+        /// The name and value to add
+        #[arg(value_name = "NAME=VALUE", value_parser = NameValueParser { value_required: true })]
+        param: (OsString, Option<OsString>),
+        /// Write NAME=VALUE into the query as it is, already encoded
+        #[arg(long)]
+        verbatim: bool,
+        /// URLs (or queries) to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Remove the parameters with a name, or with a name and a value.
+    ///
+    /// `URLSearchParams.delete`: removes every parameter named NAME, or
+    /// with NAME=VALUE only those whose value decodes to VALUE.
+    #[command(after_help = QUERY_HELP)]
+    Delete {
+        /// The name (decoded), and the value (decoded) when given
+        #[arg(value_name = "NAME[=VALUE]", value_parser = NameValueParser { value_required: false })]
+        param: (OsString, Option<OsString>),
+        /// URLs (or queries) to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Sort the parameters by name.
+    ///
+    /// `URLSearchParams.sort`: a stable sort by name, in the Standard's
+    /// order (the UTF-16 code units of the decoded names, bytes that are
+    /// not UTF-8 read as U+FFFD), so that parameters of the same name keep
+    /// their order. Each parameter is written back as it was.
+    #[command(after_help = QUERY_HELP)]
+    Sort {
+        /// URLs (or queries) to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Remove the parameters with given names or name prefixes.
+    ///
+    /// Removes every parameter whose name (decoded) is one of the --name
+    /// values or starts with one of the --prefix values: `--prefix utm_
+    /// --name fbclid --name gclid` removes common tracking parameters. At
+    /// least one --name or --prefix is required.
+    #[command(after_help = QUERY_HELP)]
+    Strip {
+        /// A name (decoded) to remove; repeatable
+        #[arg(
+            long = "name",
+            value_name = "NAME",
+            required_unless_present = "prefixes"
+        )]
+        names: Vec<OsString>,
+        /// A name prefix (decoded) to remove; repeatable
+        #[arg(long = "prefix", value_name = "PREFIX")]
+        prefixes: Vec<OsString>,
+        /// URLs (or queries) to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+
+    /// Keep only the parameters with given names or name prefixes.
+    ///
+    /// Removes every parameter whose name (decoded) is none of the --name
+    /// values and starts with none of the --prefix values. At least one
+    /// --name or --prefix is required.
+    #[command(after_help = QUERY_HELP)]
+    Keep {
+        /// A name (decoded) to keep; repeatable
+        #[arg(
+            long = "name",
+            value_name = "NAME",
+            required_unless_present = "prefixes"
+        )]
+        names: Vec<OsString>,
+        /// A name prefix (decoded) to keep; repeatable
+        #[arg(long = "prefix", value_name = "PREFIX")]
+        prefixes: Vec<OsString>,
+        /// URLs (or queries) to change
+        #[arg(value_name = "URL")]
+        urls: Vec<OsString>,
+        /// Where the query is
+        #[command(flatten)]
+        query: QueryOpts,
+        /// Where else to read inputs
+        #[command(flatten)]
+        input: InputOpts,
+    },
+}
+
+/// An attribute `whatwg --get` prints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WhatwgGet {
+    /// The whole URL.
+    Href,
+    /// The origin.
+    Origin,
+    /// The scheme and `:`.
+    Protocol,
+    /// The username.
+    Username,
+    /// The password.
+    Password,
+    /// The host and `:port`.
+    Host,
+    /// The host alone.
+    Hostname,
+    /// The port.
+    Port,
+    /// The path.
+    Pathname,
+    /// `?` and the query.
+    Search,
+    /// `#` and the fragment.
+    Hash,
+}
+
+/// An attribute `whatwg --set` sets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum WhatwgSet {
+    /// The whole URL.
+    Href,
+    /// The scheme.
+    Protocol,
+    /// The username.
+    Username,
+    /// The password.
+    Password,
+    /// The host, and the port when the value has one.
+    Host,
+    /// The host alone.
+    Hostname,
+    /// The port.
+    Port,
+    /// The path.
+    Pathname,
+    /// The query.
+    Search,
+    /// The fragment.
+    Hash,
+}
+
+impl WhatwgSet {
+    /// The core's attribute.
+    pub fn part(self) -> wwwurl::whatwg::Part {
+        use wwwurl::whatwg::Part;
+        match self {
+            WhatwgSet::Href => Part::Href,
+            WhatwgSet::Protocol => Part::Protocol,
+            WhatwgSet::Username => Part::Username,
+            WhatwgSet::Password => Part::Password,
+            WhatwgSet::Host => Part::Host,
+            WhatwgSet::Hostname => Part::Hostname,
+            WhatwgSet::Port => Part::Port,
+            WhatwgSet::Pathname => Part::Pathname,
+            WhatwgSet::Search => Part::Search,
+            WhatwgSet::Hash => Part::Hash,
+        }
+    }
+
+    /// The attribute's name, for messages.
+    pub fn name(self) -> String {
+        self.to_possible_value()
+            .map(|v| v.get_name().to_owned())
+            .unwrap_or_default()
+    }
+}
+
 /// The `--prefix` values of `cachefile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Prefix {
@@ -801,44 +1294,122 @@ pub enum SetPart {
     Query,
 }
 
-/// Reads `PART=VALUE` of `set --set`, the value as bytes.
+/// Reads `PART=VALUE` of a `--set` option, PART one of the values of `T`
+/// (its aliases included, in any case), VALUE as bytes.
 #[derive(Clone, Copy, Debug)]
-struct SetParser;
+pub struct PartValueParser<T> {
+    option: &'static str,
+    part: std::marker::PhantomData<T>,
+}
 
-impl clap::builder::TypedValueParser for SetParser {
-    type Value = (SetPart, OsString);
+impl<T> PartValueParser<T> {
+    /// The parser of the option named so in messages.
+    pub const fn new(option: &'static str) -> Self {
+        PartValueParser {
+            option,
+            part: std::marker::PhantomData,
+        }
+    }
+}
+
+impl<T: ValueEnum + Clone + Send + Sync + 'static> clap::builder::TypedValueParser
+    for PartValueParser<T>
+{
+    type Value = (T, OsString);
     fn parse_ref(
         &self,
         cmd: &clap::Command,
         _arg: Option<&clap::Arg>,
         value: &std::ffi::OsStr,
     ) -> Result<Self::Value, clap::Error> {
-        parse_set(value).map_err(|m| {
-            clap::Error::raw(
-                clap::error::ErrorKind::InvalidValue,
-                format!("--set: {m}\n"),
-            )
-            .with_cmd(cmd)
-        })
+        parse_part_value(value).map_err(|m| invalid(cmd, &format!("{}: {m}", self.option)))
     }
 }
 
-/// `PART=VALUE` of `set --set`.
-fn parse_set(s: &std::ffi::OsStr) -> Result<(SetPart, OsString), String> {
+/// A usage error with `msg`, as clap reports its own.
+fn invalid(cmd: &clap::Command, msg: &str) -> clap::Error {
+    clap::Error::raw(clap::error::ErrorKind::InvalidValue, format!("{msg}\n")).with_cmd(cmd)
+}
+
+/// `s` cut at its first `=`.
+fn split_eq(s: &std::ffi::OsStr) -> Option<(&[u8], &[u8])> {
     use std::os::unix::ffi::OsStrExt;
     let b = s.as_bytes();
-    let eq = b
-        .iter()
-        .position(|&c| c == b'=')
-        .ok_or_else(|| "expected PART=VALUE".to_string())?;
-    let name = std::str::from_utf8(&b[..eq]).map_err(|_| "the part is not text".to_string())?;
-    let part = SetPart::from_str(name, true).map_err(|_| {
-        format!("unknown part `{name}`: scheme, user, password, host, port, path or query")
+    let eq = b.iter().position(|&c| c == b'=')?;
+    Some((&b[..eq], &b[eq + 1..]))
+}
+
+/// `PART=VALUE`, PART one of the values of `T`.
+fn parse_part_value<T: ValueEnum>(s: &std::ffi::OsStr) -> Result<(T, OsString), String> {
+    use std::os::unix::ffi::OsStrExt;
+    let (name, value) = split_eq(s).ok_or_else(|| "expected PART=VALUE".to_string())?;
+    let name = std::str::from_utf8(name).map_err(|_| "the part is not text".to_string())?;
+    let part = T::from_str(name, true).map_err(|_| {
+        let names: Vec<String> = T::value_variants()
+            .iter()
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|v| v.get_name().to_owned())
+            .collect();
+        let list = match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.concat(),
+        };
+        format!("unknown part `{name}`: {list}")
     })?;
-    Ok((
-        part,
-        std::ffi::OsStr::from_bytes(&b[eq + 1..]).to_os_string(),
-    ))
+    Ok((part, std::ffi::OsStr::from_bytes(value).to_os_string()))
+}
+
+/// Reads the `NAME=VALUE` (or `NAME[=VALUE]`) argument of the `query`
+/// subcommands, as bytes.
+#[derive(Clone, Copy, Debug)]
+struct NameValueParser {
+    /// Whether the `=VALUE` is required.
+    value_required: bool,
+}
+
+impl clap::builder::TypedValueParser for NameValueParser {
+    type Value = (OsString, Option<OsString>);
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        use std::os::unix::ffi::OsStrExt;
+        let os = |b: &[u8]| std::ffi::OsStr::from_bytes(b).to_os_string();
+        match split_eq(value) {
+            Some((name, value)) => Ok((os(name), Some(os(value)))),
+            None if self.value_required => Err(invalid(cmd, "expected NAME=VALUE")),
+            None => Ok((value.to_os_string(), None)),
+        }
+    }
+}
+
+/// Reads `whatwg --base`: a URL that the WHATWG parser must accept on its
+/// own, so that a bad base is a usage error before any input is read.
+#[derive(Clone, Copy, Debug)]
+struct WhatwgBaseParser;
+
+impl clap::builder::TypedValueParser for WhatwgBaseParser {
+    type Value = OsString;
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        use std::os::unix::ffi::OsStrExt;
+        match wwwurl::whatwg::parse(value.as_bytes(), None) {
+            Ok(_) => Ok(value.to_os_string()),
+            Err(e) => Err(invalid(
+                cmd,
+                &format!(
+                    "--base: \"{}\" does not parse as a URL: {e}",
+                    crate::escape::text(value.as_bytes())
+                ),
+            )),
+        }
+    }
 }
 
 /// A profile of `canon --profile`, by its full or bare name.

@@ -1,6 +1,6 @@
 //! What each subcommand does with one input, on top of the core library.
 
-use crate::cli::{Cli, Command, EncodeHow, InputOpts, SetPart};
+use crate::cli::{Cli, Command, EncodeHow, InputOpts, QueryCmd, SetPart, WhatwgGet, WhatwgSet};
 use crate::lines::{drive, write_error, Fatal, Inputs, Layout, Status};
 use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
@@ -17,7 +17,8 @@ use wwwurl::normalize::{normalize, Mask};
 use wwwurl::rfc3986::{Components, Part};
 use wwwurl::split::split_url;
 use wwwurl::url::{Field, Url};
-use wwwurl::{browser, relative, rfc3986, webcapture};
+use wwwurl::whatwg::{self, SetOutcome};
+use wwwurl::{nvs, query, relative, rfc3986, webcapture};
 
 /// The settings every URL is built with.
 #[derive(Debug)]
@@ -57,7 +58,7 @@ impl Ctx {
 
 /// Runs one subcommand over its inputs.
 pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
-    use Layout::{Blocks, Lines};
+    use Layout::{Blocks, Fields, Lines};
     match cmd {
         Command::Split { urls, input } => drive(
             ctx.inputs(urls, input),
@@ -250,22 +251,40 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             },
         ),
         Command::Resolve {
-            browser: lenient,
+            browser: false,
             base,
             refs,
             input,
         } => {
-            let (base, lenient) = (base.as_bytes(), *lenient);
+            let base = base.as_bytes();
+            drive(
+                ctx.inputs(refs, input),
+                Lines,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| with_buf(out, |b| rfc3986::resolve(base, s, b)),
+            )
+        }
+        Command::Resolve {
+            browser: true,
+            base,
+            refs,
+            input,
+        } => {
+            // Parsed once; when it does not parse, every reference fails
+            // with the reason, as a BASE without a scheme does without
+            // --browser.
+            let base = whatwg::parse(base.as_bytes(), None).map_err(|e| match e {
+                whatwg::ParseError::NoMemory => or_abort(Err(NoMemory)),
+                e => format!("the base URL does not parse: {e}"),
+            });
             drive(
                 ctx.inputs(refs, input),
                 Lines,
                 false,
                 |s: &[u8], out: &mut Vec<u8>| {
-                    if lenient {
-                        with_buf(out, |b| browser::resolve(base, s, b))
-                    } else {
-                        with_buf(out, |b| rfc3986::resolve(base, s, b))
-                    }
+                    let base = base.as_ref().map_err(Clone::clone)?;
+                    out.extend_from_slice(parse_whatwg(s, Some(base))?.href());
+                    Ok(())
                 },
             )
         }
@@ -302,24 +321,119 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             )
         }
         Command::Rfc3986Split {
-            browser,
+            browser: false,
+            urls,
+            input,
+        } => drive(
+            ctx.inputs(urls, input),
+            Blocks,
+            false,
+            |s: &[u8], out: &mut Vec<u8>| {
+                write_components(s, &rfc3986::split(s), ctx.raw, out);
+                Ok(())
+            },
+        ),
+        Command::Rfc3986Split {
+            browser: true,
+            urls,
+            input,
+        } => drive(
+            ctx.inputs(urls, input),
+            Blocks,
+            false,
+            |s: &[u8], out: &mut Vec<u8>| {
+                write_whatwg_components(&parse_whatwg(s, None)?, ctx.raw, out);
+                Ok(())
+            },
+        ),
+        Command::Whatwg {
+            base,
+            get,
+            set,
+            lenient,
             urls,
             input,
         } => {
-            let split: fn(&[u8]) -> Components = if *browser {
-                browser::split
+            // --base parsed when the command line was read: only memory
+            // can fail here.
+            let base = base
+                .as_ref()
+                .map(|b| parse_whatwg(b.as_bytes(), None))
+                .transpose()
+                .map_err(|e| Fatal::Io(format!("--base: {e}")))?;
+            let get: &[WhatwgGet] = if get.is_empty() {
+                &[WhatwgGet::Href]
             } else {
-                rfc3986::split
+                get
             };
             drive(
                 ctx.inputs(urls, input),
-                Blocks,
+                Fields,
                 false,
                 |s: &[u8], out: &mut Vec<u8>| {
-                    write_components(s, &split(s), ctx.raw, out);
+                    let mut url = parse_whatwg(s, base.as_ref())?;
+                    for (part, value) in set {
+                        apply_setter(&mut url, *part, value.as_bytes(), *lenient)?;
+                    }
+                    let mut value = Vec::new();
+                    for (i, part) in get.iter().enumerate() {
+                        if i > 0 {
+                            out.push(b'\t');
+                        }
+                        value.clear();
+                        whatwg_attribute(&url, *part, &mut value)?;
+                        field(out, ctx.raw, &value);
+                    }
                     Ok(())
                 },
             )
+        }
+        Command::Query(cmd) => run_query(ctx, cmd),
+        Command::Nvs {
+            header,
+            equivalent,
+            as_is,
+            strict,
+            urls,
+            input,
+        } => {
+            let config = nvs_config(header.as_bytes(), *strict);
+            let key_of = |s: &[u8], out: &mut Vec<u8>| -> Result<(), String> {
+                if *as_is {
+                    with_buf(out, |b| nvs::url_key(&config, s, b))
+                } else {
+                    let url = parse_whatwg(s, None)?;
+                    with_buf(out, |b| nvs::url_key(&config, url.href(), b))
+                }
+            };
+            if let Some(pair) = equivalent {
+                let mut urls = Vec::new();
+                for url in pair {
+                    let url = url.as_bytes();
+                    urls.push(if *as_is {
+                        url.to_vec()
+                    } else {
+                        match parse_whatwg(url, None) {
+                            Ok(u) => u.href().to_vec(),
+                            Err(e) => usage_error(
+                                "nvs",
+                                &format!(
+                                    "--equivalent: \"{}\" does not parse as a URL: {e}",
+                                    escape::text(url)
+                                ),
+                            ),
+                        }
+                    });
+                }
+                // Exit status 0 or 1 answers, as cmp(1) does.
+                let same = or_abort(nvs::equivalent_urls(&config, &urls[0], &urls[1]));
+                return Ok(if same {
+                    Status::Clean
+                } else {
+                    Status::SomeFailed
+                });
+            }
+            drive(ctx.inputs(urls, input), Lines, false, key_of)
         }
         Command::Spool(cmd) => spool::run(ctx, cmd),
         Command::Completions { shell } => {
@@ -348,6 +462,339 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 |s: &[u8], out: &mut Vec<u8>| with_buf(out, |b| webcapture::canonical(s, base, b)),
             )
         }
+    }
+}
+
+/// Runs a `query` subcommand.
+fn run_query(ctx: &Ctx, cmd: &QueryCmd) -> Result<Status, Fatal> {
+    use Layout::{Fields, Lines};
+    match cmd {
+        QueryCmd::Get {
+            name,
+            all,
+            verbatim,
+            urls,
+            query: at,
+            input,
+        } => {
+            let name = name.as_bytes();
+            drive(
+                ctx.inputs(urls, input),
+                Fields,
+                false,
+                |s: &[u8], out: &mut Vec<u8>| {
+                    let q = QueryAt::new(s, at.query_only).query.unwrap_or_default();
+                    let mut value = Vec::new();
+                    let wanted = if *all { usize::MAX } else { 1 };
+                    for (i, p) in query::get_all(q, name).take(wanted).enumerate() {
+                        if i > 0 {
+                            out.push(b'\t');
+                        }
+                        value.clear();
+                        if *verbatim {
+                            value.extend_from_slice(p.value_raw());
+                        } else {
+                            value.extend(p.value());
+                        }
+                        field(out, ctx.raw, &value);
+                    }
+                    Ok(())
+                },
+            )
+        }
+        QueryCmd::Count {
+            name,
+            urls,
+            query: at,
+            input,
+        } => drive(
+            ctx.inputs(urls, input),
+            Lines,
+            false,
+            |s: &[u8], out: &mut Vec<u8>| {
+                let q = QueryAt::new(s, at.query_only).query.unwrap_or_default();
+                let n = match name {
+                    Some(name) => query::get_all(q, name.as_bytes()).count(),
+                    None => query::count(q),
+                };
+                let _ = write!(out, "{n}");
+                Ok(())
+            },
+        ),
+        QueryCmd::Set {
+            param: (name, value),
+            verbatim,
+            urls,
+            query: at,
+            input,
+        } => {
+            let (name, value) = (name.as_bytes(), value.as_deref().unwrap_or_default());
+            let value = value.as_bytes();
+            rewrite_each(ctx, urls, input, at.query_only, |q, b| {
+                if *verbatim {
+                    query::set_raw(q, name, value, b).map(drop)
+                } else {
+                    query::set(q, name, value, b).map(drop)
+                }
+            })
+        }
+        QueryCmd::Append {
+            param: (name, value),
+            verbatim,
+            urls,
+            query: at,
+            input,
+        } => {
+            let (name, value) = (name.as_bytes(), value.as_deref().unwrap_or_default());
+            let value = value.as_bytes();
+            // --verbatim: the argument's own bytes, `=` included.
+            let mut piece = name.to_vec();
+            piece.push(b'=');
+            piece.extend_from_slice(value);
+            rewrite_each(ctx, urls, input, at.query_only, |q, b| {
+                if *verbatim {
+                    query::append_raw(q, &piece, b)
+                } else {
+                    query::append(q, name, value, b)
+                }
+            })
+        }
+        QueryCmd::Delete {
+            param: (name, value),
+            urls,
+            query: at,
+            input,
+        } => {
+            let name = name.as_bytes();
+            let value = value.as_deref().map(OsStr::as_bytes);
+            rewrite_each(ctx, urls, input, at.query_only, |q, b| match value {
+                Some(v) => query::delete_value(q, name, v, b).map(drop),
+                None => query::delete(q, name, b).map(drop),
+            })
+        }
+        QueryCmd::Sort {
+            urls,
+            query: at,
+            input,
+        } => rewrite_each(ctx, urls, input, at.query_only, |q, b| {
+            query::sort(q, b).map(drop)
+        }),
+        QueryCmd::Strip {
+            names,
+            prefixes,
+            urls,
+            query: at,
+            input,
+        }
+        | QueryCmd::Keep {
+            names,
+            prefixes,
+            urls,
+            query: at,
+            input,
+        } => {
+            let strip = matches!(cmd, QueryCmd::Strip { .. });
+            let names: Vec<&[u8]> = names.iter().map(|n| n.as_bytes()).collect();
+            let prefixes: Vec<&[u8]> = prefixes.iter().map(|p| p.as_bytes()).collect();
+            let list = or_abort(query::NameList::new(&names, &prefixes));
+            let select = query::Select::List(&list);
+            rewrite_each(ctx, urls, input, at.query_only, |q, b| {
+                if strip {
+                    query::strip(q, select, b).map(drop)
+                } else {
+                    query::keep(q, select, b).map(drop)
+                }
+            })
+        }
+    }
+}
+
+/// An input cut around its query.
+struct QueryAt<'a> {
+    /// What comes before the query, without its `?`.
+    head: &'a [u8],
+    /// The query without its `?`, when there is one.
+    query: Option<&'a [u8]>,
+    /// Whether a `?` is printed before a query that is not empty: for a
+    /// URL always (a query added to a URL needs one), for a query string
+    /// when it had one.
+    mark: bool,
+    /// What follows the query: the fragment and its `#`.
+    tail: &'a [u8],
+}
+
+impl QueryAt<'_> {
+    /// Finds the query of `s`: after the first `?` and before the first
+    /// `#` of a URL (a `?` after the `#` is the fragment's, as in both RFC
+    /// 3986 and the URL Standard), or all of a query string but a leading
+    /// `?`.
+    fn new(s: &[u8], query_only: bool) -> QueryAt<'_> {
+        if query_only {
+            let (mark, query) = match s.strip_prefix(b"?") {
+                Some(q) => (true, q),
+                None => (false, s),
+            };
+            return QueryAt {
+                head: b"",
+                query: Some(query),
+                mark,
+                tail: b"",
+            };
+        }
+        let end = s.iter().position(|&b| b == b'#').unwrap_or(s.len());
+        let (head, query) = match s[..end].iter().position(|&b| b == b'?') {
+            Some(q) => (&s[..q], Some(&s[q + 1..end])),
+            None => (&s[..end], None),
+        };
+        QueryAt {
+            head,
+            query,
+            mark: true,
+            tail: &s[end..],
+        }
+    }
+}
+
+/// Runs a rewrite of the query on every input of a `query` subcommand.
+fn rewrite_each(
+    ctx: &Ctx,
+    urls: &[OsString],
+    input: &InputOpts,
+    query_only: bool,
+    edit: impl Fn(&[u8], &mut Buf) -> Result<(), NoMemory> + Sync,
+) -> Result<Status, Fatal> {
+    drive(
+        ctx.inputs(urls, input),
+        Layout::Lines,
+        false,
+        |s: &[u8], out: &mut Vec<u8>| {
+            rewrite(s, query_only, out, &edit);
+            Ok(())
+        },
+    )
+}
+
+/// Appends `s` with its query rewritten by `edit`. When the query comes
+/// out unchanged, `s` is written as it is (an empty query and its `?`
+/// included); when it comes out empty, the `?` goes with it.
+fn rewrite(
+    s: &[u8],
+    query_only: bool,
+    out: &mut Vec<u8>,
+    edit: impl Fn(&[u8], &mut Buf) -> Result<(), NoMemory>,
+) {
+    let at = QueryAt::new(s, query_only);
+    let old = at.query.unwrap_or_default();
+    let mut new = Buf::new();
+    or_abort(edit(old, &mut new));
+    if new[..] == *old {
+        out.extend_from_slice(s);
+        return;
+    }
+    out.extend_from_slice(at.head);
+    if !new.is_empty() {
+        if at.mark {
+            out.push(b'?');
+        }
+        out.extend_from_slice(&new);
+    }
+    out.extend_from_slice(at.tail);
+}
+
+/// The WHATWG parse of `s` against `base`; its failure is the input's
+/// message.
+fn parse_whatwg(s: &[u8], base: Option<&whatwg::Url>) -> Result<whatwg::Url, String> {
+    match whatwg::parse(s, base) {
+        Ok(u) => Ok(u),
+        Err(whatwg::ParseError::NoMemory) => or_abort(Err(NoMemory)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// Runs the setter of `part` with `value`. A value the Standard ignores is
+/// the input's failure unless `lenient` (`whatwg --help` says why).
+fn apply_setter(
+    url: &mut whatwg::Url,
+    part: WhatwgSet,
+    value: &[u8],
+    lenient: bool,
+) -> Result<(), String> {
+    let what = || format!("{} \"{}\"", part.name(), escape::text(value));
+    match url.set(part.part(), value) {
+        Ok(SetOutcome::Applied) => Ok(()),
+        Ok(_) if lenient => Ok(()),
+        Ok(SetOutcome::Ignored) => Err(format!("{} is ignored by the Standard's setter", what())),
+        Ok(SetOutcome::HostOnly) => Err(format!(
+            "{}: the Standard's setter sets the host but ignores the port",
+            what()
+        )),
+        Err(whatwg::SetError::NoMemory) => or_abort(Err(NoMemory)),
+        Err(whatwg::SetError::InvalidHref(e)) => Err(format!("{} does not parse: {e}", what())),
+        Err(e) => Err(format!("{}: {e}", what())),
+    }
+}
+
+/// Appends the attribute `part` of `url`.
+fn whatwg_attribute(url: &whatwg::Url, part: WhatwgGet, out: &mut Vec<u8>) -> Result<(), String> {
+    let value = match part {
+        WhatwgGet::Href => url.href(),
+        WhatwgGet::Origin => return with_buf(out, |b| url.origin(b)),
+        WhatwgGet::Protocol => url.protocol(),
+        WhatwgGet::Username => url.username(),
+        WhatwgGet::Password => url.password(),
+        WhatwgGet::Host => url.host(),
+        WhatwgGet::Hostname => url.hostname(),
+        WhatwgGet::Port => url.port(),
+        WhatwgGet::Pathname => url.pathname(),
+        WhatwgGet::Search => url.search(),
+        WhatwgGet::Hash => url.hash(),
+    };
+    out.extend_from_slice(value);
+    Ok(())
+}
+
+/// The config of a `No-Vary-Search` value. A malformed one gives the
+/// default config with a warning, as the draft says, or with `strict` a
+/// usage error.
+fn nvs_config(header: &[u8], strict: bool) -> nvs::Config {
+    match nvs::Config::parse_checked(header) {
+        Ok(c) => c,
+        Err(nvs::NvsError::NoMemory) => or_abort(Err(NoMemory)),
+        Err(e) => {
+            let msg = format!(
+                "the No-Vary-Search value \"{}\" is malformed: {e}",
+                escape::text(header)
+            );
+            if strict {
+                usage_error("nvs", &msg);
+            }
+            crate::progress::message(&format!(
+                "warning: {msg}; it counts as absent, and every query is compared as it is"
+            ));
+            nvs::Config::default()
+        }
+    }
+}
+
+/// Ends the program with a usage error of the subcommand `sub` (status 2),
+/// as clap reports one: for what can only be checked once the command line
+/// has been read.
+fn usage_error(sub: &str, msg: &str) -> ! {
+    let mut cmd = <Cli as clap::CommandFactory>::command();
+    cmd.build();
+    let sub = cmd
+        .find_subcommand_mut(sub)
+        .expect("a subcommand of the tool");
+    sub.error(clap::error::ErrorKind::ValueValidation, msg)
+        .exit()
+}
+
+/// Appends a field of a [`Layout::Fields`] line, escaped unless `raw`.
+fn field(out: &mut Vec<u8>, raw: bool, value: &[u8]) {
+    if raw {
+        out.extend_from_slice(value);
+    } else {
+        escape::push(out, value);
     }
 }
 
@@ -457,6 +904,41 @@ fn write_record(u: &Url, raw: bool, out: &mut Vec<u8>) {
     number(out, "hostp", u.hostp());
     number(out, "pathp", u.pathp());
     number(out, "original_pathp", u.original_pathp());
+}
+
+/// The `rfc3986-split --browser` block: the components of a WHATWG URL,
+/// in the places of the RFC 3986 ones (`rfc3986-split --help` gives the
+/// mapping).
+fn write_whatwg_components(u: &whatwg::Url, raw: bool, out: &mut Vec<u8>) {
+    let has_host = u.host_kind() != whatwg::HostKind::None;
+    let (user, pass) = (u.username(), u.password());
+    let credentials = !user.is_empty() || !pass.is_empty();
+    let mut userinfo = user.to_vec();
+    if !pass.is_empty() {
+        userinfo.push(b':');
+        userinfo.extend_from_slice(pass);
+    }
+    let mut authority = Vec::new();
+    if credentials {
+        authority.extend_from_slice(&userinfo);
+        authority.push(b'@');
+    }
+    authority.extend_from_slice(u.host());
+    let present = |yes: bool, v: &[u8]| yes.then(|| v.to_vec());
+    for (name, value) in [
+        ("scheme", Some(u.scheme().to_vec())),
+        ("authority", present(has_host, &authority)),
+        ("userinfo", present(credentials, &userinfo)),
+        ("user", present(credentials, user)),
+        ("password", present(!pass.is_empty(), pass)),
+        ("host", present(has_host, u.hostname())),
+        ("port", present(u.port_number().is_some(), u.port())),
+        ("path", Some(u.pathname().to_vec())),
+        ("query", u.query().map(<[u8]>::to_vec)),
+        ("fragment", u.fragment().map(<[u8]>::to_vec)),
+    ] {
+        line(out, raw, name, value.as_deref(), b"(absent)");
+    }
 }
 
 /// The `rfc3986-split` block: each component as the input's bytes.

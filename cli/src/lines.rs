@@ -33,9 +33,20 @@ pub enum Layout {
     /// One line per input; a failed input gives an empty line, so output
     /// line N always belongs to input line N.
     Lines,
+    /// One line per input, as [`Layout::Lines`], of fields that the
+    /// subcommand escapes itself, so that the TAB it puts between them
+    /// stays a TAB while one inside a value is escaped.
+    Fields,
     /// A block of lines per input, blocks separated by a blank line; a
     /// failed input gives no block.
     Blocks,
+}
+
+impl Layout {
+    /// Whether each input gives exactly one line.
+    fn is_line(self) -> bool {
+        matches!(self, Layout::Lines | Layout::Fields)
+    }
 }
 
 /// Whether every input so far succeeded.
@@ -109,11 +120,12 @@ pub struct Job<F: Work> {
 
 impl<F: Work> Job<F> {
     /// Appends the output of `input` to `out`: for [`Layout::Blocks`], the
-    /// block after a blank line when `sep`; for [`Layout::Lines`], the line
-    /// with its line end, or just the line end when the input fails.
+    /// block after a blank line when `sep`; for [`Layout::Lines`] and
+    /// [`Layout::Fields`], the line with its line end, or just the line end
+    /// when the input fails.
     pub fn one(&self, input: &[u8], out: &mut Vec<u8>, sep: bool) -> Result<(), String> {
         let r = self.checked(input, out, sep);
-        if self.layout == Layout::Lines {
+        if self.layout.is_line() {
             out.push(b'\n');
         }
         r
@@ -137,7 +149,7 @@ impl<F: Work> Job<F> {
             out.truncate(mark);
             return Err(msg);
         }
-        // Blocks escape field by field, in the subcommand.
+        // Blocks and fields escape value by value, in the subcommand.
         if self.layout == Layout::Lines && !self.raw {
             escape::tail(out, body);
         }
@@ -146,7 +158,7 @@ impl<F: Work> Job<F> {
 
     /// The output of an input that failed before reaching the subcommand.
     pub fn failed(&self, out: &mut Vec<u8>) {
-        if self.layout == Layout::Lines {
+        if self.layout.is_line() {
             out.push(b'\n');
         }
     }

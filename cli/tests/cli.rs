@@ -619,6 +619,14 @@ fn stdin_for_every_line_command() {
         (&["decode", "--form"], b"a+b\n", b"a b\n"),
         (&["resolve", "http://a/b/c"], b"d\n", b"http://a/b/d\n"),
         (&["webcapture"], b"HTTP://H:80/a/../b\n", b"http://h/b\n"),
+        (&["whatwg"], b"HTTP://H:80/a/../b\n", b"http://h/b\n"),
+        (&["query", "sort"], b"http://h/?b&a\n", b"http://h/?a&b\n"),
+        (&["query", "get", "a"], b"?a=1+2\n", b"1 2\n"),
+        (
+            &["nvs", "key-order"],
+            b"http://h/?b&a\n",
+            b"http://h/?a=&b=\n",
+        ),
     ];
     for (args, input, expected) in cases {
         assert_eq!(
@@ -661,12 +669,28 @@ fn help_everywhere() {
         "resolve",
         "rfc3986-split",
         "webcapture",
+        "whatwg",
+        "nvs",
+        "query get",
+        "query count",
+        "query set",
+        "query append",
+        "query delete",
+        "query sort",
+        "query strip",
+        "query keep",
     ] {
-        assert!(top.contains(sub), "top-level help lacks {sub}");
-        let help = text(&ok(run(&[sub, "--help"])));
-        assert!(help.contains("Usage: wwwurl"), "{sub}: {help}");
-        assert!(help.contains("Exit status"), "{sub}: {help}");
-        assert!(help.contains("--compat"), "{sub}: {help}");
+        let sub: Vec<&str> = sub.split(' ').collect();
+        assert!(top.contains(sub[0]), "top-level help lacks {sub:?}");
+        let help = text(&ok(run(&[&sub[..], &["--help"]].concat())));
+        assert!(help.contains("Usage: wwwurl"), "{sub:?}: {help}");
+        assert!(help.contains("Exit status"), "{sub:?}: {help}");
+        assert!(help.contains("--compat"), "{sub:?}: {help}");
+        assert!(help.contains("--input <FILE>"), "{sub:?}: {help}");
+        if sub[0] == "query" {
+            assert!(help.contains("--query-only"), "{sub:?}: {help}");
+            assert!(help.contains("no `%20` becomes `+`"), "{sub:?}: {help}");
+        }
     }
     for sub in [
         &["spool", "verify"][..],
@@ -687,6 +711,28 @@ fn help_everywhere() {
     assert!(top.contains("spool") && top.contains("completions") && top.contains("manpage"));
     assert!(text(&ok(run(&["split", "--help"]))).contains("(null)"));
     assert!(text(&ok(run(&["rfc3986-split", "--help"]))).contains("(absent)"));
+    // The browser-style options are the WHATWG Standard's now; the 2010
+    // draft is only history.
+    for sub in ["resolve", "rfc3986-split"] {
+        let help = text(&ok(run(&[sub, "--help"])));
+        assert!(help.contains("WHATWG URL Standard"), "{sub}: {help}");
+        assert!(help.contains("used to follow the 2010"), "{sub}: {help}");
+    }
+    let whatwg = text(&ok(run(&["whatwg", "--help"])));
+    for word in [
+        "--lenient",
+        "is ignored by the Standard's setter",
+        "usage error",
+    ] {
+        assert!(
+            whatwg.contains(word),
+            "whatwg --help lacks {word}: {whatwg}"
+        );
+    }
+    let nvs = text(&ok(run(&["nvs", "--help"])));
+    for word in ["--strict", "--equivalent <URL1> <URL2>", "malformed"] {
+        assert!(nvs.contains(word), "nvs --help lacks {word}: {nvs}");
+    }
     assert!(text(&ok(run(&["help", "cachefile"]))).contains("<proto>/<hostport>/<prefix><hash>"));
 }
 
@@ -816,8 +862,18 @@ fn rfc3986_split_components() {
 
 #[test]
 fn rfc3986_split_browser() {
+    // The components of the URL the WHATWG parser makes: trimmed, `\` read
+    // as `/` in a special URL, the default port gone, the host serialised.
     check(
-        &["rfc3986-split", "--browser", " http://u@h\\p;x "],
+        &[
+            "rfc3986-split",
+            "--browser",
+            " http://u@h\\p;x ",
+            "HTTP://:pw@[0:0::1]:80/a?#",
+            "mailto:a@b?s#f",
+            "file:///etc",
+            "sc://H:8/p",
+        ],
         b"scheme: http\n\
           authority: u@h\n\
           userinfo: u\n\
@@ -825,9 +881,74 @@ fn rfc3986_split_browser() {
           password: (absent)\n\
           host: h\n\
           port: (absent)\n\
-          path: \\p;x\n\
+          path: /p;x\n\
+          query: (absent)\n\
+          fragment: (absent)\n\
+          \n\
+          scheme: http\n\
+          authority: :pw@[::1]\n\
+          userinfo: :pw\n\
+          user: \n\
+          password: pw\n\
+          host: [::1]\n\
+          port: (absent)\n\
+          path: /a\n\
+          query: \n\
+          fragment: \n\
+          \n\
+          scheme: mailto\n\
+          authority: (absent)\n\
+          userinfo: (absent)\n\
+          user: (absent)\n\
+          password: (absent)\n\
+          host: (absent)\n\
+          port: (absent)\n\
+          path: a@b\n\
+          query: s\n\
+          fragment: f\n\
+          \n\
+          scheme: file\n\
+          authority: \n\
+          userinfo: (absent)\n\
+          user: (absent)\n\
+          password: (absent)\n\
+          host: \n\
+          port: (absent)\n\
+          path: /etc\n\
+          query: (absent)\n\
+          fragment: (absent)\n\
+          \n\
+          scheme: sc\n\
+          authority: H:8\n\
+          userinfo: (absent)\n\
+          user: (absent)\n\
+          password: (absent)\n\
+          host: H\n\
+          port: 8\n\
+          path: /p\n\
           query: (absent)\n\
           fragment: (absent)\n",
+    );
+    // A relative reference, or a URL that does not parse, gives no block.
+    let out = run(&["rfc3986-split", "--browser", "g", "http://h:x/", "a:b"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "scheme: a\n\
+         authority: (absent)\n\
+         userinfo: (absent)\n\
+         user: (absent)\n\
+         password: (absent)\n\
+         host: (absent)\n\
+         port: (absent)\n\
+         path: b\n\
+         query: (absent)\n\
+         fragment: (absent)\n"
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: argument 1: relative URL without a base\n\
+         wwwurl: argument 2: invalid port\n"
     );
 }
 
@@ -940,6 +1061,54 @@ fn resolve_browser() {
     let out = run(&["resolve", "--browser", "mailto:a@b", "c", "#f"]);
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(out.stdout, b"\nmailto:a@b#f\n");
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: argument 1: relative URL without a base\n"
+    );
+}
+
+#[test]
+fn resolve_browser_is_the_whatwg_parser() {
+    // The href of `new URL(REF, BASE)`: hosts, ports, percent-encoding and
+    // dot segments as the Standard has them, which the 2010 draft left
+    // alone.
+    check(
+        &[
+            "resolve",
+            "--browser",
+            "http://a/b/c/d;p?q",
+            "HTTP://EX.com:80/%7e/./x y",
+            "//[0:0::1]:8080",
+            "../../../g",
+            "/a/%2e%2E/b",
+            "\tg\n?x y",
+            "https://0x7f.1/",
+            "file:c:/x",
+            "HTTP://Ex%41mple.com/",
+        ],
+        b"http://ex.com/%7e/x%20y\n\
+          http://[::1]:8080/\n\
+          http://a/g\n\
+          http://a/b\n\
+          http://a/b/c/g?x%20y\n\
+          https://127.0.0.1/\n\
+          file:///c:/x\n\
+          http://example.com/\n",
+    );
+    // Each failure is reported, and the run goes on.
+    let out = run(&["resolve", "--browser", "http://a/", "http://h:99999/", "b"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "\nhttp://a/b\n");
+    assert_eq!(text(&out.stderr), "wwwurl: argument 1: invalid port\n");
+    // A base that does not parse fails every reference.
+    let out = run(&["resolve", "--browser", "no base", "g", "http://h/"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.stdout, b"\n\n");
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: argument 1: the base URL does not parse: relative URL without a base\n\
+         wwwurl: argument 2: the base URL does not parse: relative URL without a base\n"
+    );
 }
 
 /// A fresh empty directory for one test, under the target directory.
@@ -1697,23 +1866,30 @@ fn shell_completions() {
         "--input",
         "--raw",
         "completions",
+        "whatwg",
+        "--lenient",
+        "query",
+        "--query-only",
+        "--verbatim",
+        "nvs",
+        "--equivalent",
     ] {
         assert!(b.contains(word), "bash completion lacks {word}");
     }
     // The script is valid bash.
-    if let Ok(mut child) = Command::new("bash")
+    let mut child = Command::new("bash")
         .arg("-n")
         .stdin(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-    {
-        child.stdin.take().unwrap().write_all(&bash).unwrap();
-        let out = child.wait_with_output().unwrap();
-        assert!(out.status.success(), "{}", text(&out.stderr));
-    }
+        .expect("bash is needed to check the bash completion script: install bash");
+    child.stdin.take().unwrap().write_all(&bash).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
     for shell in ["zsh", "fish"] {
         let s = text(&ok(run(&["completions", shell])));
         assert!(s.contains("spool") && s.contains("progress"), "{shell}");
+        assert!(s.contains("query-only") && s.contains("lenient"), "{shell}");
     }
     usage_error(&["completions", "tcsh"]);
 }
@@ -1753,7 +1929,20 @@ fn help_items(help: &str) -> Vec<(String, String)> {
         };
         let name = match heading.as_str() {
             "Commands" => first.to_owned(),
-            "Arguments" => first.trim_matches(|c| "[]<>.".contains(c)).to_owned(),
+            "Arguments" => {
+                // `<NAME>`, `[URL]...`, `<NAME[=VALUE]>`: the outer
+                // brackets and the dots go, inner brackets stay.
+                let w = first.strip_suffix("...").unwrap_or(first);
+                let w = w
+                    .strip_prefix('[')
+                    .and_then(|w| w.strip_suffix(']'))
+                    .unwrap_or(w);
+                let w = w
+                    .strip_prefix('<')
+                    .and_then(|w| w.strip_suffix('>'))
+                    .unwrap_or(w);
+                w.to_owned()
+            }
             _ => match line.split_whitespace().find_map(|w| w.strip_prefix("--")) {
                 Some(long) => long.trim_end_matches(',').to_owned(),
                 None => continue,
@@ -1830,13 +2019,16 @@ fn man_page_documents_every_subcommand_option_and_argument() {
     }
     assert!(seen > 60, "only {seen} items checked");
 
-    // groff formats it without a warning, where it is installed.
-    if let Ok(mut child) = Command::new("groff")
-        .args(["-man", "-ww", "-z"])
-        .stdin(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-    {
+    // groff formats it without a warning, as `make manpages-test` checks,
+    // for the default device and for a UTF-8 terminal.
+    for device in [&[][..], &["-Tutf8"]] {
+        let mut child = Command::new("groff")
+            .args(["-man", "-ww", "-z"])
+            .args(device)
+            .stdin(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("groff is needed to check the man page: install groff-base");
         child
             .stdin
             .take()
@@ -1846,7 +2038,7 @@ fn man_page_documents_every_subcommand_option_and_argument() {
         let out = child.wait_with_output().unwrap();
         assert!(
             out.status.success() && out.stderr.is_empty(),
-            "{}",
+            "groff {device:?}: {}",
             text(&out.stderr)
         );
     }
@@ -1887,4 +2079,844 @@ fn jobs_run_in_constant_memory() {
             .expect("VmHWM in /proc/PID/status");
         assert!(hwm < 24 << 10, "{jobs} jobs: peak RSS {hwm} KiB");
     }
+}
+
+/// Asserts a run with `args` that failed for some inputs: status 1, the
+/// output lines and the messages given.
+fn check_failed<A: AsRef<[u8]>>(args: &[A], stdout: &str, stderr: &str) {
+    let out = run(args);
+    assert_eq!(out.status.code(), Some(1), "args: {:?}", printable(args));
+    assert_eq!(text(&out.stdout), stdout, "args: {:?}", printable(args));
+    assert_eq!(text(&out.stderr), stderr, "args: {:?}", printable(args));
+}
+
+#[test]
+fn whatwg_serialises_as_the_standard_says() {
+    check(
+        &[
+            &b"whatwg"[..],
+            b"HTTP://Ex%41mple.COM:80/a/../b c?x y#z",
+            "https://Bücher.example/".as_bytes(),
+            b"http://0x7f.1/",
+            b"http://[0:0::1]:8080",
+            b"mailto:A@B?Subject=a b",
+            b" \t http://h/a\tb\n ",
+            b"http://h/\xff",
+            b"file:///C:/x/../y",
+            b"http://h/a/%2e%2E/b",
+            b"sc://H/%7e",
+        ],
+        b"http://example.com/b%20c?x%20y#z\n\
+          https://xn--bcher-kva.example/\n\
+          http://127.0.0.1/\n\
+          http://[::1]:8080/\n\
+          mailto:A@B?Subject=a%20b\n\
+          http://h/ab\n\
+          http://h/%EF%BF%BD\n\
+          file:///C:/y\n\
+          http://h/b\n\
+          sc://H/%7e\n",
+    );
+}
+
+#[test]
+fn whatwg_failures_give_empty_lines_and_status_1() {
+    check_failed(
+        &[
+            "whatwg",
+            "foo",
+            "http://exa mple/",
+            "http://h:99999/",
+            "http://",
+            "http://ok/",
+        ],
+        "\n\n\n\nhttp://ok/\n",
+        "wwwurl: argument 1: relative URL without a base\n\
+         wwwurl: argument 2: invalid host\n\
+         wwwurl: argument 3: invalid port\n\
+         wwwurl: argument 4: host missing\n",
+    );
+    // Standard input, line by line, as every subcommand reads it.
+    let out = run_stdin(&["whatwg"], b"http://A/\nfoo\nhttp://b/\r\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stdout), "http://a/\n\nhttp://b/\n");
+    assert_eq!(
+        text(&out.stderr),
+        "wwwurl: line 2: relative URL without a base\n"
+    );
+}
+
+#[test]
+fn whatwg_base() {
+    check(
+        &[
+            "whatwg",
+            "--base",
+            "http://a/b/c?q",
+            "../d",
+            "//x/y",
+            "?z",
+            "mailto:m",
+        ],
+        b"http://a/d\nhttp://x/y\nhttp://a/b/c?z\nmailto:m\n",
+    );
+    // A base that does not parse is bad usage, before any input is read.
+    for base in ["nope", "http://h:x/"] {
+        let err = usage_error(&["whatwg", "--base", base, "http://h/"]);
+        assert!(
+            err.contains(&format!("--base: \"{base}\" does not parse as a URL")),
+            "{err}"
+        );
+    }
+    let out = run_stdin(&["whatwg", "--base", "/rel"], b"http://h/\n");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn whatwg_get_attributes() {
+    let url = "https://u:p@Ex.com:8443/a/b?q=1#f";
+    let cases = [
+        ("href", "https://u:p@ex.com:8443/a/b?q=1#f"),
+        ("origin", "https://ex.com:8443"),
+        ("protocol", "https:"),
+        ("username", "u"),
+        ("password", "p"),
+        ("host", "ex.com:8443"),
+        ("hostname", "ex.com"),
+        ("port", "8443"),
+        ("pathname", "/a/b"),
+        ("search", "?q=1"),
+        ("hash", "#f"),
+    ];
+    for (part, value) in cases {
+        check(
+            &["whatwg", "--get", part, url],
+            format!("{value}\n").as_bytes(),
+        );
+    }
+    // Several, in the order given, comma-separated or repeated: one line
+    // of TAB-separated fields.
+    check(
+        &["whatwg", "--get", "port,hostname", "--get", "hash", url],
+        b"8443\tex.com\t#f\n",
+    );
+    // Empty attributes, and the origins of other schemes.
+    check(
+        &[
+            "whatwg",
+            "--get",
+            "origin,port,search,hash,username",
+            "http://h/?#",
+            "file:///x",
+            "blob:https://a.example:443/id",
+            "mailto:x",
+        ],
+        b"http://h\t\t\t\t\n\
+          null\t\t\t\t\n\
+          https://a.example\t\t\t\t\n\
+          null\t\t\t\t\n",
+    );
+    usage_error(&["whatwg", "--get", "scheme", url]);
+}
+
+#[test]
+fn whatwg_setters_apply_in_order() {
+    check(
+        &[
+            "whatwg",
+            "--set",
+            "pathname=/a b",
+            "--set",
+            "search=?x=1",
+            "--set",
+            "hash=top",
+            "--set",
+            "username=u s",
+            "http://h/",
+        ],
+        b"http://u%20s@h/a%20b?x=1#top\n",
+    );
+    check(
+        &[
+            "whatwg",
+            "--set",
+            "href=http://a/",
+            "--set",
+            "port=81",
+            "http://h/",
+        ],
+        b"http://a:81/\n",
+    );
+    check(
+        &[
+            "whatwg",
+            "--set",
+            "port=81",
+            "--set",
+            "href=http://a/",
+            "http://h/",
+        ],
+        b"http://a/\n",
+    );
+    // The new scheme's default port goes; an empty value removes a part.
+    check(
+        &["whatwg", "--set", "protocol=wss", "http://h:443/"],
+        b"wss://h/\n",
+    );
+    check(
+        &[
+            "whatwg",
+            "--set",
+            "HOST=EX.com:81",
+            "--set",
+            "search=",
+            "--set",
+            "hash=",
+            "http://h/?q#f",
+        ],
+        b"http://ex.com:81/\n",
+    );
+    // --set and --get together.
+    check(
+        &[
+            "whatwg",
+            "--set",
+            "hostname=b.example",
+            "--get",
+            "origin",
+            "https://a.example:8443/",
+        ],
+        b"https://b.example:8443\n",
+    );
+}
+
+#[test]
+fn whatwg_ignored_setter_values() {
+    // A value the Standard ignores fails the input: an empty line, a
+    // message, status 1; the other inputs go on.
+    check_failed(
+        &[
+            "whatwg",
+            "--set",
+            "port=abc",
+            "http://h/",
+            "http://g:81/",
+            "foo",
+        ],
+        "\n\n\n",
+        "wwwurl: argument 1: port \"abc\" is ignored by the Standard's setter\n\
+         wwwurl: argument 2: port \"abc\" is ignored by the Standard's setter\n\
+         wwwurl: argument 3: relative URL without a base\n",
+    );
+    for (set, url) in [
+        ("protocol=foo", "http://h/"),
+        ("protocol=http", "foo://h/"),
+        ("port=1", "file:///x"),
+        ("username=u", "mailto:x"),
+        ("pathname=x", "mailto:a"),
+        ("host=", "http://h/"),
+    ] {
+        let (part, value) = set.split_once('=').unwrap();
+        check_failed(
+            &["whatwg", "--set", set, url],
+            "\n",
+            &format!(
+                "wwwurl: argument 1: {part} \"{value}\" is ignored by the Standard's setter\n"
+            ),
+        );
+        // --lenient: as browsers do, the URL unchanged and no message.
+        let href = ok(run(&["whatwg", url]));
+        check(&["whatwg", "--lenient", "--set", set, url], &href);
+    }
+    // The host set, its port ignored.
+    check_failed(
+        &["whatwg", "--set", "host=n:x", "http://h:81/"],
+        "\n",
+        "wwwurl: argument 1: host \"n:x\": the Standard's setter sets the host but ignores the port\n",
+    );
+    check(
+        &["whatwg", "--lenient", "--set", "host=n:x", "http://h:81/"],
+        b"http://n:81/\n",
+    );
+    // An href that does not parse fails with or without --lenient.
+    for lenient in [&[][..], &["--lenient"]] {
+        let args = [
+            &["whatwg"][..],
+            lenient,
+            &["--set", "href=nope", "http://h/"],
+        ]
+        .concat();
+        check_failed(
+            &args,
+            "\n",
+            "wwwurl: argument 1: href \"nope\" does not parse: relative URL without a base\n",
+        );
+    }
+    // Parts that have no setter, and malformed --set values.
+    let err = usage_error(&["whatwg", "--set", "origin=x", "http://h/"]);
+    assert!(
+        err.contains(
+            "unknown part `origin`: href, protocol, username, password, host, hostname, \
+             port, pathname, search or hash"
+        ),
+        "{err}"
+    );
+    usage_error(&["whatwg", "--set", "port", "http://h/"]);
+}
+
+#[test]
+fn whatwg_jobs_keep_the_order() {
+    let mut input = Vec::new();
+    let mut expected = Vec::new();
+    for i in 0..20_000 {
+        if i % 7 == 3 {
+            input.extend_from_slice(format!("rel{i}\n").as_bytes());
+            // A failed input is an empty line, whatever --get asks for.
+            expected.push(b'\n');
+        } else {
+            input.extend_from_slice(format!("HTTP://H{i}.example:80/a/../b?q={i}\n").as_bytes());
+            expected.extend_from_slice(format!("h{i}.example\t?q={i}\n").as_bytes());
+        }
+    }
+    for jobs in ["1", "3"] {
+        let out = run_stdin(&["whatwg", "-j", jobs, "--get", "hostname,search"], &input);
+        assert_eq!(out.status.code(), Some(1));
+        assert_eq!(text(&out.stdout), text(&expected), "{jobs} jobs");
+        let err = text(&out.stderr);
+        let failed = (0..20_000).filter(|i| i % 7 == 3).count();
+        assert_eq!(err.lines().count(), failed, "{jobs} jobs");
+        assert!(
+            err.starts_with("wwwurl: line 4: relative URL without a base\n"),
+            "{err}"
+        );
+    }
+}
+
+/// A URL whose query has a `%20`, a `,` and a `+` in parameters that most
+/// operations leave alone, a parameter without `=`, and a fragment with a
+/// `?`.
+const Q_URL: &str = "http://h/p?a=%20&b=1,2&c=x+y&a=2&utm_source=z&d#frag?x";
+
+#[test]
+fn query_get_and_count() {
+    check(&["query", "get", "a", Q_URL], b" \n");
+    check(&["query", "get", "c", Q_URL], b"x y\n");
+    check(&["query", "get", "--all", "a", Q_URL], b" \t2\n");
+    check(
+        &["query", "get", "--all", "--verbatim", "a", Q_URL],
+        b"%20\t2\n",
+    );
+    // No such parameter, no query, a parameter without `=`, a `?` that is
+    // the fragment's.
+    check(
+        &[
+            "query",
+            "get",
+            "d",
+            Q_URL,
+            "http://h/",
+            "http://h/?dd=1",
+            "http://h/#x?d=1",
+        ],
+        b"\n\n\n\n",
+    );
+    // Names compare decoded.
+    check(
+        &[
+            "query",
+            "get",
+            "--all",
+            "a b",
+            "http://h/?a+b=1&a%20b=2&ab=3",
+        ],
+        b"1\t2\n",
+    );
+    // A TAB in a value is escaped, the TAB between values is not.
+    check(
+        &["query", "get", "--all", "t", "http://h/?t=a%09b&t=c%0A"],
+        b"a%09b\tc%0A\n",
+    );
+    check(
+        &[
+            "--raw",
+            "query",
+            "get",
+            "--all",
+            "t",
+            "http://h/?t=a%09b&t=c",
+        ],
+        b"a\tb\tc\n",
+    );
+    check(
+        &["query", "count", Q_URL, "http://h/", "http://h/?&&"],
+        b"6\n0\n0\n",
+    );
+    check(
+        &["query", "count", "--name", "a", Q_URL, "http://h/?%61&b"],
+        b"2\n1\n",
+    );
+    usage_error(&["query", "get"]);
+}
+
+#[test]
+fn query_rewrites_keep_every_other_byte() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["set", "a=new"],
+            "http://h/p?a=new&b=1,2&c=x+y&utm_source=z&d#frag?x",
+        ),
+        (
+            &["set", "e=v w"],
+            "http://h/p?a=%20&b=1,2&c=x+y&a=2&utm_source=z&d&e=v+w#frag?x",
+        ),
+        (
+            &["set", "--verbatim", "a=%41"],
+            "http://h/p?a=%41&b=1,2&c=x+y&utm_source=z&d#frag?x",
+        ),
+        // The value it has already: nothing changes.
+        (&["set", "b=1,2"], Q_URL),
+        (
+            &["append", "n m=\u{e9}"],
+            "http://h/p?a=%20&b=1,2&c=x+y&a=2&utm_source=z&d&n+m=%C3%A9#frag?x",
+        ),
+        (
+            &["append", "--verbatim", "a=%2C"],
+            "http://h/p?a=%20&b=1,2&c=x+y&a=2&utm_source=z&d&a=%2C#frag?x",
+        ),
+        (
+            &["delete", "a"],
+            "http://h/p?b=1,2&c=x+y&utm_source=z&d#frag?x",
+        ),
+        (
+            &["delete", "a=2"],
+            "http://h/p?a=%20&b=1,2&c=x+y&utm_source=z&d#frag?x",
+        ),
+        (&["delete", "a=3"], Q_URL),
+        (
+            &["sort"],
+            "http://h/p?a=%20&a=2&b=1,2&c=x+y&d&utm_source=z#frag?x",
+        ),
+        (
+            &["strip", "--prefix", "utm_", "--name", "d"],
+            "http://h/p?a=%20&b=1,2&c=x+y&a=2#frag?x",
+        ),
+        (&["strip", "--name", "zz"], Q_URL),
+        (&["keep", "--name", "b"], "http://h/p?b=1,2#frag?x"),
+        (
+            &["keep", "--prefix", "utm", "--name", "c"],
+            "http://h/p?c=x+y&utm_source=z#frag?x",
+        ),
+        // Nothing kept: the query goes with its `?`.
+        (&["keep", "--name", "zz"], "http://h/p#frag?x"),
+    ];
+    for (args, expected) in cases {
+        let args = [&["query"][..], args, &[Q_URL]].concat();
+        check(&args, format!("{expected}\n").as_bytes());
+    }
+}
+
+#[test]
+fn query_edges_of_the_query() {
+    // A URL without a query gets one before its fragment; a `?` after the
+    // `#` is the fragment's.
+    check(
+        &[
+            "query",
+            "set",
+            "e=1",
+            "http://h/",
+            "http://h/#f",
+            "http://h/p#f?a=1",
+        ],
+        b"http://h/?e=1\nhttp://h/?e=1#f\nhttp://h/p?e=1#f?a=1\n",
+    );
+    // A query emptied goes with its `?`; one left unchanged keeps its
+    // bytes, empty pieces and a lone `?` included.
+    check(
+        &[
+            "query",
+            "delete",
+            "a",
+            "http://h/?a=1#f",
+            "http://h/?",
+            "http://h/?&&",
+            "http://h/?a&&b",
+        ],
+        b"http://h/#f\nhttp://h/?\nhttp://h/?&&\nhttp://h/?b\n",
+    );
+    check(
+        &["query", "sort", "http://h/?a&&b&", "http://h/?b&&a&"],
+        b"http://h/?a&&b&\nhttp://h/?a&b\n",
+    );
+    // Nothing but the query is looked at: a string that is no URL works
+    // the same.
+    check(&["query", "sort", "x y?b&a"], b"x y?a&b\n");
+    // --query-only: the whole input (less a leading `?`) is the query.
+    check(
+        &[
+            "query",
+            "sort",
+            "--query-only",
+            "?b&a",
+            "b=1&a=%20",
+            "c#d&a",
+        ],
+        b"?a&b\na=%20&b=1\na&c#d\n",
+    );
+    check(
+        &["query", "delete", "--query-only", "a", "?a=1", "a", "b"],
+        b"\n\nb\n",
+    );
+    check(&["query", "get", "--query-only", "q", "?q=%2B+"], b"+ \n");
+    // Standard input, one URL a line.
+    let out = run_stdin(
+        &["query", "strip", "--prefix", "utm_"],
+        b"http://h/?utm_a=1&x=%20\n\nhttp://h/\r\n",
+    );
+    assert_eq!(text(&ok(out)), "http://h/?x=%20\n\nhttp://h/\n");
+    // Bad usage.
+    let err = usage_error(&["query", "set", "a", "http://h/"]);
+    assert!(err.contains("expected NAME=VALUE"), "{err}");
+    usage_error(&["query", "append", "a", "http://h/"]);
+    usage_error(&["query", "strip", "http://h/"]);
+    usage_error(&["query", "keep", "http://h/"]);
+    usage_error(&["query", "frobnicate"]);
+}
+
+#[test]
+fn nvs_keys_of_the_draft_examples() {
+    // Introduction: the three header examples.
+    check(
+        &[
+            "nvs",
+            r#"params=("utm_source" "utm_medium" "utm_campaign")"#,
+            "https://a.example/p?id=3&utm_source=mail&utm_campaign=x",
+            "https://a.example/p?id=3",
+            "https://a.example/p?b&a",
+        ],
+        b"https://a.example/p?id=3\nhttps://a.example/p?id=3\nhttps://a.example/p?b=&a=\n",
+    );
+    check(
+        &[
+            "nvs",
+            r#"except=("productId")"#,
+            "https://shop.example/item?productId=7&ref=home",
+            "https://shop.example/item?session=9&productId=7",
+        ],
+        b"https://shop.example/item?productId=7\nhttps://shop.example/item?productId=7\n",
+    );
+    check(
+        &["nvs", "key-order", "https://a.example/p?y=2&x=1&x=0"],
+        b"https://a.example/p?x=1&x=0&y=2\n",
+    );
+    // `except=()`: no parameter varies.
+    check(
+        &["nvs", "except=()", "https://a.example/?q=1"],
+        b"https://a.example/\n",
+    );
+    // "Parse a key": the key `%C3%A9+%E6%B0%97` is "é 気", however written.
+    check(
+        &[
+            "nvs",
+            r#"params=("%C3%A9+%E6%B0%97")"#,
+            "https://example.com/?\u{e9} \u{6c17}=1",
+            "https://example.com/?%C3%A9+%E6%B0%97=4",
+            "https://example.com/?%C3%A9%20%E6%B0%97=2&x",
+        ],
+        b"https://example.com/\nhttps://example.com/\nhttps://example.com/?x=\n",
+    );
+    // "Comparing", under `key-order`: each pair of the table has one key.
+    let rows = [
+        (
+            "https://example.com/a",
+            "https://example.com/a?",
+            "https://example.com/a",
+        ),
+        (
+            "https://e.example/?a=x",
+            "https://e.example/?%61=%78",
+            "https://e.example/?a=x",
+        ),
+        (
+            "https://e.example/?a=\u{e9}",
+            "https://e.example/?a=%C3%A9",
+            "https://e.example/?a=%C3%A9",
+        ),
+        (
+            "https://e.example/?a=%f6",
+            "https://e.example/?a=%ef%bf%bd",
+            "https://e.example/?a=%EF%BF%BD",
+        ),
+        (
+            "https://e.example/?a=x&&&&",
+            "https://e.example/?a=x",
+            "https://e.example/?a=x",
+        ),
+        (
+            "https://e.example/?a=",
+            "https://e.example/?a",
+            "https://e.example/?a=",
+        ),
+        (
+            "https://e.example/?a=%20",
+            "https://e.example/?a= &",
+            "https://e.example/?a=+",
+        ),
+        (
+            "https://e.example/?a=+",
+            "https://e.example/?a= &",
+            "https://e.example/?a=+",
+        ),
+    ];
+    for (a, b, key) in rows {
+        check(
+            &["nvs", "key-order", a, b],
+            format!("{key}\n{key}\n").as_bytes(),
+        );
+        // Under the default config, each pair differs, taken as the table
+        // writes them (parsed, `a=\u{e9}` would be `a=%C3%A9`).
+        let out = ok(run(&["nvs", "", "--as-is", a, b]));
+        let keys: Vec<&[u8]> = out.split(|&c| c == b'\n').collect();
+        assert_ne!(keys[0], keys[1], "{a} / {b}");
+    }
+    // The default config keeps the query as it is, `?` included; no key has
+    // the fragment.
+    check(
+        &[
+            "nvs",
+            "key-order=?0",
+            "https://example.com/foo?a=b&&&c#x",
+            "https://example.com/a?",
+            "https://example.com/a#f",
+        ],
+        b"https://example.com/foo?a=b&&&c\nhttps://example.com/a?\nhttps://example.com/a\n",
+    );
+}
+
+#[test]
+fn nvs_equivalent_answers_by_exit_status() {
+    let eq = |args: &[&str]| -> Option<i32> {
+        let out = run(args);
+        assert!(out.stdout.is_empty(), "{args:?}");
+        out.status.code()
+    };
+    let (a, b) = ("https://a.example/p?x=1&y=2", "https://a.example/p?y=2&x=1");
+    assert_eq!(eq(&["nvs", "key-order", "--equivalent", a, b]), Some(0));
+    assert_eq!(eq(&["nvs", "", "--equivalent", a, b]), Some(1));
+    assert_eq!(
+        eq(&[
+            "nvs",
+            "key-order",
+            "--equivalent",
+            "https://a.example/p?x=1&x=2",
+            "https://a.example/p?x=2&x=1"
+        ]),
+        Some(1)
+    );
+    assert_eq!(
+        eq(&[
+            "nvs",
+            "key-order",
+            "--equivalent",
+            "https://a.example/p?x=1",
+            "https://a.example/p?x=1&y=2"
+        ]),
+        Some(1)
+    );
+    // Parsed first, unless --as-is: `HTTPS://A.example` is `https://a.example`.
+    let upper = "HTTPS://A.example/p?y=2&x=1";
+    assert_eq!(eq(&["nvs", "key-order", "--equivalent", a, upper]), Some(0));
+    assert_eq!(
+        eq(&["nvs", "key-order", "--as-is", "--equivalent", a, upper]),
+        Some(1)
+    );
+    // A URL that does not parse is bad usage.
+    let err = usage_error(&["nvs", "key-order", "--equivalent", a, "rel"]);
+    assert!(
+        err.contains("--equivalent: \"rel\" does not parse as a URL: relative URL without a base"),
+        "{err}"
+    );
+    // --equivalent takes the place of the inputs.
+    usage_error(&["nvs", "key-order", "--equivalent", a, b, "https://c/"]);
+    usage_error(&["nvs", "key-order", "--equivalent", a]);
+}
+
+#[test]
+fn nvs_malformed_header_warns_and_goes_on() {
+    let url = "https://a.example/?b=2&a=1#f";
+    // The draft's invalid inputs: each gives the default config.
+    for (header, why) in [
+        (r#"key-order="not a boolean""#, "key-order is not a boolean"),
+        (
+            r#"params="not an inner list""#,
+            "params or except is not an inner list",
+        ),
+        (
+            "params=(not-a-string)",
+            "an item of params or except is not a string",
+        ),
+        ("params=?1", "params or except is not an inner list"),
+        (
+            r#"params=("a"), except=("x")"#,
+            "both params and except are present",
+        ),
+        ("except=?1", "params or except is not an inner list"),
+        ("params=(\"a\"", "not a structured dictionary (at byte 11)"),
+    ] {
+        let out = run(&["nvs", header, url]);
+        assert_eq!(out.status.code(), Some(0), "{header}");
+        assert_eq!(
+            text(&out.stdout),
+            "https://a.example/?b=2&a=1\n",
+            "{header}"
+        );
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "wwwurl: warning: the No-Vary-Search value \"{header}\" is malformed: {why}; \
+                 it counts as absent, and every query is compared as it is\n"
+            ),
+            "{header}"
+        );
+        // --strict: bad usage, nothing printed.
+        let err = usage_error(&["nvs", "--strict", header, url]);
+        assert!(err.contains(why), "{err}");
+    }
+    // Once per run, whatever the number of inputs.
+    let out = run_stdin(&["nvs", "params=?1"], b"https://a/?x\nhttps://b/\n");
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(text(&out.stdout), "https://a/?x\nhttps://b/\n");
+    assert_eq!(text(&out.stderr).lines().count(), 1);
+}
+
+#[test]
+fn nvs_inputs_as_is_and_failures() {
+    check(
+        &[
+            "nvs",
+            "key-order",
+            "--as-is",
+            "HTTPS://A/p?b=1&a=2#f",
+            "no url?b&a",
+        ],
+        b"HTTPS://A/p?a=2&b=1\nno url?a=&b=\n",
+    );
+    check(
+        &["nvs", "key-order", "HTTPS://A/p?b=1&a=2#f"],
+        b"https://a/p?a=2&b=1\n",
+    );
+    check_failed(
+        &["nvs", "key-order", "rel?b&a", "https://h/?b&a"],
+        "\nhttps://h/?a=&b=\n",
+        "wwwurl: argument 1: relative URL without a base\n",
+    );
+    let out = run_stdin(
+        &["nvs", r#"params=("utm_source")"#],
+        b"https://h/?utm_source=1&q\n",
+    );
+    assert_eq!(text(&ok(out)), "https://h/?q=\n");
+    usage_error(&["nvs"]);
+}
+
+/// The bytes of a code span of doc/behaviour.md: `\t`, `\n` and `\xHH`
+/// are single bytes there (its "Examples" convention).
+fn doc_bytes(span: &str) -> Vec<u8> {
+    let b = span.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match (b[i], b.get(i + 1)) {
+            (b'\\', Some(b't')) => out.push(b'\t'),
+            (b'\\', Some(b'n')) => out.push(b'\n'),
+            (b'\\', Some(b'x')) if b.len() >= i + 4 => {
+                let hex = std::str::from_utf8(&b[i + 2..i + 4]).unwrap();
+                let byte = u8::from_str_radix(hex, 16);
+                out.push(byte.unwrap_or_else(|_| panic!("`\\x{hex}` in {span}")));
+                i += 2;
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+                continue;
+            }
+        }
+        i += 2;
+    }
+    out
+}
+
+/// The first code span of a table cell.
+fn first_span(cell: &str) -> Option<&str> {
+    let start = cell.find('`')? + 1;
+    let len = cell[start..].find('`')?;
+    Some(&cell[start..start + len])
+}
+
+#[test]
+fn behaviour_md_draft_and_standard_table_holds() {
+    // Every row of doc/behaviour.md's table of the differences between the
+    // 2010 draft and the WHATWG Standard is what the code gives: the
+    // draft's column from `browser::resolve`, the Standard's from the
+    // WHATWG parser and from `wwwurl resolve --browser`.
+    let doc = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../doc/behaviour.md"))
+        .unwrap();
+    let section = doc
+        .split("\n## Browser-style parsing: the 2010 draft and the WHATWG Standard\n")
+        .nth(1)
+        .expect("doc/behaviour.md has the section on the draft and the Standard");
+    let section = section.split("\n## ").next().unwrap();
+    let mut rows = 0;
+    for line in section.lines().filter(|l| l.starts_with("| ")) {
+        let cells: Vec<&str> = line.trim_matches('|').split(" | ").map(str::trim).collect();
+        assert_eq!(cells.len(), 4, "{line}");
+        if cells[0] == "Class" {
+            continue;
+        }
+        let input = if cells[1].starts_with("the empty string") {
+            Vec::new()
+        } else {
+            doc_bytes(first_span(cells[1]).unwrap())
+        };
+        let base = match cells[1].split_once(" against ") {
+            Some((_, b)) => doc_bytes(first_span(b).unwrap()),
+            None => b"http://a/b/c/d;p?q".to_vec(),
+        };
+        let expect = |cell: &str| -> Option<Vec<u8>> {
+            if cell.starts_with("fails") {
+                None
+            } else {
+                Some(doc_bytes(first_span(cell).unwrap()))
+            }
+        };
+        let mut draft = wwwurl::buf::Buf::new();
+        let got = wwwurl::browser::resolve(&base, &input, &mut draft)
+            .ok()
+            .map(|()| draft.into_vec());
+        assert_eq!(got, expect(cells[2]), "the draft's column: {line}");
+        let standard = expect(cells[3]);
+        let got = wwwurl::whatwg::parse_with_base(&input, Some(&base))
+            .ok()
+            .map(|u| u.href().to_vec());
+        assert_eq!(got, standard, "the Standard's column: {line}");
+        // The tool: a NUL byte cannot be an argument, so that input comes
+        // on standard input (it has no line end).
+        let out = if input.contains(&0) {
+            assert!(!input.contains(&b'\n'));
+            let mut line = input.clone();
+            line.push(b'\n');
+            run_stdin(&[&b"resolve"[..], b"--browser", &base], &line)
+        } else {
+            run(&[&b"resolve"[..], b"--browser", &base, &input])
+        };
+        let mut line = standard.clone().unwrap_or_default();
+        line.push(b'\n');
+        assert_eq!(out.stdout, line, "wwwurl resolve --browser: {line:?}");
+        assert_eq!(
+            out.status.code(),
+            Some(if standard.is_some() { 0 } else { 1 })
+        );
+        rows += 1;
+    }
+    assert!(rows >= 25, "only {rows} rows");
 }
