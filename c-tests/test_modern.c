@@ -2262,7 +2262,7 @@ static size_t profile_field(char *s)
 static void t_canonicalize(hgroup *g, const char *dir)
 {
     static const char *const files[] = {
-        "cachekey/1", "rfc3986/1", "rfc3986-scheme/1", "safebrowsing/1", "surt/1",
+        "cachekey/1", "rfc3986/1", "rfc3986-scheme/1", "safebrowsing/1", "surt/1", "surt/2",
         "webcapture/1", "whatwg/1", "wwwoffle-2.9/1", "wwwoffle-2.9h/1",
     };
     for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {

@@ -45,6 +45,8 @@ need groff groff-base
 need objcopy binutils
 need nm binutils
 need readelf binutils
+# Spark in local mode (make spark-test).
+need java openjdk-17-jre-headless
 
 # The uriparser headers, through its pkg-config module (make diff-uriparser,
 # part of make check). Without pkg-config that check cannot be made; the
@@ -63,6 +65,20 @@ if command -v pkg-config >/dev/null 2>&1; then
         done
         [ "$found" = 1 ] || miss "uriparser/Uri.h" liburiparser-dev
     fi
+fi
+
+# The Python package (mk/python.mk): an interpreter that makes virtual
+# environments, and the PyPI packages of python/requirements-ci.txt.
+if command -v python3 >/dev/null 2>&1; then
+    python3 -c 'import ensurepip' >/dev/null 2>&1 ||
+        miss "python3 -m venv (ensurepip)" python3-venv
+    for mod in maturin pytest pyarrow; do
+        python3 -c "import $mod" >/dev/null 2>&1 ||
+            miss "Python package $mod" python3-pip \
+                "then: python3 -m pip install -r python/requirements-ci.txt"
+    done
+else
+    miss python3 python3
 fi
 
 if [ "$missing" != 0 ]; then

@@ -77,6 +77,7 @@ enum Kind {
     Rfc3986Scheme1,
     SafeBrowsing1,
     Surt1,
+    Surt2,
     WebCapture1,
     Whatwg1,
     Wwwoffle29V1,
@@ -85,7 +86,7 @@ enum Kind {
 
 /// The registry, sorted by name, then version: [`resolve`] relies on the
 /// versions of one name being adjacent and ascending.
-static PROFILES: [Profile; 9] = [
+static PROFILES: [Profile; 10] = [
     Profile {
         name: "cachekey",
         version: 1,
@@ -116,6 +117,13 @@ static PROFILES: [Profile; 9] = [
         version: 1,
         description: "Internet Archive SURT as surt 0.3.1's default canonicaliser writes it",
         kind: Kind::Surt1,
+    },
+    Profile {
+        name: "surt",
+        version: 2,
+        description: "Internet Archive SURT as surt 0.3.1's default canonicaliser writes it \
+                      (surt/1 with `..` after an empty path segment as the package reads it)",
+        kind: Kind::Surt2,
     },
     Profile {
         name: "webcapture",
@@ -291,7 +299,8 @@ impl Profile {
             Kind::Rfc3986V1 => rfc3986::syntax(url, out),
             Kind::Rfc3986Scheme1 => rfc3986::scheme(url, out),
             Kind::SafeBrowsing1 => safebrowsing::canonical(url, out),
-            Kind::Surt1 => surt::canonical(url, out),
+            Kind::Surt1 => surt::canonical(url, surt::Version::V1, out),
+            Kind::Surt2 => surt::canonical(url, surt::Version::V2, out),
             Kind::WebCapture1 => webcapture::canonical(url, out),
             Kind::Whatwg1 => whatwg::canonical(url, out),
             Kind::Wwwoffle29V1 => wwwoffle::canonical_29(url, opts, out),

@@ -1,4 +1,4 @@
-//! `surt/1`: the Sort-friendly URI Reordering Transform of the Internet
+//! `surt/1` and `surt/2`: the Sort-friendly URI Reordering Transform of the Internet
 //! Archive, as `surt.surt(url)` of the `surt` package 0.3.1 writes it with
 //! its default options (reversed host, `)`, no scheme), implemented from
 //! our own description of that behaviour,
@@ -216,9 +216,24 @@ fn is_ip_like(h: &[u8]) -> bool {
     !h.is_empty()
 }
 
+/// Which released version of the profile to compute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Version {
+    /// `surt/1`: empty path segments are dropped before `..` is resolved,
+    /// so `/a//../b` gives `/b`.
+    V1,
+    /// `surt/2`: as the package does it, empty segments stay while `..` is
+    /// resolved (a `..` pops an empty segment) and go only when the path is
+    /// joined, so `/a//../b` gives `/a/b`.
+    V2,
+}
+
 /// §2.5 with a host: the path's segments, decoded, with the package's
 /// dot handling.
-fn google_path(plain: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+fn google_path(plain: &[u8], version: Version, out: &mut Buf) -> Result<(), NoMemory> {
+    if version == Version::V2 {
+        return google_path_v2(plain, out);
+    }
     let mut kept: Vec<&[u8]> = Vec::new();
     for seg in plain.split(|&b| b == b'/') {
         match seg {
@@ -238,6 +253,37 @@ fn google_path(plain: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     }
     if p.is_empty() || plain.last() == Some(&b'/') {
         p.push(b'/')?;
+    }
+    escape_once(&p, out)
+}
+
+/// [`google_path`] of `surt/2`. The segments are those after the path's
+/// first `/` (so that a leading `..` has nothing to pop); `.` goes, `..`
+/// pops the previous kept segment, empty or not, or is kept when there is
+/// none; then `/` and every kept segment but the last followed by `/`,
+/// empty ones left out, and the last as it is (empty: a trailing `/`).
+fn google_path_v2(plain: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+    let rest = plain.strip_prefix(b"/").unwrap_or(plain);
+    let mut kept: Vec<&[u8]> = Vec::new();
+    for seg in rest.split(|&b| b == b'/') {
+        match seg {
+            b"." => {}
+            b".." => {
+                if kept.pop().is_none() {
+                    try_push(&mut kept, seg)?;
+                }
+            }
+            _ => try_push(&mut kept, seg)?,
+        }
+    }
+    let mut p = Buf::with_capacity(plain.len() + 1)?;
+    p.push(b'/')?;
+    if let Some((last, init)) = kept.split_last() {
+        for seg in init.iter().filter(|s| !s.is_empty()) {
+            p.extend_from_slice(seg)?;
+            p.push(b'/')?;
+        }
+        p.extend_from_slice(last)?;
     }
     escape_once(&p, out)
 }
@@ -445,7 +491,7 @@ fn massage(h: &[u8]) -> &[u8] {
     h
 }
 
-pub(super) fn canonical(url: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
+pub(super) fn canonical(url: &[u8], version: Version, out: &mut Buf) -> Result<(), ProfileError> {
     // §0.
     if url.is_empty() {
         return Ok(out.push(b'-')?);
@@ -490,7 +536,7 @@ pub(super) fn canonical(url: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
         if host.is_empty() {
             escape_once(&plain, &mut path)?;
         } else {
-            google_path(&plain, &mut path)?;
+            google_path(&plain, version, &mut path)?;
         }
     }
     let mut query = Buf::new();

@@ -1,0 +1,229 @@
+# Type stubs of the package wwwurl (the extension module wwwurl._wwwurl and
+# the Python modules around it).
+#
+# The rule for results made of the input's bytes: `bytes` when any text
+# argument is `bytes`; with `str` arguments, `str` when the result is valid
+# UTF-8, else `bytes`. Functions whose result keeps UTF-8 valid whenever the
+# input is (they cut and join the input at ASCII bytes, and add ASCII) are
+# typed `str` for `str` input; those that may decode a percent-encoding into
+# any byte are typed `str | bytes`.
+
+from typing import Any, Iterable, NamedTuple, Optional, Sequence, Union, overload
+
+from . import query as query
+
+_Text = Union[str, bytes]
+
+__version__: str
+
+class Error(ValueError): ...
+class UnknownProfileError(Error): ...
+class RefusedError(Error): ...
+class InvalidURLError(Error): ...
+class InvalidBaseError(InvalidURLError): ...
+class InvalidDomainError(Error): ...
+class IdnaUnavailableError(Error): ...
+class UnsafeCachePathError(Error): ...
+class NoVarySearchError(Error): ...
+class InvalidArgumentError(Error): ...
+
+# --- Canonicalisation profiles -------------------------------------------
+
+class Profile(NamedTuple):
+    name: str
+    version: int
+    description: str
+    @property
+    def spec(self) -> str: ...
+
+def profiles() -> list[Profile]: ...
+@overload
+def canonicalize(
+    url: bytes,
+    profile: str,
+    *,
+    strip: Iterable[_Text] = (),
+    strip_prefixes: Iterable[_Text] = (),
+) -> bytes: ...
+@overload
+def canonicalize(
+    url: str,
+    profile: str,
+    *,
+    strip: Iterable[_Text] = (),
+    strip_prefixes: Iterable[_Text] = (),
+) -> Union[str, bytes]: ...
+def canonicalize_many(
+    urls: Iterable[_Text],
+    profile: str,
+    *,
+    strip: Iterable[_Text] = (),
+    strip_prefixes: Iterable[_Text] = (),
+    threads: Optional[int] = None,
+) -> list[Optional[Union[str, bytes]]]: ...
+def canonicalize_arrow(
+    array: Any,
+    profile: str,
+    *,
+    strip: Iterable[_Text] = (),
+    strip_prefixes: Iterable[_Text] = (),
+    threads: Optional[int] = None,
+) -> Any: ...
+
+# --- WHATWG URL Standard -----------------------------------------------
+
+class SetOutcome:
+    APPLIED: SetOutcome
+    IGNORED: SetOutcome
+    HOST_ONLY: SetOutcome
+
+class URL:
+    def __init__(self, url: _Text, base: Optional[_Text] = None) -> None: ...
+    @staticmethod
+    def can_parse(url: _Text, base: Optional[_Text] = None) -> bool: ...
+    @staticmethod
+    def parse(url: _Text, base: Optional[_Text] = None) -> Optional[URL]: ...
+    def set(self, part: str, value: _Text) -> SetOutcome: ...
+    @property
+    def href(self) -> str: ...
+    @href.setter
+    def href(self, value: _Text) -> None: ...
+    @property
+    def origin(self) -> str: ...
+    @property
+    def protocol(self) -> str: ...
+    @protocol.setter
+    def protocol(self, value: _Text) -> None: ...
+    @property
+    def username(self) -> str: ...
+    @username.setter
+    def username(self, value: _Text) -> None: ...
+    @property
+    def password(self) -> str: ...
+    @password.setter
+    def password(self, value: _Text) -> None: ...
+    @property
+    def host(self) -> str: ...
+    @host.setter
+    def host(self, value: _Text) -> None: ...
+    @property
+    def hostname(self) -> str: ...
+    @hostname.setter
+    def hostname(self, value: _Text) -> None: ...
+    @property
+    def port(self) -> str: ...
+    @port.setter
+    def port(self, value: _Text) -> None: ...
+    @property
+    def pathname(self) -> str: ...
+    @pathname.setter
+    def pathname(self, value: _Text) -> None: ...
+    @property
+    def search(self) -> str: ...
+    @search.setter
+    def search(self, value: _Text) -> None: ...
+    @property
+    def hash(self) -> str: ...
+    @hash.setter
+    def hash(self, value: _Text) -> None: ...
+    def __eq__(self, other: object) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def domain_to_ascii(domain: _Text) -> str: ...
+@overload
+def domain_to_unicode(domain: str) -> str: ...
+@overload
+def domain_to_unicode(domain: bytes) -> bytes: ...
+def idna_unicode_version() -> str: ...
+
+# --- RFC 3986 ------------------------------------------------------------
+
+NORMALIZE_SCHEME: int
+NORMALIZE_USERINFO: int
+NORMALIZE_HOST: int
+NORMALIZE_PATH: int
+NORMALIZE_QUERY: int
+NORMALIZE_FRAGMENT: int
+NORMALIZE_SYNTAX: int
+NORMALIZE_DEFAULT_PORT: int
+NORMALIZE_EMPTY_PATH: int
+NORMALIZE_ALL: int
+
+class Components(NamedTuple):
+    scheme: Optional[_Text]
+    authority: Optional[_Text]
+    userinfo: Optional[_Text]
+    user: Optional[_Text]
+    password: Optional[_Text]
+    host: Optional[_Text]
+    port: Optional[_Text]
+    path: _Text
+    query: Optional[_Text]
+    fragment: Optional[_Text]
+
+def split(url: _Text) -> Components: ...
+@overload
+def resolve(base: str, reference: str) -> str: ...
+@overload
+def resolve(base: _Text, reference: _Text) -> Union[str, bytes]: ...
+@overload
+def make_relative(base: str, target: str) -> str: ...
+@overload
+def make_relative(base: _Text, target: _Text) -> Union[str, bytes]: ...
+@overload
+def normalize(url: str, mask: int = ...) -> str: ...
+@overload
+def normalize(url: bytes, mask: int = ...) -> bytes: ...
+
+# --- WWWOFFLE ------------------------------------------------------------
+
+class SplitURL(NamedTuple):
+    name: _Text
+    file: _Text
+    proto: _Text
+    hostport: _Text
+    host: _Text
+    port: int
+    path: _Text
+    args: Optional[_Text]
+    user: Optional[_Text]
+    password: Optional[_Text]
+    hostp: int
+    pathp: int
+    original_name: _Text
+    original_path: _Text
+    original_args: Optional[_Text]
+    original_pathp: int
+
+def split_url(url: _Text, compat: str = "2.9") -> SplitURL: ...
+@overload
+def cache_path(url: bytes, prefix: str = "D", compat: str = "2.9") -> bytes: ...
+@overload
+def cache_path(url: str, prefix: str = "D", compat: str = "2.9") -> Union[str, bytes]: ...
+def make_hash(s: _Text) -> str: ...
+
+# --- No-Vary-Search ------------------------------------------------------
+
+class NoVarySearch:
+    def __init__(
+        self, header_value: Optional[_Text] = None, *, strict: bool = False
+    ) -> None: ...
+    @overload
+    def key(self, url: str) -> str: ...
+    @overload
+    def key(self, url: bytes) -> bytes: ...
+    @overload
+    def query_key(self, query: Optional[str]) -> str: ...
+    @overload
+    def query_key(self, query: bytes) -> bytes: ...
+    def equivalent(self, a: _Text, b: _Text) -> bool: ...
+    @property
+    def mode(self) -> str: ...
+    @property
+    def keys(self) -> list[str]: ...
+    @property
+    def vary_on_key_order(self) -> bool: ...
+    @property
+    def is_default(self) -> bool: ...
+
+__all__: Sequence[str]
