@@ -5,10 +5,11 @@
 //! without the interpreter lock, over several threads, and returns them as
 //! `bytes` for `pyarrow.Array.from_buffers`.
 //!
-//! The buffers are read through their address: the stable ABI of CPython
-//! 3.9, which the wheel targets, has no buffer protocol (it joined the
-//! limited API in 3.11), and a copy into `bytes` would double the memory
-//! of a large array.
+//! Each buffer is copied once into `bytes` (one copy of the buffer, no
+//! object per URL), and read there: the stable ABI of CPython 3.9, which
+//! the wheel targets, has no buffer protocol (it joined the limited API in
+//! 3.11), and reading a buffer through its address would need `unsafe`
+//! code, which the project keeps to its C ABI layer.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -19,9 +20,15 @@ use crate::errors;
 use crate::profile::{self, Piece, Strip};
 use crate::text::{self, Text};
 
-/// The bytes of a `pyarrow.Buffer` in CPU memory, borrowed for as long as
-/// the buffer object is.
-fn buffer_bytes<'b>(buf: &'b Bound<'_, PyAny>, class: &Bound<'_, PyAny>) -> PyResult<&'b [u8]> {
+/// A copy of a `pyarrow.Buffer` in CPU memory, as `bytes`; `None` for an
+/// absent buffer.
+fn buffer_copy<'py>(
+    buf: &Option<Bound<'py, PyAny>>,
+    class: &Bound<'py, PyAny>,
+) -> PyResult<Option<Bound<'py, PyBytes>>> {
+    let Some(buf) = buf else {
+        return Ok(None);
+    };
     if !buf.is_instance(class)? {
         return Err(PyTypeError::new_err(format!(
             "expected a pyarrow.Buffer, not {}",
@@ -38,28 +45,13 @@ fn buffer_bytes<'b>(buf: &'b Bound<'_, PyAny>, class: &Bound<'_, PyAny>) -> PyRe
             "the array's buffers are not in CPU memory",
         ));
     }
-    let size: usize = buf.getattr("size")?.extract()?;
-    if size == 0 {
-        return Ok(&[]);
-    }
-    let address: usize = buf.getattr("address")?.extract()?;
-    let ptr = std::ptr::with_exposed_provenance::<u8>(address);
-    // SAFETY: `buf` is a `pyarrow.Buffer` (checked above) in CPU memory,
-    // and such a buffer's `address` is the start of `size` readable bytes
-    // that it keeps alive, and does not move or free, for as long as the
-    // object lives; the returned slice borrows `buf`, which holds a
-    // reference to the object, so it cannot outlive it. Arrow arrays are
-    // immutable: nothing writes these bytes while they are read.
-    Ok(unsafe { std::slice::from_raw_parts(ptr, size) })
+    Ok(Some(buf.call_method0("to_pybytes")?.extract()?))
 }
 
-/// [`buffer_bytes`] of a buffer that may be absent, which reads as empty:
+/// The bytes of a copied buffer; an absent one reads as empty:
 /// `Chunk::check` refuses it where bytes are needed.
-fn optional_bytes<'b>(
-    buf: &'b Option<Bound<'_, PyAny>>,
-    class: &Bound<'_, PyAny>,
-) -> PyResult<&'b [u8]> {
-    buf.as_ref().map_or(Ok(&[]), |b| buffer_bytes(b, class))
+fn bytes_of<'b>(b: &'b Option<Bound<'_, PyBytes>>) -> &'b [u8] {
+    b.as_ref().map_or(&[], |b| b.as_bytes())
 }
 
 /// One chunk of the input: an Arrow array of a string or binary type.
@@ -194,17 +186,22 @@ pub fn canonicalize_arrow_buffers<'py>(
     let p = profile::find(profile)?;
     let threads = batch::thread_count(threads)?;
     let class = py.import("pyarrow")?.getattr("Buffer")?;
+    let mut copies = Vec::with_capacity(chunks.len());
+    for (_, _, validity, offsets, data) in &chunks {
+        copies.push([
+            buffer_copy(validity, &class)?,
+            buffer_copy(offsets, &class)?,
+            buffer_copy(data, &class)?,
+        ]);
+    }
     let mut views = Vec::with_capacity(chunks.len());
-    for (len, offset, validity, offsets, data) in &chunks {
+    for ((len, offset, ..), [validity, offsets, data]) in chunks.iter().zip(&copies) {
         let c = Chunk {
             len: *len,
             offset: *offset,
-            validity: validity
-                .as_ref()
-                .map(|v| buffer_bytes(v, &class))
-                .transpose()?,
-            offsets: optional_bytes(offsets, &class)?,
-            data: optional_bytes(data, &class)?,
+            validity: validity.as_ref().map(|v| v.as_bytes()),
+            offsets: bytes_of(offsets),
+            data: bytes_of(data),
             large,
         };
         c.check()?;

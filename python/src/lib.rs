@@ -5,6 +5,10 @@
 //! exception each failure raises, and `batch` how lists of URLs spread
 //! over threads.
 
+// The package reads Python objects through PyO3 only: no `unsafe` of its
+// own (the project keeps that to its C ABI layer).
+#![forbid(unsafe_code)]
+
 mod arrow;
 mod batch;
 mod errors;
