@@ -595,7 +595,7 @@ mod tests {
 
     fn surt(url: &str) -> Result<String, ProfileError> {
         let mut out = Buf::new();
-        canonical(url.as_bytes(), &mut out)?;
+        canonical(url.as_bytes(), Version::V1, &mut out)?;
         Ok(String::from_utf8(out.into_vec()).unwrap())
     }
 
