@@ -323,10 +323,14 @@ mod tests {
         for w in PROFILES.windows(2) {
             assert!((w[0].name, w[0].version) < (w[1].name, w[1].version));
         }
-        assert_eq!(resolve("surt").map(|p| p.version), Some(1));
-        assert_eq!(resolve("surt/1").map(|p| p.name), Some("surt"));
+        assert_eq!(resolve("surt").map(|p| p.version), Some(2));
+        assert_eq!(
+            resolve("surt/1").map(|p| (p.name, p.version)),
+            Some(("surt", 1))
+        );
+        assert_eq!(resolve("surt/2").map(|p| p.kind), Some(Kind::Surt2));
         assert!(resolve("surt/01").is_none());
-        assert!(resolve("surt/2").is_none());
+        assert!(resolve("surt/3").is_none());
         assert!(resolve("surt/").is_none());
         assert!(resolve("nope").is_none());
         assert!(version_is("4294967295", u32::MAX));
