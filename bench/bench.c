@@ -2,6 +2,12 @@
  * URLs of tests/corpus/kasztp.txt, or the escape-heavy ones of
  * bench/gen_escapes.c).
  *
+ * Besides the 2.9 record and the handle: the WHATWG parser (parse, read
+ * the href, free), wwwurl_canonicalize under each of the nine profiles
+ * (result freed), wwwurl_query_edit on each URL's query (delete its first
+ * parameter's name, sort, append a parameter; empty for a URL without a
+ * query) and wwwurl_nvs_key under a No-Vary-Search value with key-order.
+ *
  *   bench CORPUS                      time every function, print a table
  *   bench --only NAME[,NAME] CORPUS   time some functions only
  *   bench --rounds N --min-time S     at least N rounds of at least S seconds
@@ -38,6 +44,7 @@
 #include <time.h>
 
 #include "wwwurl.h"
+#include "profile_list.h"
 #include "wwwurl_legacy.h"
 
 #ifdef HAVE_CURL
@@ -57,6 +64,12 @@ static char **paths;  /* each URL's path, for the codec benchmarks */
 static size_t *plens; /* their lengths */
 static size_t n_urls;
 static int paths_from_split; /* 1: paths came from SplitURL; 0: a fallback cut */
+static const char **queries; /* each URL's query (after '?', before '#'), "" for none */
+static size_t *qlens;        /* their lengths */
+static char **qnames;        /* the decoded name of each query's first parameter */
+static size_t *qnlens;       /* their lengths */
+static size_t n_with_query;  /* URLs of the prepared range that have a '?' */
+static struct wwwurl_nvs *nvs; /* the No-Vary-Search value of the nvs row */
 
 static char *slurp(const char *file, size_t *size) {
     FILE *f = fopen(file, "rb");
@@ -160,6 +173,61 @@ static void prepare_paths(size_t count) {
             exit(2);
         }
         plens[i] = strlen(paths[i]);
+    }
+}
+
+/* Each URL's query, and the decoded name of its first parameter, for the
+ * query-edit rows; outside any timed region. */
+static void prepare_queries(size_t count) {
+    queries = calloc(count, sizeof *queries);
+    qlens = calloc(count, sizeof *qlens);
+    qnames = calloc(count, sizeof *qnames);
+    qnlens = calloc(count, sizeof *qnlens);
+    if (!queries || !qlens || !qnames || !qnlens) {
+        fprintf(stderr, "bench: out of memory\n");
+        exit(2);
+    }
+    n_with_query = 0;
+    for (size_t i = 0; i < count; i++) {
+        const char *q = memchr(urls[i], '?', lens[i]);
+        const char *h = memchr(urls[i], '#', lens[i]);
+        if (q && (!h || q < h)) {
+            q++;
+            queries[i] = q;
+            qlens[i] = (size_t)((h ? h : urls[i] + lens[i]) - q);
+            n_with_query++;
+        } else {
+            queries[i] = "";
+            qlens[i] = 0;
+        }
+        size_t pos = 0, needed = 0;
+        struct wwwurl_query_param prm;
+        char name[4096];
+        qnames[i] = NULL;
+        if (wwwurl_query_next(queries[i], qlens[i], &pos, &prm) == WWWURL_OK &&
+            wwwurl_query_decode_buf(queries[i] + prm.name_offset, prm.name_len, name, sizeof name,
+                                    &needed) == WWWURL_OK) {
+            qnlens[i] = needed - 1;
+            qnames[i] = malloc(needed);
+            if (qnames[i])
+                memcpy(qnames[i], name, needed);
+        } else {
+            qnlens[i] = 0;
+            qnames[i] = malloc(1);
+            if (qnames[i])
+                qnames[i][0] = '\0';
+        }
+        if (!qnames[i]) {
+            fprintf(stderr, "bench: out of memory\n");
+            exit(2);
+        }
+    }
+    /* Two tracking parameters that do not vary the response, and the rest
+     * sorted: the key of every URL with a query is built anew. */
+    static const char nvs_value[] = "params=(\"utm_source\" \"gclid\"), key-order";
+    if (wwwurl_nvs_parse(nvs_value, sizeof nvs_value - 1, &nvs) != WWWURL_OK) {
+        fprintf(stderr, "bench: wwwurl_nvs_parse failed\n");
+        exit(2);
     }
 }
 
@@ -282,6 +350,88 @@ static size_t b_transcode2(size_t a, size_t b) {
     return fails;
 }
 
+/* The WHATWG parser: parse without a base, read the href, free. */
+static size_t b_whatwg(size_t a, size_t b) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        struct wwwurl_whatwg *u = NULL;
+        if (wwwurl_whatwg_parse(urls[i], lens[i], NULL, 0, &u) != WWWURL_OK) {
+            fails++;
+            continue;
+        }
+        size_t n;
+        const char *href = wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, &n);
+        ESCAPE(href);
+        ESCAPE(&n);
+        wwwurl_whatwg_free(u);
+    }
+    return fails;
+}
+
+/* wwwurl_canonicalize under one profile, the result freed. */
+static inline size_t canon_rows(size_t a, size_t b, const char *profile) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        char *out = NULL;
+        if (wwwurl_canonicalize(NULL, profile, urls[i], lens[i], &out) != WWWURL_OK)
+            fails++;
+        ESCAPE(out);
+        wwwurl_string_free(out);
+    }
+    return fails;
+}
+#define CANON(NAME, PROFILE)                        \
+    static size_t b_canon_##NAME(size_t a, size_t b) { \
+        return canon_rows(a, b, PROFILE);           \
+    }
+BENCH_PROFILES(CANON)
+
+/* wwwurl_query_edit on each URL's query, the result freed. */
+static inline size_t query_rows(size_t a, size_t b, wwwurl_query_op op) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        char *out = NULL;
+        wwwurl_status st;
+        if (op == WWWURL_QUERY_DELETE)
+            st = wwwurl_query_edit(queries[i], qlens[i], op, qnames[i], qnlens[i], NULL, 0, &out);
+        else if (op == WWWURL_QUERY_SORT)
+            st = wwwurl_query_edit(queries[i], qlens[i], op, NULL, 0, NULL, 0, &out);
+        else
+            st = wwwurl_query_edit(queries[i], qlens[i], op, "utm_source", 10, "news letter",
+                                   11, &out);
+        if (st != WWWURL_OK)
+            fails++;
+        ESCAPE(out);
+        wwwurl_string_free(out);
+    }
+    return fails;
+}
+
+static size_t b_qdelete(size_t a, size_t b) {
+    return query_rows(a, b, WWWURL_QUERY_DELETE);
+}
+
+static size_t b_qsort(size_t a, size_t b) {
+    return query_rows(a, b, WWWURL_QUERY_SORT);
+}
+
+static size_t b_qappend(size_t a, size_t b) {
+    return query_rows(a, b, WWWURL_QUERY_APPEND);
+}
+
+/* wwwurl_nvs_key of each URL under a value with params and key-order. */
+static size_t b_nvs(size_t a, size_t b) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        char *out = NULL;
+        if (wwwurl_nvs_key(nvs, urls[i], lens[i], &out) != WWWURL_OK)
+            fails++;
+        ESCAPE(out);
+        wwwurl_string_free(out);
+    }
+    return fails;
+}
+
 #ifdef HAVE_CURL
 static size_t b_curl(size_t a, size_t b) {
     size_t fails = 0;
@@ -337,6 +487,13 @@ static const bench_fn fns[] = {
     {"get", "wwwurl_parse+12 get+port+free", b_get},
     {"transcode", "wwwurl_transcode ENCODE_PATH (path)", b_transcode},
     {"transcode2", "wwwurl_transcode DECODE+ENCODE (path)", b_transcode2},
+    {"whatwg", "wwwurl_whatwg_parse+get HREF+free", b_whatwg},
+#define CANON_ROW(NAME, PROFILE) {"canon_" PROFILE, "wwwurl_canonicalize " PROFILE, b_canon_##NAME},
+    BENCH_PROFILES(CANON_ROW)
+    {"qdelete", "wwwurl_query_edit DELETE first name", b_qdelete},
+    {"qsort", "wwwurl_query_edit SORT", b_qsort},
+    {"qappend", "wwwurl_query_edit APPEND", b_qappend},
+    {"nvs", "wwwurl_nvs_key (params, key-order)", b_nvs},
 #ifdef HAVE_CURL
     {"curl", "curl_url set+get host,path+cleanup", b_curl},
 #endif
@@ -473,6 +630,7 @@ int main(int argc, char **argv) {
         }
         size_t n = (size_t)count < n_urls ? (size_t)count : n_urls;
         prepare_paths(n);
+        prepare_queries(n);
         size_t fails = 0, bytes = 0;
         for (size_t i = 0; i < n; i++)
             bytes += lens[i];
@@ -488,6 +646,7 @@ int main(int argc, char **argv) {
     }
 
     prepare_paths(n_urls);
+    prepare_queries(n_urls);
     size_t bytes = 0;
     for (size_t i = 0; i < n_urls; i++)
         bytes += lens[i];
@@ -501,6 +660,7 @@ int main(int argc, char **argv) {
 #ifdef HAVE_URIPARSER
     printf("peer: uriparser %s\n", URI_VER_ANSI);
 #endif
+    printf("URLs with a query (the query-edit rows): %zu of %zu\n", n_with_query, n_urls);
     printf("%d rounds of >= %.2f s each\n\n", rounds, min_time);
 
     result res[N_FNS];
@@ -513,16 +673,17 @@ int main(int argc, char **argv) {
     }
 
     double ref = done[1] ? res[1].min : 0;
-    printf("%-40s %10s %10s %10s %s\n", "function", "min ns/URL", "median", "/SplitURL",
-           "failed/pass");
+    printf("%-40s %10s %10s %8s %10s %s\n", "function", "min ns/URL", "median", "M URL/s",
+           "/SplitURL", "failed/pass");
     for (size_t k = 0; k < N_FNS; k++) {
         if (!done[k])
             continue;
         char ratio[32] = "-";
         if (ref > 0)
             snprintf(ratio, sizeof ratio, "%.2f", res[k].min / ref);
-        printf("%-40s %10.1f %10.1f %10s %zu%s\n", fns[k].label, res[k].min, res[k].median, ratio,
-               res[k].fails, res[k].fails == n_urls ? " (every call failed)" : "");
+        printf("%-40s %10.1f %10.1f %8.2f %10s %zu%s\n", fns[k].label, res[k].min, res[k].median,
+               1e3 / res[k].min, ratio, res[k].fails,
+               res[k].fails == n_urls ? " (every call failed)" : "");
     }
     if (done[1] && res[1].fails)
         printf("\nnote: SplitURL returned NULL %zu times of %zu: its figures and the ratios "

@@ -2,12 +2,17 @@
 # (after the definitions of CC, CARGO, LIB_A, BUILD, C_STD, WARN, STATIC_DEPS).
 #
 #   make bench        bench/bench.c (with libcurl and uriparser as peers when
-#                     pkg-config finds them), benches/core.rs and the tool
-#                     (bench/cli.sh), each on both corpora
+#                     pkg-config finds them), benches/core.rs (with ada and
+#                     rust-url as the WHATWG parser's peers), the tool
+#                     (bench/cli.sh) and every canonicalisation profile
+#                     through the tool (bench/profiles.sh, with the Python
+#                     packages surt, w3lib and gglsbl beside), each on both
+#                     corpora
 #   make bench-callgrind   instructions per URL and per input byte under
 #                     valgrind's callgrind, for bench/bench.c and
-#                     benches/core.rs on both corpora, then the per-byte
-#                     table (output in build/callgrind*)
+#                     benches/core.rs on both corpora (with the WHATWG
+#                     parsers' ratios to ada), then the per-byte table
+#                     (output in build/callgrind*)
 #   make bench-perbyte     only the per-byte table: instructions per input
 #                     byte of URLDecodeGeneric, URLEncodePath, SplitURL (the
 #                     pattern in the path, and in the host), CanonicaliseName
@@ -18,6 +23,7 @@
 #   make bench-corpus-test  the generator's output has the expected checksum
 #                     (part of make check)
 #   make linear-test  1 MiB / 64 KiB time ratios of every string function
+#                     (query functions on queries of many parameters too)
 #   make memory-test  peak heap bytes per input byte of every string function,
 #                     against the bounds of SECURITY.md's table
 #
@@ -57,7 +63,7 @@ BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 .PHONY: bench bench-c bench-rust bench-cli bench-callgrind bench-perbyte bench-corpus \
 	bench-corpus-test linear-test memory-test
 
-$(BUILD)/bench: bench/bench.c bench/measure.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+$(BUILD)/bench: bench/bench.c bench/measure.h bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_PEER_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/bench.c \
 	  $(LIB_A) $(BENCH_PEER_LIBS) $(STATIC_DEPS)
@@ -88,7 +94,7 @@ bench-corpus-test: $(BUILD)/gen_escapes
 	    "and the escape-corpus figures of BENCHMARKS.md)"; exit 1; }
 	@echo "bench corpus: gen_escapes output as expected ($(ESC_CKSUM))"
 
-$(BUILD)/linear: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+$(BUILD)/linear: bench/linear.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/linear.c $(LIB_A) $(STATIC_DEPS)
 
@@ -106,6 +112,8 @@ bench: $(BUILD)/bench $(TOOL) $(ESC_CORPUS)
 	sh bench/cli.sh $(TOOL) $(CORPUS)
 	@echo "== wwwurl canon (bench/cli.sh), escape-heavy URLs: $(ESC_CORPUS)"
 	sh bench/cli.sh $(TOOL) $(ESC_CORPUS)
+	@echo "== canonicalisation profiles (bench/profiles.sh), real and escape-heavy URLs"
+	PYTHON=$(PYTHON) sh bench/profiles.sh $(TOOL) $(CORPUS) $(ESC_CORPUS)
 
 bench-cli: $(TOOL) $(ESC_CORPUS)
 	@echo "== wwwurl canon (bench/cli.sh), real URLs: $(CORPUS)"
@@ -144,7 +152,7 @@ bench-perbyte: $(BUILD)/perbyte
 	CALLGRIND_DIR=$(BUILD)/callgrind-perbyte sh bench/perbyte.sh $(BUILD)/perbyte $(PERBYTE_SIZE)
 
 # FixHTMLLinkURL is only in the 2.9h library.
-$(BUILD)/linear-29h: bench/linear.c include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+$(BUILD)/linear-29h: bench/linear.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/linear.c $(LIB29H_A) $(STATIC_DEPS)
 
@@ -156,11 +164,11 @@ linear-test: $(BUILD)/linear $(BUILD)/linear-29h
 # with the static library, whose allocator then goes through them. The
 # bounds come from SECURITY.md (the table between <!-- memory-table -->
 # lines), which is a prerequisite so that a changed bound is tested.
-$(BUILD)/memory: bench/memory.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+$(BUILD)/memory: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/memory.c $(LIB_A) $(STATIC_DEPS)
 
-$(BUILD)/memory-29h: bench/memory.c include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+$(BUILD)/memory-29h: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
 	@mkdir -p $(BUILD)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/memory.c $(LIB29H_A) \
 	  $(STATIC_DEPS)

@@ -14,6 +14,10 @@
 # with instrumentation from the start and subtracts a --dry run (same set-up,
 # no measured loop). The callgrind.out files stay in $CALLGRIND_DIR (default
 # build/callgrind) for callgrind_annotate.
+#
+# When the WHATWG rows of benches/core.rs were measured (`whatwg`, and the
+# peers `ada` and `rust_url`), the last lines give instructions per URL of
+# each as a ratio to ada's.
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -32,7 +36,9 @@ mkdir -p "$dir"
 
 macros=$("$bench" --has-callgrind-macros)
 echo "corpus: $corpus, first $count URLs"
-printf '%-12s %14s %12s %9s  %s\n' function instructions per-URL per-byte "(COUNT=$count, macros=$macros)"
+printf '%-20s %14s %12s %9s  %s\n' function instructions per-URL per-byte "(COUNT=$count, macros=$macros)"
+per_url=$dir/per-url.txt
+: > "$per_url"
 for name in $names; do
     out=$dir/callgrind.out.$name
     if [ "$macros" = 1 ]; then
@@ -50,6 +56,12 @@ for name in $names; do
     urls=$(sed -n 's/^callgrind [^:]*: \([0-9][0-9]*\) URLs.*/\1/p' "$dir/$name.log")
     bytes=$(sed -n 's/^callgrind [^:]*: [0-9]* URLs, \([0-9][0-9]*\) bytes.*/\1/p' "$dir/$name.log")
     awk -v n="$name" -v ir="$ir" -v c="${urls:-$count}" -v b="${bytes:-0}" -v note="$note" \
-        'BEGIN { printf "%-12s %14d %12.1f %9s  %s\n", n, ir, ir / c,
+        'BEGIN { printf "%-20s %14d %12.1f %9s  %s\n", n, ir, ir / c,
                  (b > 0 ? sprintf("%.2f", ir / b) : "-"), note }'
+    awk -v n="$name" -v ir="$ir" -v c="${urls:-$count}" 'BEGIN { print n, ir / c }' >> "$per_url"
 done
+awk '{ v[$1] = $2 }
+     END { if ("ada" in v && v["ada"] > 0)
+               for (k in v) if (k == "whatwg" || k == "rust_url")
+                   printf "%s / ada, instructions per URL: %.2f\n", k, v[k] / v["ada"] }' "$per_url" |
+    sort

@@ -5,9 +5,24 @@
  *   linear [FILTER]     run only the cases whose name contains FILTER
  *
  * An input repeats one pattern (/./  /../  %  %2  &amp;  @  :  [) in one
- * argument position: for SplitURL and wwwurl_parse as the whole URL, after
- * "http://" in the host, in the path and in the args; for CreateURL,
- * AddPasswordURL, LinkURL and their modern forms in each argument in turn.
+ * argument position: for SplitURL, wwwurl_parse, wwwurl_whatwg_parse and
+ * wwwurl_canonicalize (each profile) as the whole URL, after "http://" in
+ * the host, in the path and in the args; for CreateURL, AddPasswordURL,
+ * LinkURL and their modern forms in each argument in turn; for
+ * wwwurl_whatwg_set as the value of each attribute.
+ *
+ * The query functions (wwwurl_query_*, the query edits of the handles,
+ * wwwurl_nvs_key, and wwwurl_canonicalize with the pattern in the query)
+ * get query patterns instead: many parameters (a=1&  &amp;  &), parameters
+ * with distinct names in no order (k######=v&, where ###### is a
+ * different 6-digit hex number each time, a permutation of the counter),
+ * and one huge parameter (%2  =  +  /./). Sorting n parameters is
+ * n log n: 1 MiB of k######=v& is 16 times the parameters of 64 KiB, and
+ * n log n gives a ratio of about 16 * log(104857) / log(6553), 21, well
+ * within the limit. wwwurl_nvs_parse gets Structured Field patterns:
+ * distinct dictionary keys (k######, ), distinct strings in a list
+ * ("k######" ) and repeated members.
+ *
  * Each size is timed 3 times (best kept) in thread CPU time
  * (CLOCK_THREAD_CPUTIME_ID, else CLOCK_MONOTONIC), except that a
  * 1 MiB call within half the allowed ratio is not repeated; the copy of the
@@ -44,6 +59,7 @@
 #endif
 
 #include "wwwurl.h"
+#include "profile_list.h"
 #include "wwwurl_legacy.h"
 
 #define SMALL (64u << 10)
@@ -313,6 +329,239 @@ static void *p_wcreate(void) {
     return u;
 }
 
+/* ---- WHATWG, profiles, queries, No-Vary-Search ---------------------------- */
+
+static int status_call(wwwurl_status st) {
+    return st == WWWURL_ERR_PANIC ? CALL_INTERNAL : CALL_OK;
+}
+
+/* Parse (the pattern in the position the prefix and suffix give), read the
+ * href, free. */
+static int c_whatwg(char *s, size_t n, void *ctx) {
+    struct wwwurl_whatwg *u = NULL;
+    size_t len;
+    (void)ctx;
+    wwwurl_status st = wwwurl_whatwg_parse(s, n, NULL, 0, &u);
+    if (st == WWWURL_OK && !wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, &len))
+        st = WWWURL_ERR_PANIC;
+    wwwurl_whatwg_free(u);
+    return status_call(st);
+}
+static int c_whatwg_base(char *s, size_t n, void *ctx) {
+    struct wwwurl_whatwg *u = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_whatwg_parse("../other/x.html?a=b", WWWURL_NUL_TERMINATED, s, n, &u);
+    wwwurl_whatwg_free(u);
+    return status_call(st);
+}
+
+static void *p_whatwg(void) {
+    struct wwwurl_whatwg *u = NULL;
+    wwwurl_whatwg_parse("http://user:pass@www.example.com:8080/dir/page.html?q=1#f",
+                        WWWURL_NUL_TERMINATED, NULL, 0, &u);
+    return u;
+}
+static void d_whatwg(void *ctx) {
+    wwwurl_whatwg_free(ctx);
+}
+#define WSET(NAME, PART)                                                  \
+    static int c_wset_##NAME(char *s, size_t n, void *ctx) {             \
+        if (!ctx)                                                         \
+            return CALL_INTERNAL;                                         \
+        return status_call(wwwurl_whatwg_set(ctx, PART, s, n));           \
+    }
+WSET(href, WWWURL_WHATWG_HREF)
+WSET(protocol, WWWURL_WHATWG_PROTOCOL)
+WSET(username, WWWURL_WHATWG_USERNAME)
+WSET(host, WWWURL_WHATWG_HOST)
+WSET(pathname, WWWURL_WHATWG_PATHNAME)
+WSET(search, WWWURL_WHATWG_SEARCH)
+WSET(hash, WWWURL_WHATWG_HASH)
+
+static int c_browser_base(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st =
+        wwwurl_browser_resolve(s, n, "../other/x.html?a=b", WWWURL_NUL_TERMINATED, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+static int c_browser_spec(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_browser_resolve(page, WWWURL_NUL_TERMINATED, s, n, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+static int c_domain_ascii(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_domain_to_ascii(s, n, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+static int c_domain_unicode(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_domain_to_unicode(s, n, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+
+/* wwwurl_canonicalize under each profile. */
+static int canon(const char *profile, char *s, size_t n) {
+    char *out = NULL;
+    wwwurl_status st = wwwurl_canonicalize(NULL, profile, s, n, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+#define CANON(NAME, PROFILE)                                      \
+    static int c_canon_##NAME(char *s, size_t n, void *ctx) {    \
+        (void)ctx;                                                \
+        return canon(PROFILE, s, n);                              \
+    }
+BENCH_PROFILES(CANON)
+
+/* wwwurl_query_edit with the hostile query, name "a", value "1" (none for
+ * DELETE, neither for SORT). */
+static int qedit(wwwurl_query_op op, const char *q, size_t qn, const char *name, size_t nn,
+                 const char *value, size_t vn) {
+    char *out = NULL;
+    wwwurl_status st = wwwurl_query_edit(q, qn, op, name, nn, value, vn, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+#define QEDIT(NAME, OP, NM, VAL)                                                        \
+    static int c_q_##NAME(char *s, size_t n, void *ctx) {                               \
+        (void)ctx;                                                                      \
+        return qedit(OP, s, n, NM, NM ? WWWURL_NUL_TERMINATED : 0, VAL,                 \
+                     VAL ? WWWURL_NUL_TERMINATED : 0);                                  \
+    }
+QEDIT(append, WWWURL_QUERY_APPEND, "a", "1")
+QEDIT(set, WWWURL_QUERY_SET, "a", "1")
+QEDIT(delete, WWWURL_QUERY_DELETE, "a", (const char *)NULL)
+QEDIT(delete_value, WWWURL_QUERY_DELETE, "a", "1")
+QEDIT(sort, WWWURL_QUERY_SORT, (const char *)NULL, (const char *)NULL)
+QEDIT(keep, WWWURL_QUERY_KEEP, "a", (const char *)NULL)
+QEDIT(strip, WWWURL_QUERY_STRIP, "a", (const char *)NULL)
+QEDIT(keep_prefix, WWWURL_QUERY_KEEP_PREFIX, "k1", (const char *)NULL)
+QEDIT(strip_prefix, WWWURL_QUERY_STRIP_PREFIX, "k", (const char *)NULL)
+static const char short_query[] = "x=1&a=2&y=3";
+static int c_q_append_name(char *s, size_t n, void *ctx) {
+    (void)ctx;
+    return qedit(WWWURL_QUERY_APPEND, short_query, sizeof short_query - 1, s, n, "1", 1);
+}
+static int c_q_append_value(char *s, size_t n, void *ctx) {
+    (void)ctx;
+    return qedit(WWWURL_QUERY_APPEND, short_query, sizeof short_query - 1, "a", 1, s, n);
+}
+static int c_q_delete_name(char *s, size_t n, void *ctx) {
+    (void)ctx;
+    return qedit(WWWURL_QUERY_DELETE, short_query, sizeof short_query - 1, s, n, NULL, 0);
+}
+/* A name no parameter has: every parameter is compared. */
+static int c_q_get(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_query_get(s, n, "zz", 2, 0, 0, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+/* The last of the parameters named "a" (prefix "a=1&"): every one is seen. */
+static int c_q_get_nth(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_query_get(s, n, "a", 1, 1000000000u, 0, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+/* The first parameter named "a" (prefix "a="): its value, decoded. */
+static int c_q_get_first(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_query_get(s, n, "a", 1, 0, 0, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+static volatile size_t count_sink;
+static int c_q_count(char *s, size_t n, void *ctx) {
+    (void)ctx;
+    count_sink = wwwurl_query_count(s, n);
+    return CALL_OK;
+}
+static int c_q_next(char *s, size_t n, void *ctx) {
+    size_t pos = 0, k = 0;
+    struct wwwurl_query_param prm;
+    wwwurl_status st;
+    (void)ctx;
+    while ((st = wwwurl_query_next(s, n, &pos, &prm)) == WWWURL_OK)
+        k++;
+    count_sink = k;
+    return st == WWWURL_ERR_NOT_FOUND ? CALL_OK : CALL_INTERNAL;
+}
+static int c_q_decode(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_query_decode(s, n, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+/* The handles' query edits: the handle is made in the timed region too (a
+ * linear call), from "http://www.example.com/p?" and the hostile query. */
+static int c_url_qsort(char *s, size_t n, void *ctx) {
+    struct wwwurl_url *u = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_parse(NULL, s, n, &u);
+    if (st == WWWURL_OK)
+        st = wwwurl_url_query_edit(u, WWWURL_QUERY_SORT, NULL, 0, NULL, 0);
+    wwwurl_free(u);
+    return status_call(st);
+}
+static int c_whatwg_qsort(char *s, size_t n, void *ctx) {
+    struct wwwurl_whatwg *u = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_whatwg_parse(s, n, NULL, 0, &u);
+    if (st == WWWURL_OK)
+        st = wwwurl_whatwg_query_edit(u, WWWURL_QUERY_SORT, NULL, 0, NULL, 0);
+    wwwurl_whatwg_free(u);
+    return status_call(st);
+}
+
+/* No-Vary-Search: a key of a URL whose query is hostile, under a value
+ * made before the call. */
+static void *nvs_of(const char *value) {
+    struct wwwurl_nvs *v = NULL;
+    wwwurl_nvs_parse(value, WWWURL_NUL_TERMINATED, &v);
+    return v;
+}
+static void *p_nvs_order(void) {
+    return nvs_of("key-order");
+}
+static void *p_nvs_params(void) {
+    return nvs_of("params=(\"a\" \"k000001\" \"x\"), key-order");
+}
+static void *p_nvs_except(void) {
+    return nvs_of("params, except=(\"a\" \"k000001\")");
+}
+static void d_nvs(void *ctx) {
+    wwwurl_nvs_free(ctx);
+}
+static int c_nvs_key(char *s, size_t n, void *ctx) {
+    char *out = NULL;
+    if (!ctx)
+        return CALL_INTERNAL;
+    wwwurl_status st = wwwurl_nvs_key(ctx, s, n, &out);
+    wwwurl_string_free(out);
+    return status_call(st);
+}
+static int c_nvs_parse(char *s, size_t n, void *ctx) {
+    struct wwwurl_nvs *v = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_nvs_parse(s, n, &v);
+    wwwurl_nvs_free(v);
+    return status_call(st);
+}
+
 #ifdef LINEAR_SELF_TEST
 /* Checks the checker (cc -DLINEAR_SELF_TEST): a quadratic function must fail. */
 static volatile size_t quad_sink;
@@ -398,12 +647,104 @@ static const target targets[] = {
     {"wwwurl_transcode(ENCODE_PASSWORD)", "", "", c_t_encode_password, NULL, NULL},
     {"wwwurl_rfc3986_split(strict)", "", "", c_rfc3986_strict, NULL, NULL},
     {"wwwurl_rfc3986_split(browser)", "", "", c_rfc3986_browser, NULL, NULL},
+    {"wwwurl_whatwg_parse(whole)", "", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse(host)", "http://", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse(path)", "http://www.example.com/", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse(query)", "http://www.example.com/p?", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse(hash)", "http://www.example.com/p#", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse(opaque)", "mailto:", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse(base path)", "http://www.example.com/", "/", c_whatwg_base, NULL,
+     NULL},
+    {"wwwurl_whatwg_set(href)", "http://www.example.com/", "", c_wset_href, p_whatwg, d_whatwg},
+    {"wwwurl_whatwg_set(protocol)", "", "", c_wset_protocol, p_whatwg, d_whatwg},
+    {"wwwurl_whatwg_set(username)", "", "", c_wset_username, p_whatwg, d_whatwg},
+    {"wwwurl_whatwg_set(host)", "", "", c_wset_host, p_whatwg, d_whatwg},
+    {"wwwurl_whatwg_set(pathname)", "", "", c_wset_pathname, p_whatwg, d_whatwg},
+    {"wwwurl_whatwg_set(search)", "", "", c_wset_search, p_whatwg, d_whatwg},
+    {"wwwurl_whatwg_set(hash)", "", "", c_wset_hash, p_whatwg, d_whatwg},
+    {"wwwurl_browser_resolve(base path)", "http://www.example.com/", "/", c_browser_base, NULL,
+     NULL},
+    {"wwwurl_browser_resolve(spec)", "", "", c_browser_spec, NULL, NULL},
+    {"wwwurl_domain_to_ascii", "", "", c_domain_ascii, NULL, NULL},
+    {"wwwurl_domain_to_unicode", "", "", c_domain_unicode, NULL, NULL},
+#define CANON_TARGETS(NAME, PROFILE)                                                       \
+    {"wwwurl_canonicalize(" PROFILE ", whole)", "", "", c_canon_##NAME, NULL, NULL},      \
+        {"wwwurl_canonicalize(" PROFILE ", host)", "http://", "", c_canon_##NAME, NULL,   \
+         NULL},                                                                            \
+        {"wwwurl_canonicalize(" PROFILE ", path)", "http://www.example.com/", "",         \
+         c_canon_##NAME, NULL, NULL}
+#define CANON_TARGETS_ROW(NAME, PROFILE) CANON_TARGETS(NAME, PROFILE),
+    BENCH_PROFILES(CANON_TARGETS_ROW)
 };
 
-static const char *const patterns[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
+/* The functions of queries, with the pattern in a query. */
+static const target query_targets[] = {
+    {"wwwurl_query_edit(APPEND)", "", "", c_q_append, NULL, NULL},
+    {"wwwurl_query_edit(SET)", "", "", c_q_set, NULL, NULL},
+    {"wwwurl_query_edit(DELETE)", "", "", c_q_delete, NULL, NULL},
+    {"wwwurl_query_edit(DELETE value)", "", "", c_q_delete_value, NULL, NULL},
+    {"wwwurl_query_edit(SORT)", "", "", c_q_sort, NULL, NULL},
+    {"wwwurl_query_edit(KEEP)", "", "", c_q_keep, NULL, NULL},
+    {"wwwurl_query_edit(STRIP)", "", "", c_q_strip, NULL, NULL},
+    {"wwwurl_query_edit(KEEP_PREFIX)", "", "", c_q_keep_prefix, NULL, NULL},
+    {"wwwurl_query_edit(STRIP_PREFIX)", "", "", c_q_strip_prefix, NULL, NULL},
+    {"wwwurl_query_edit(APPEND name)", "", "", c_q_append_name, NULL, NULL},
+    {"wwwurl_query_edit(APPEND value)", "", "", c_q_append_value, NULL, NULL},
+    {"wwwurl_query_edit(DELETE name)", "", "", c_q_delete_name, NULL, NULL},
+    {"wwwurl_query_get(absent)", "", "", c_q_get, NULL, NULL},
+    {"wwwurl_query_get(nth)", "a=1&", "", c_q_get_nth, NULL, NULL},
+    {"wwwurl_query_get(value)", "a=", "", c_q_get_first, NULL, NULL},
+    {"wwwurl_query_count", "", "", c_q_count, NULL, NULL},
+    {"wwwurl_query_next(all)", "", "", c_q_next, NULL, NULL},
+    {"wwwurl_query_decode", "", "", c_q_decode, NULL, NULL},
+    {"wwwurl_url_query_edit(SORT)", "http://www.example.com/p?", "", c_url_qsort, NULL, NULL},
+    {"wwwurl_whatwg_query_edit(SORT)", "http://www.example.com/p?", "", c_whatwg_qsort, NULL,
+     NULL},
+    {"wwwurl_nvs_key(key-order)", "http://www.example.com/p?", "", c_nvs_key, p_nvs_order,
+     d_nvs},
+    {"wwwurl_nvs_key(params)", "http://www.example.com/p?", "", c_nvs_key, p_nvs_params,
+     d_nvs},
+    {"wwwurl_nvs_key(except)", "http://www.example.com/p?", "", c_nvs_key, p_nvs_except,
+     d_nvs},
+#define CANON_QUERY(NAME, PROFILE)                                                          \
+    {"wwwurl_canonicalize(" PROFILE ", query)", "http://www.example.com/p?", "",         \
+     c_canon_##NAME, NULL, NULL}
+#define CANON_QUERY_ROW(NAME, PROFILE) CANON_QUERY(NAME, PROFILE),
+    BENCH_PROFILES(CANON_QUERY_ROW)
+};
 
-#define N_TARGETS (sizeof targets / sizeof targets[0])
-#define N_PATTERNS (sizeof patterns / sizeof patterns[0])
+/* wwwurl_nvs_parse, with Structured Field patterns. */
+static const target nvs_targets[] = {
+    {"wwwurl_nvs_parse(dictionary)", "", "", c_nvs_parse, NULL, NULL},
+    {"wwwurl_nvs_parse(params list)", "params=(", ")", c_nvs_parse, NULL, NULL},
+    {"wwwurl_nvs_parse(except list)", "params, except=(", ")", c_nvs_parse, NULL, NULL},
+};
+
+/* A pattern with DISTINCT in it gets a different 6-digit hex number there
+ * in each repeat (see build). */
+#define DISTINCT "######"
+
+static const char *const patterns[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
+static const char *const query_patterns[] = {"a=1&", "&amp;", "&", "k" DISTINCT "=v&",
+                                             "%2", "=", "+", "/./"};
+static const char *const nvs_patterns[] = {"k" DISTINCT ", ", "\"k" DISTINCT "\" ",
+                                           "key-order, ", "a, ", "\"a\" ", "(", "%2", "\""};
+
+#define COUNT(a) (sizeof a / sizeof a[0])
+
+/* The targets and the patterns they get. */
+typedef struct group {
+    const target *targets;
+    size_t n_targets;
+    const char *const *patterns;
+    size_t n_patterns;
+} group;
+
+static const group groups[] = {
+    {targets, COUNT(targets), patterns, COUNT(patterns)},
+    {query_targets, COUNT(query_targets), query_patterns, COUNT(query_patterns)},
+    {nvs_targets, COUNT(nvs_targets), nvs_patterns, COUNT(nvs_patterns)},
+};
 
 /* ---- running a case ------------------------------------------------------ */
 
@@ -426,16 +767,27 @@ static double now_s(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* prefix + the pattern repeated to fill `size` bytes (whole repeats) + suffix. */
+/* prefix + the pattern repeated to fill `size` bytes (whole repeats) + suffix.
+ * DISTINCT in the pattern becomes, in repeat i, the 6 hex digits of
+ * i * 0x9E3779B1 mod 2^24: a multiplication by an odd number modulo a power
+ * of two is a permutation, so the numbers differ and are in no order. */
 static char *build(const target *t, const char *pat, size_t size, size_t *len) {
     size_t pl = strlen(pat), reps = size / pl, a = strlen(t->prefix), b = strlen(t->suffix);
+    const char *d = strstr(pat, DISTINCT);
     *len = a + reps * pl + b;
     char *s = malloc(*len + 1);
     if (!s)
         return NULL;
     memcpy(s, t->prefix, a);
-    for (size_t i = 0; i < reps; i++)
-        memcpy(s + a + i * pl, pat, pl);
+    for (size_t i = 0; i < reps; i++) {
+        char *p = s + a + i * pl;
+        memcpy(p, pat, pl);
+        if (d) {
+            char hex[8];
+            snprintf(hex, sizeof hex, "%06lx", (unsigned long)((i * 0x9E3779B1u) & 0xFFFFFFu));
+            memcpy(p + (d - pat), hex, 6);
+        }
+    }
     memcpy(s + a + reps * pl, t->suffix, b);
     s[*len] = '\0';
     return s;
@@ -511,7 +863,7 @@ static void child(const target *t, const char *pat, int fd) {
 }
 
 static const char *show(const char *pat) {
-    static char buf[16];
+    static char buf[24];
     snprintf(buf, sizeof buf, "'%s'", pat);
     return buf;
 }
@@ -552,60 +904,63 @@ int main(int argc, char **argv) {
 
     int passed = 0, failed = 0;
     double t_start = now_s();
-    for (size_t ti = 0; ti < N_TARGETS; ti++) {
-        const target *t = &targets[ti];
-        if (filter && !strstr(t->name, filter))
-            continue;
-        for (size_t pi = 0; pi < N_PATTERNS; pi++) {
-            const char *pat = patterns[pi];
-            outcome o;
-            int ws = 0, tries = 0;
-            ssize_t got;
-            for (;;) {
-                if (run_case(t, pat, &o, &got, &ws) != 0)
-                    return 2;
-                tries++;
-                /* Only a measured ratio above the limit or a kill by the timer
-                 * is tried again: on a busy machine one slow call is noise,
-                 * three in a row are not. */
-                int timer = got != (ssize_t)sizeof o && WIFSIGNALED(ws) &&
-                            WTERMSIG(ws) == SIGALRM;
-                int high = got == (ssize_t)sizeof o && o.status == 0 &&
-                           o.large > MAX_RATIO * o.small;
-                if (!(timer || high) || tries == MAX_TRIES)
-                    break;
-            }
-            char again[32] = "";
-            if (tries > 1)
-                snprintf(again, sizeof again, " (try %d)", tries);
-            printf("%-36s %-8s ", t->name, show(pat));
-            if (got != (ssize_t)sizeof o) {
-                if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGALRM)
-                    printf("FAIL killed: a 1 MiB call outlasted max(%.0fx the 64 KiB time, %.1f s)%s\n",
-                           KILL_RATIO, LARGE_FLOOR_S, again);
-                else if (WIFSIGNALED(ws))
-                    printf("FAIL crashed (signal %d)\n", WTERMSIG(ws));
-                else
-                    printf("FAIL no result (exit %d)\n", WEXITSTATUS(ws));
-                failed++;
-            } else if (o.status == 1) {
-                printf("FAIL internal error (NULL or WWWURL_ERR_PANIC)\n");
-                failed++;
-            } else if (o.status == 2) {
-                printf("FAIL 64 KiB took %.3f s\n", o.small);
-                failed++;
-            } else if (o.status == 3) {
-                printf("FAIL out of memory\n");
-                failed++;
-            } else {
-                double ratio = o.large / (o.small > 1e-9 ? o.small : 1e-9);
-                int ok = ratio <= MAX_RATIO;
-                printf("%s 64KiB %9.3f ms  1MiB %9.3f ms  ratio %6.1f%s\n", ok ? "ok  " : "FAIL",
-                       o.small * 1e3, o.large * 1e3, ratio, again);
-                if (ok)
-                    passed++;
-                else
+    for (size_t gi = 0; gi < COUNT(groups); gi++) {
+        const group *g = &groups[gi];
+        for (size_t ti = 0; ti < g->n_targets; ti++) {
+            const target *t = &g->targets[ti];
+            if (filter && !strstr(t->name, filter))
+                continue;
+            for (size_t pi = 0; pi < g->n_patterns; pi++) {
+                const char *pat = g->patterns[pi];
+                outcome o;
+                int ws = 0, tries = 0;
+                ssize_t got;
+                for (;;) {
+                    if (run_case(t, pat, &o, &got, &ws) != 0)
+                        return 2;
+                    tries++;
+                    /* Only a measured ratio above the limit or a kill by the timer
+                     * is tried again: on a busy machine one slow call is noise,
+                     * three in a row are not. */
+                    int timer = got != (ssize_t)sizeof o && WIFSIGNALED(ws) &&
+                                WTERMSIG(ws) == SIGALRM;
+                    int high = got == (ssize_t)sizeof o && o.status == 0 &&
+                               o.large > MAX_RATIO * o.small;
+                    if (!(timer || high) || tries == MAX_TRIES)
+                        break;
+                }
+                char again[32] = "";
+                if (tries > 1)
+                    snprintf(again, sizeof again, " (try %d)", tries);
+                printf("%-44s %-12s ", t->name, show(pat));
+                if (got != (ssize_t)sizeof o) {
+                    if (WIFSIGNALED(ws) && WTERMSIG(ws) == SIGALRM)
+                        printf("FAIL killed: a 1 MiB call outlasted max(%.0fx the 64 KiB time, %.1f s)%s\n",
+                               KILL_RATIO, LARGE_FLOOR_S, again);
+                    else if (WIFSIGNALED(ws))
+                        printf("FAIL crashed (signal %d)\n", WTERMSIG(ws));
+                    else
+                        printf("FAIL no result (exit %d)\n", WEXITSTATUS(ws));
                     failed++;
+                } else if (o.status == 1) {
+                    printf("FAIL internal error (NULL or WWWURL_ERR_PANIC)\n");
+                    failed++;
+                } else if (o.status == 2) {
+                    printf("FAIL 64 KiB took %.3f s\n", o.small);
+                    failed++;
+                } else if (o.status == 3) {
+                    printf("FAIL out of memory\n");
+                    failed++;
+                } else {
+                    double ratio = o.large / (o.small > 1e-9 ? o.small : 1e-9);
+                    int ok = ratio <= MAX_RATIO;
+                    printf("%s 64KiB %9.3f ms  1MiB %9.3f ms  ratio %6.1f%s\n", ok ? "ok  " : "FAIL",
+                           o.small * 1e3, o.large * 1e3, ratio, again);
+                    if (ok)
+                        passed++;
+                    else
+                        failed++;
+                }
             }
         }
     }

@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "wwwurl.h"
+#include "profile_list.h"
 #include "wwwurl_legacy.h"
 
 #ifndef __GLIBC__
@@ -560,6 +561,307 @@ static int c_normalize_buf(char *s, size_t n, void *ctx)
         wwwurl_rfc3986_normalize_buf(s, n, WWWURL_NORMALIZE_ALL, out_buf, out_cap, &needed));
 }
 
+/* ---- modern: WHATWG, profiles, queries, No-Vary-Search ---- */
+
+static int c_whatwg(char *s, size_t n, void *ctx)
+{
+    wwwurl_whatwg *u = NULL;
+    size_t len;
+    wwwurl_status st = wwwurl_whatwg_parse(s, n, NULL, 0, &u);
+    (void)ctx;
+    if (st == WWWURL_OK)
+        (void)wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, &len);
+    wwwurl_whatwg_free(u);
+    return status_result(st);
+}
+static int c_whatwg_base(char *s, size_t n, void *ctx)
+{
+    wwwurl_whatwg *u = NULL;
+    wwwurl_status st = wwwurl_whatwg_parse("../g?x#y", WWWURL_NUL_TERMINATED, s, n, &u);
+    (void)ctx;
+    wwwurl_whatwg_free(u);
+    return status_result(st);
+}
+static int c_whatwg_can(char *s, size_t n, void *ctx)
+{
+    (void)ctx;
+    return status_result(wwwurl_whatwg_can_parse(s, n, NULL, 0));
+}
+/* A WHATWG handle of the hostile URL, made before the call. */
+static void *p_whatwg_url(char *s, size_t n)
+{
+    wwwurl_whatwg *u = NULL;
+    wwwurl_whatwg_parse(s, n, NULL, 0, &u);
+    return u;
+}
+/* A WHATWG handle of a short URL, whose attributes the call sets. */
+static void *p_whatwg_page(char *s, size_t n)
+{
+    wwwurl_whatwg *u = NULL;
+    (void)s, (void)n;
+    wwwurl_whatwg_parse("http://user:pass@www.example.com:8080/dir/page.html?q=1#f",
+                        WWWURL_NUL_TERMINATED, NULL, 0, &u);
+    return u;
+}
+static void d_whatwg(void *ctx)
+{
+    wwwurl_whatwg_free(ctx);
+}
+static int c_whatwg_dup(char *s, size_t n, void *ctx)
+{
+    wwwurl_whatwg *d = NULL;
+    wwwurl_status st;
+    (void)s, (void)n;
+    if (!ctx)
+        return -1;
+    st = wwwurl_whatwg_dup(ctx, &d);
+    wwwurl_whatwg_free(d);
+    return status_result(st);
+}
+static int wset(char *s, size_t n, void *ctx, wwwurl_whatwg_part part)
+{
+    wwwurl_status st;
+    if (!ctx)
+        return -1;
+    /* a value the Standard ignores (WWWURL_ERR_IGNORED) is a call that worked */
+    st = wwwurl_whatwg_set(ctx, part, s, n);
+    return status_result(st);
+}
+#define WSET(NAME, PART)                                                                      \
+    static int c_wset_##NAME(char *s, size_t n, void *ctx)                                    \
+    {                                                                                         \
+        return wset(s, n, ctx, PART);                                                         \
+    }
+WSET(href, WWWURL_WHATWG_HREF)
+WSET(username, WWWURL_WHATWG_USERNAME)
+WSET(host, WWWURL_WHATWG_HOST)
+WSET(pathname, WWWURL_WHATWG_PATHNAME)
+WSET(search, WWWURL_WHATWG_SEARCH)
+WSET(hash, WWWURL_WHATWG_HASH)
+
+static int c_whatwg_qsort(char *s, size_t n, void *ctx)
+{
+    (void)s, (void)n;
+    return ctx ? status_result(wwwurl_whatwg_query_edit(ctx, WWWURL_QUERY_SORT, NULL, 0, NULL, 0))
+               : -1;
+}
+static int c_whatwg_qappend(char *s, size_t n, void *ctx)
+{
+    (void)s, (void)n;
+    return ctx ? status_result(wwwurl_whatwg_query_edit(ctx, WWWURL_QUERY_APPEND, "a", 1, "b c",
+                                                        3))
+               : -1;
+}
+/* A handle of the hostile URL, made before the call. */
+static void *p_wurl(char *s, size_t n)
+{
+    wwwurl_url *u = NULL;
+    wwwurl_parse(NULL, s, n, &u);
+    return u;
+}
+static int c_url_qsort(char *s, size_t n, void *ctx)
+{
+    (void)s, (void)n;
+    return ctx ? status_result(wwwurl_url_query_edit(ctx, WWWURL_QUERY_SORT, NULL, 0, NULL, 0))
+               : -1;
+}
+static int c_url_qdelete(char *s, size_t n, void *ctx)
+{
+    (void)s, (void)n;
+    return ctx ? status_result(wwwurl_url_query_edit(ctx, WWWURL_QUERY_DELETE, "a", 1, NULL, 0))
+               : -1;
+}
+
+/* wwwurl_canonicalize under each profile, and its buffer form. */
+static int canon(const char *profile, char *s, size_t n, int buf)
+{
+    char *out = NULL;
+    size_t needed;
+    wwwurl_status st = buf ? wwwurl_canonicalize_buf(NULL, profile, s, n, out_buf, out_cap, &needed)
+                           : wwwurl_canonicalize(NULL, profile, s, n, &out);
+    return buf ? status_result(st) : string_out(st, out);
+}
+#define CANON(NAME, PROFILE)                                                                  \
+    static int c_canon_##NAME(char *s, size_t n, void *ctx)                                   \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return canon(PROFILE, s, n, 0);                                                       \
+    }                                                                                         \
+    static int c_canon_buf_##NAME(char *s, size_t n, void *ctx)                               \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return canon(PROFILE, s, n, 1);                                                       \
+    }
+BENCH_PROFILES(CANON)
+
+static int c_domain(char *s, size_t n, void *ctx, int unicode, int buf)
+{
+    char *out = NULL;
+    size_t needed;
+    wwwurl_status st;
+    (void)ctx;
+    if (buf)
+        st = unicode ? wwwurl_domain_to_unicode_buf(s, n, out_buf, out_cap, &needed)
+                     : wwwurl_domain_to_ascii_buf(s, n, out_buf, out_cap, &needed);
+    else
+        st = unicode ? wwwurl_domain_to_unicode(s, n, &out) : wwwurl_domain_to_ascii(s, n, &out);
+    return buf ? status_result(st) : string_out(st, out);
+}
+static int c_to_ascii(char *s, size_t n, void *ctx)
+{
+    return c_domain(s, n, ctx, 0, 0);
+}
+static int c_to_ascii_buf(char *s, size_t n, void *ctx)
+{
+    return c_domain(s, n, ctx, 0, 1);
+}
+static int c_to_unicode(char *s, size_t n, void *ctx)
+{
+    return c_domain(s, n, ctx, 1, 0);
+}
+static int c_to_unicode_buf(char *s, size_t n, void *ctx)
+{
+    return c_domain(s, n, ctx, 1, 1);
+}
+
+/* wwwurl_query_edit on the hostile query: name "a", value "b c". */
+static int qedit(char *s, size_t n, wwwurl_query_op op, int buf)
+{
+    char *out = NULL;
+    size_t needed;
+    const char *name = op == WWWURL_QUERY_SORT ? NULL : "a";
+    size_t nlen = name ? 1 : 0;
+    const char *value = op == WWWURL_QUERY_APPEND || op == WWWURL_QUERY_SET ? "b c" : NULL;
+    size_t vlen = value ? 3 : 0;
+    wwwurl_status st = buf ? wwwurl_query_edit_buf(s, n, op, name, nlen, value, vlen, out_buf,
+                                                   out_cap, &needed)
+                           : wwwurl_query_edit(s, n, op, name, nlen, value, vlen, &out);
+    return buf ? status_result(st) : string_out(st, out);
+}
+#define QEDIT(NAME, OP)                                                                       \
+    static int c_q_##NAME(char *s, size_t n, void *ctx)                                      \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return qedit(s, n, OP, 0);                                                            \
+    }                                                                                         \
+    static int c_qb_##NAME(char *s, size_t n, void *ctx)                                      \
+    {                                                                                         \
+        (void)ctx;                                                                            \
+        return qedit(s, n, OP, 1);                                                            \
+    }
+QEDIT(append, WWWURL_QUERY_APPEND)
+QEDIT(set, WWWURL_QUERY_SET)
+QEDIT(delete, WWWURL_QUERY_DELETE)
+QEDIT(sort, WWWURL_QUERY_SORT)
+QEDIT(keep, WWWURL_QUERY_KEEP)
+QEDIT(strip, WWWURL_QUERY_STRIP)
+QEDIT(keep_prefix, WWWURL_QUERY_KEEP_PREFIX)
+QEDIT(strip_prefix, WWWURL_QUERY_STRIP_PREFIX)
+/* The hostile string as the appended value, on a short query. */
+static int c_q_append_value(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    (void)ctx;
+    return string_out(wwwurl_query_edit("x=1&a=2", 7, WWWURL_QUERY_APPEND, "a", 1, s, n, &out),
+                      out);
+}
+/* The value of the first "a" (the prefix "a=" puts the pattern there),
+ * decoded or raw. */
+static int qget(char *s, size_t n, uint32_t flags, int buf)
+{
+    char *out = NULL;
+    size_t needed;
+    wwwurl_status st = buf ? wwwurl_query_get_buf(s, n, "a", 1, 0, flags, out_buf, out_cap, &needed)
+                           : wwwurl_query_get(s, n, "a", 1, 0, flags, &out);
+    return buf ? status_result(st) : string_out(st, out);
+}
+static int c_qget(char *s, size_t n, void *ctx)
+{
+    (void)ctx;
+    return qget(s, n, 0, 0);
+}
+static int c_qget_raw(char *s, size_t n, void *ctx)
+{
+    (void)ctx;
+    return qget(s, n, WWWURL_QUERY_RAW, 0);
+}
+static int c_qget_buf(char *s, size_t n, void *ctx)
+{
+    (void)ctx;
+    return qget(s, n, 0, 1);
+}
+static int c_qdecode(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    (void)ctx;
+    return string_out(wwwurl_query_decode(s, n, &out), out);
+}
+static int c_qdecode_buf(char *s, size_t n, void *ctx)
+{
+    size_t needed;
+    (void)ctx;
+    return status_result(wwwurl_query_decode_buf(s, n, out_buf, out_cap, &needed));
+}
+static volatile size_t count_sink;
+static int c_qcount(char *s, size_t n, void *ctx)
+{
+    (void)ctx;
+    count_sink = wwwurl_query_count(s, n);
+    return 0;
+}
+static int c_qnext(char *s, size_t n, void *ctx)
+{
+    size_t pos = 0, k = 0;
+    wwwurl_query_param prm;
+    wwwurl_status st;
+    (void)ctx;
+    while ((st = wwwurl_query_next(s, n, &pos, &prm)) == WWWURL_OK)
+        k++;
+    count_sink = k;
+    return st == WWWURL_ERR_NOT_FOUND ? 0 : -1;
+}
+
+/* No-Vary-Search: the value made before the call (with key-order, so that
+ * the key sorts), and the caller's buffer of the _buf form. */
+static void *p_nvs(char *s, size_t n)
+{
+    wwwurl_nvs *v = NULL;
+    p_buffer(s, n);
+    wwwurl_nvs_parse("params=(\"utm_source\"), key-order", WWWURL_NUL_TERMINATED, &v);
+    return v;
+}
+static void d_nvs(void *ctx)
+{
+    wwwurl_nvs_free(ctx);
+    free(out_buf);
+    out_buf = NULL;
+}
+static int c_nvs_key(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    return ctx ? string_out(wwwurl_nvs_key(ctx, s, n, &out), out) : -1;
+}
+static int c_nvs_key_buf(char *s, size_t n, void *ctx)
+{
+    size_t needed;
+    return ctx ? status_result(wwwurl_nvs_key_buf(ctx, s, n, out_buf, out_cap, &needed)) : -1;
+}
+static int c_nvs_equivalent(char *s, size_t n, void *ctx)
+{
+    return ctx && wwwurl_nvs_equivalent(ctx, s, n, "http://www.example.com/p?x=1",
+                                         WWWURL_NUL_TERMINATED) >= 0
+               ? 0
+               : -1;
+}
+static int c_nvs_parse(char *s, size_t n, void *ctx)
+{
+    wwwurl_nvs *v = NULL;
+    wwwurl_status st = wwwurl_nvs_parse(s, n, &v);
+    (void)ctx;
+    wwwurl_nvs_free(v);
+    return status_result(st);
+}
+
 #define BUF p_buffer, d_buffer
 #define TWO_TARGETS(FN, NAME, FIRST, PREFIX1, SECOND, PREFIX2)                                \
     {FN, FIRST, PREFIX1, c_##NAME##_1, NULL, NULL},                                           \
@@ -651,13 +953,81 @@ static const target targets[] = {
     TWO_TARGETS("wwwurl_browser_resolve", browser, "base", "http://a/", "spec", ""),
     {"wwwurl_rfc3986_normalize", "", "http://a/", c_normalize, NULL, NULL},
     {"wwwurl_rfc3986_normalize_buf", "", "http://a/", c_normalize_buf, BUF},
+    {"wwwurl_whatwg_parse", "whole", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse", "host", "http://", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse", "path", "http://www.example.com/", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse", "query", "http://www.example.com/p?", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse", "hash", "http://www.example.com/p#", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse", "opaque", "mailto:", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_parse", "base", "http://www.example.com/", c_whatwg_base, NULL, NULL},
+    {"wwwurl_whatwg_can_parse", "path", "http://www.example.com/", c_whatwg_can, NULL, NULL},
+    {"wwwurl_whatwg_can_parse", "host", "http://", c_whatwg_can, NULL, NULL},
+    {"wwwurl_whatwg_dup", "path", "http://www.example.com/", c_whatwg_dup, p_whatwg_url,
+     d_whatwg},
+    {"wwwurl_whatwg_set", "href", "http://www.example.com/", c_wset_href, p_whatwg_page,
+     d_whatwg},
+    {"wwwurl_whatwg_set", "username", "", c_wset_username, p_whatwg_page, d_whatwg},
+    {"wwwurl_whatwg_set", "host", "", c_wset_host, p_whatwg_page, d_whatwg},
+    {"wwwurl_whatwg_set", "pathname", "", c_wset_pathname, p_whatwg_page, d_whatwg},
+    {"wwwurl_whatwg_set", "search", "", c_wset_search, p_whatwg_page, d_whatwg},
+    {"wwwurl_whatwg_set", "hash", "", c_wset_hash, p_whatwg_page, d_whatwg},
+    {"wwwurl_whatwg_query_edit", "SORT", "http://www.example.com/p?", c_whatwg_qsort,
+     p_whatwg_url, d_whatwg},
+    {"wwwurl_whatwg_query_edit", "APPEND", "http://www.example.com/p?", c_whatwg_qappend,
+     p_whatwg_url, d_whatwg},
+    {"wwwurl_url_query_edit", "SORT", "http://www.example.com/p?", c_url_qsort, p_wurl, d_wurl},
+    {"wwwurl_url_query_edit", "DELETE", "http://www.example.com/p?", c_url_qdelete, p_wurl,
+     d_wurl},
+    {"wwwurl_domain_to_ascii", "", "", c_to_ascii, NULL, NULL},
+    {"wwwurl_domain_to_ascii_buf", "", "", c_to_ascii_buf, BUF},
+    {"wwwurl_domain_to_unicode", "", "", c_to_unicode, NULL, NULL},
+    {"wwwurl_domain_to_unicode_buf", "", "", c_to_unicode_buf, BUF},
+#define CANON_TARGETS(NAME, PROFILE)                                                          \
+    {"wwwurl_canonicalize", PROFILE ", whole", "", c_canon_##NAME, NULL, NULL},              \
+        {"wwwurl_canonicalize", PROFILE ", query", "http://www.example.com/p?",              \
+         c_canon_##NAME, NULL, NULL},                                                        \
+        {"wwwurl_canonicalize_buf", PROFILE ", whole", "", c_canon_buf_##NAME, BUF}
+#define CANON_TARGETS_ROW(NAME, PROFILE) CANON_TARGETS(NAME, PROFILE),
+    BENCH_PROFILES(CANON_TARGETS_ROW)
+    {"wwwurl_query_edit", "APPEND", "", c_q_append, NULL, NULL},
+    {"wwwurl_query_edit", "SET", "", c_q_set, NULL, NULL},
+    {"wwwurl_query_edit", "DELETE", "", c_q_delete, NULL, NULL},
+    {"wwwurl_query_edit", "SORT", "", c_q_sort, NULL, NULL},
+    {"wwwurl_query_edit", "KEEP", "", c_q_keep, NULL, NULL},
+    {"wwwurl_query_edit", "STRIP", "", c_q_strip, NULL, NULL},
+    {"wwwurl_query_edit", "KEEP_PREFIX", "", c_q_keep_prefix, NULL, NULL},
+    {"wwwurl_query_edit", "STRIP_PREFIX", "", c_q_strip_prefix, NULL, NULL},
+    {"wwwurl_query_edit", "APPEND value", "", c_q_append_value, NULL, NULL},
+    {"wwwurl_query_edit_buf", "APPEND", "", c_qb_append, BUF},
+    {"wwwurl_query_edit_buf", "SET", "", c_qb_set, BUF},
+    {"wwwurl_query_edit_buf", "DELETE", "", c_qb_delete, BUF},
+    {"wwwurl_query_edit_buf", "SORT", "", c_qb_sort, BUF},
+    {"wwwurl_query_edit_buf", "KEEP", "", c_qb_keep, BUF},
+    {"wwwurl_query_edit_buf", "STRIP", "", c_qb_strip, BUF},
+    {"wwwurl_query_edit_buf", "KEEP_PREFIX", "", c_qb_keep_prefix, BUF},
+    {"wwwurl_query_edit_buf", "STRIP_PREFIX", "", c_qb_strip_prefix, BUF},
+    {"wwwurl_query_get", "value", "a=", c_qget, NULL, NULL},
+    {"wwwurl_query_get", "value, raw", "a=", c_qget_raw, NULL, NULL},
+    {"wwwurl_query_get", "query", "", c_qget, NULL, NULL},
+    {"wwwurl_query_get_buf", "value", "a=", c_qget_buf, BUF},
+    {"wwwurl_query_decode", "", "", c_qdecode, NULL, NULL},
+    {"wwwurl_query_decode_buf", "", "", c_qdecode_buf, BUF},
+    {"wwwurl_query_count", "", "", c_qcount, NULL, NULL},
+    {"wwwurl_query_next", "", "", c_qnext, NULL, NULL},
+    {"wwwurl_nvs_parse", "dictionary", "", c_nvs_parse, NULL, NULL},
+    {"wwwurl_nvs_parse", "params list", "params=(", c_nvs_parse, NULL, NULL},
+    {"wwwurl_nvs_key", "query", "http://www.example.com/p?", c_nvs_key, p_nvs, d_nvs},
+    {"wwwurl_nvs_key_buf", "query", "http://www.example.com/p?", c_nvs_key_buf, p_nvs, d_nvs},
+    {"wwwurl_nvs_equivalent", "query", "http://www.example.com/p?", c_nvs_equivalent, p_nvs,
+     d_nvs},
 };
 
 /* Bytes of each kind (kept, escaped, upper case), escapes, separators and
  * dot segments. */
 static const char *const patterns[] = {
     "a", "A", " ", "\x01", "\xff", "%", "%2", "%41", "&", "&amp;", "=", ";", "/", "//",
-    "./", "../", "/./", "/../", "\\", "@", ":", "[", "<", "?",
+    "./", "../", "/./", "/../", "\\", "@", ":", "[", "<", "?", "a&", "a=&", "\"a\" ",
+    "k, ",
 };
 
 #define N_TARGETS (sizeof targets / sizeof targets[0])

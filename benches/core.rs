@@ -1,5 +1,7 @@
 //! Benchmarks of the core functions over a corpus of real URLs, without the
-//! C ABI and without extra crates (a `harness = false` bench).
+//! C ABI (a `harness = false` bench), with the WHATWG parsers of rust-url
+//! (`url`) and ada (`ada-url`, ada's C++ through its C API) in the same
+//! binary as peers of [`wwwurl::whatwg::parse`].
 //!
 //! `cargo bench --bench core [-- [--rounds N] [--min-time SECONDS] [CORPUS]]`
 //!
@@ -7,8 +9,15 @@
 //! `tests/corpus/kasztp.txt` in the crate. Each round loops over the
 //! whole corpus as many times as needed to last the minimum time (0.5 s); the
 //! table gives the minimum and the median over the rounds (5) in ns per URL,
-//! and the ratio of minimums to `split_url`, as `bench/bench.c` does for the
-//! C ABI.
+//! millions of URLs per second (of the minimum), the ratio of minimums to
+//! `split_url`, and the calls that failed in one pass, as `bench/bench.c`
+//! does for the C ABI; then the WHATWG rows as ratios to ada's.
+//!
+//! The WHATWG rows parse each URL without a base and read its
+//! serialisation: ours `whatwg::parse` then `href()`, ada `Url::parse` then
+//! `href()`, rust-url `Url::parse` then `as_str()`; each drops its URL. The
+//! `prof_NAME` rows run `profile::canonicalize` under each of the nine
+//! profiles into a reused buffer.
 //!
 //! `--callgrind NAME [--count N] [--dry]` runs NAME once over the first N
 //! URLs (2000) for valgrind's callgrind; with no client requests available
@@ -38,7 +47,9 @@ use wwwurl::codec::{decode_generic, encode_path};
 use wwwurl::config::{Compat, Config};
 use wwwurl::hash::make_hash;
 use wwwurl::path::canonicalise_name;
+use wwwurl::profile;
 use wwwurl::split::split_url;
+use wwwurl::whatwg;
 
 struct Options {
     rounds: usize,
@@ -143,10 +154,16 @@ struct Ctx {
     enc: Buf,
     /// The output of the percent-encoding rows: the crate writes into a `Vec`.
     pe: Vec<u8>,
+    /// The URLs as `str`, for the peers that take nothing else (both
+    /// corpora are ASCII; a line that is not UTF-8 is decoded with
+    /// replacement, outside the measured region).
+    strs: Vec<String>,
+    /// The output of the profile rows.
+    out: Buf,
 }
 
 /// The functions: name (for `--callgrind`) and label (for the table).
-const FUNCTIONS: [(&str, &str); 9] = [
+const FUNCTIONS: [(&str, &str); 21] = [
     ("baseline", "Vec alloc+memcpy+free (baseline)"),
     ("split", "split_url (+drop)"),
     ("codec", "decode_generic+encode_path (path)"),
@@ -156,11 +173,28 @@ const FUNCTIONS: [(&str, &str); 9] = [
     ("pe_encode", "percent-encoding encode (path)"),
     ("decode", "decode_generic (path)"),
     ("pe_decode", "percent-encoding decode (path)"),
+    ("whatwg", "whatwg::parse+href (+drop)"),
+    ("ada", "ada Url::parse+href (+drop)"),
+    ("rust_url", "rust-url Url::parse+as_str (+drop)"),
+    ("prof_wwwoffle-2.9", "canonicalize wwwoffle-2.9"),
+    ("prof_wwwoffle-2.9h", "canonicalize wwwoffle-2.9h"),
+    ("prof_rfc3986", "canonicalize rfc3986"),
+    ("prof_rfc3986-scheme", "canonicalize rfc3986-scheme"),
+    ("prof_webcapture", "canonicalize webcapture"),
+    ("prof_whatwg", "canonicalize whatwg"),
+    ("prof_surt", "canonicalize surt"),
+    ("prof_safebrowsing", "canonicalize safebrowsing"),
+    ("prof_cachekey", "canonicalize cachekey"),
 ];
 
-/// Runs function `name` over URLs `range`.
-fn pass(name: &str, c: &mut Ctx, range: Range<usize>) {
+/// The row the WHATWG rows are compared with.
+const WHATWG_REFERENCE: &str = "ada";
+
+/// Runs function `name` over URLs `range`; returns the number of calls that
+/// failed (a URL the function refuses).
+fn pass(name: &str, c: &mut Ctx, range: Range<usize>) -> usize {
     let compat = Compat::V29;
+    let mut fails = 0;
     match name {
         "baseline" => {
             for u in &c.urls[range] {
@@ -224,8 +258,50 @@ fn pass(name: &str, c: &mut Ctx, range: Range<usize>) {
                 black_box(&c.pe);
             }
         }
-        _ => unreachable!("unknown function {name}"),
+        "whatwg" => {
+            for u in &c.urls[range] {
+                match whatwg::parse(black_box(u), None) {
+                    Ok(url) => {
+                        black_box(url.href());
+                    }
+                    Err(_) => fails += 1,
+                }
+            }
+        }
+        "ada" => {
+            for s in &c.strs[range] {
+                match ada_url::Url::parse(black_box(s.as_str()), None) {
+                    Ok(url) => {
+                        black_box(url.href());
+                    }
+                    Err(_) => fails += 1,
+                }
+            }
+        }
+        "rust_url" => {
+            for s in &c.strs[range] {
+                match url::Url::parse(black_box(s.as_str())) {
+                    Ok(url) => {
+                        black_box(url.as_str());
+                    }
+                    Err(_) => fails += 1,
+                }
+            }
+        }
+        _ => {
+            let name = name.strip_prefix("prof_").expect("a known function");
+            let opts = profile::Options::default();
+            for u in &c.urls[range] {
+                c.out.clear();
+                if profile::canonicalize(black_box(name), black_box(u), &opts, &mut c.out).is_err()
+                {
+                    fails += 1;
+                }
+                black_box(&c.out);
+            }
+        }
     }
+    fails
 }
 
 fn main() {
@@ -255,6 +331,10 @@ fn main() {
         .iter()
         .map(|u| split_url(&cfg, Compat::V29, u).unwrap().path().to_vec())
         .collect();
+    let strs = urls[..n]
+        .iter()
+        .map(|u| String::from_utf8_lossy(u).into_owned())
+        .collect();
     let mut c = Ctx {
         cfg,
         urls,
@@ -262,6 +342,8 @@ fn main() {
         dec: Buf::with_capacity(1024).unwrap(),
         enc: Buf::with_capacity(4096).unwrap(),
         pe: Vec::with_capacity(4096),
+        strs,
+        out: Buf::with_capacity(8192).unwrap(),
     };
 
     if let Some(name) = &o.callgrind {
@@ -270,12 +352,10 @@ fn main() {
             std::process::exit(2);
         }
         pass(name, &mut c, 0..1); // the first call, outside the region
-        if !o.dry {
-            pass(name, &mut c, 0..n);
-        }
+        let fails = if o.dry { 0 } else { pass(name, &mut c, 0..n) };
         let bytes: usize = c.urls[..n].iter().map(Vec::len).sum();
         println!(
-            "callgrind {name}: {n} URLs, {bytes} bytes{}, 0 failed calls, macros no",
+            "callgrind {name}: {n} URLs, {bytes} bytes{}, {fails} failed calls, macros no",
             if o.dry { " (dry run: set-up only)" } else { "" }
         );
         return;
@@ -315,21 +395,39 @@ fn main() {
     );
     println!("{} rounds of >= {:.2} s each\n", o.rounds, o.min_time);
 
-    let rows: Vec<(&str, Stats)> = FUNCTIONS
+    let rows: Vec<(&str, &str, Stats, usize)> = FUNCTIONS
         .iter()
-        .map(|&(name, label)| (label, time(&o, n, || pass(name, &mut c, 0..n))))
+        .map(|&(name, label)| {
+            let fails = pass(name, &mut c, 0..n);
+            let s = time(&o, n, || {
+                pass(name, &mut c, 0..n);
+            });
+            (name, label, s, fails)
+        })
         .collect();
 
-    let reference = rows[1].1.min;
+    let reference = rows[1].2.min;
     println!(
-        "{:<36} {:>10} {:>10} {:>10}",
-        "function", "min ns/URL", "median", "/split_url"
+        "{:<36} {:>10} {:>10} {:>8} {:>10} {:>11}",
+        "function", "min ns/URL", "median", "M URL/s", "/split_url", "failed/pass"
     );
-    for (name, s) in &rows {
+    for (_, label, s, fails) in &rows {
         let ratio = s.min / reference;
         println!(
-            "{name:<36} {:>10.1} {:>10.1} {ratio:>10.2}",
-            s.min, s.median
+            "{label:<36} {:>10.1} {:>10.1} {:>8.2} {ratio:>10.2} {fails:>11}",
+            s.min,
+            s.median,
+            1e3 / s.min
         );
+    }
+    // The WHATWG parsers against ada's, by the minimum time.
+    let min_of = |n: &str| rows.iter().find(|r| r.0 == n).map(|r| r.2.min);
+    if let Some(refn) = min_of(WHATWG_REFERENCE) {
+        println!();
+        for name in ["whatwg", "rust_url"] {
+            if let Some(m) = min_of(name) {
+                println!("{name} / {WHATWG_REFERENCE} (min ns/URL): {:.2}", m / refn);
+            }
+        }
     }
 }

@@ -3,14 +3,18 @@
  *
  *  1. Every byte value 1..255 placed in every component (scheme, user,
  *     password, host, port, path, args, fragment) of a template URL, given
- *     to SplitURL, LinkURL (as the link, and as the base), AddPasswordURL
- *     and wwwurl_parse; and in every argument of CreateURL.
+ *     to SplitURL, LinkURL (as the link, and as the base), AddPasswordURL,
+ *     wwwurl_parse and wwwurl_whatwg_parse (whose href must parse to
+ *     itself and be the `whatwg` profile's result); and in every argument
+ *     of CreateURL.
  *  2. Inputs of 1 MiB and 8 MiB made of one pattern repeated ("/./",
  *     "/../", "%", "%2", "&amp;", "@", ":", "["), given to every legacy
  *     function and to wwwurl_parse, wwwurl_link, wwwurl_transcode,
- *     wwwurl_rfc3986_split, wwwurl_rfc3986_resolve and
- *     wwwurl_webcapture_canonical. Run with `ulimit -s 8192`: nothing may
- *     recurse in proportion to the input.
+ *     wwwurl_rfc3986_split, wwwurl_rfc3986_resolve,
+ *     wwwurl_webcapture_canonical, the WHATWG parser and setters, the query
+ *     edits, No-Vary-Search and wwwurl_canonicalize under every profile.
+ *     Run with `ulimit -s 8192`: nothing may recurse in proportion to the
+ *     input.
  *  3. The defined results that SECURITY.md documents for the inputs on which
  *     the historical code had undefined behaviour, and its other documented
  *     examples (canonical names that are not fixed points, the known
@@ -265,6 +269,39 @@ static char *template_url(int c, const char *text)
     return s;
 }
 
+/* The WHATWG parser: a URL or not; when it is, its href parses to itself
+ * and is what the `whatwg` profile gives. */
+static void whatwg_url(const char *url, const char *what, int b)
+{
+    wwwurl_whatwg *w = NULL;
+    wwwurl_status st = wwwurl_whatwg_parse(url, WWWURL_NUL_TERMINATED, NULL, 0, &w);
+    EXPECT(st == WWWURL_OK || st == WWWURL_ERR_INVALID_URL,
+           "wwwurl_whatwg_parse status %u, byte 0x%02X in the %s", (unsigned)st, b, what);
+    char *canon = NULL;
+    wwwurl_status cst = wwwurl_canonicalize(NULL, "whatwg", url, WWWURL_NUL_TERMINATED, &canon);
+    if (st != WWWURL_OK) {
+        EXPECT(cst == WWWURL_ERR_INVALID_ARGUMENT,
+               "canonicalize whatwg accepts what the parser refuses, byte 0x%02X in the %s", b,
+               what);
+        return;
+    }
+    size_t n = 0;
+    const char *href = wwwurl_whatwg_get(w, WWWURL_WHATWG_HREF, &n);
+    wwwurl_whatwg *again = NULL;
+    size_t m = 0;
+    const char *href2 = NULL;
+    if (wwwurl_whatwg_parse(href, n, NULL, 0, &again) == WWWURL_OK)
+        href2 = wwwurl_whatwg_get(again, WWWURL_WHATWG_HREF, &m);
+    EXPECT(href2 && m == n && memcmp(href, href2, n) == 0,
+           "wwwurl_whatwg_parse(href) is not href, byte 0x%02X in the %s: \"%s\"", b, what,
+           show(href));
+    EXPECT(cst == WWWURL_OK && strlen(canon) == n && memcmp(canon, href, n) == 0,
+           "canonicalize whatwg differs from the href, byte 0x%02X in the %s", b, what);
+    wwwurl_string_free(canon);
+    wwwurl_whatwg_free(again);
+    wwwurl_whatwg_free(w);
+}
+
 static void one_url(const char *url, const URL *page, const char *what, int b)
 {
     URL *u = SplitURL(url);
@@ -289,6 +326,8 @@ static void one_url(const char *url, const URL *page, const char *what, int b)
     l = LinkURL(u, rel);
     EXPECT(record_ok(l), "LinkURL(url, \"x%cy/..\"), byte 0x%02X in the %s", b, b, what);
     FreeURL(l);
+
+    whatwg_url(url, what, b);
 
     char up[4] = {'u', (char)b, 'p', '\0'};
     AddPasswordURL(u, up, up);
@@ -554,6 +593,120 @@ static void long_modern(const char *s, size_t size, const char *pat, int full)
     wwwurl_string_free(out);
 }
 
+/* The profiles of wwwurl_canonicalize. */
+static const char *const profiles[] = {"wwwoffle-2.9", "wwwoffle-2.9h", "rfc3986",
+                                       "rfc3986-scheme", "webcapture",   "whatwg",
+                                       "surt",         "safebrowsing",  "cachekey"};
+#define N_PROFILES (sizeof profiles / sizeof profiles[0])
+
+/* The WHATWG parser and setters, the query functions, No-Vary-Search and
+ * the profiles on a long input `s`; with `all`, in every position, under
+ * every profile, with every setter and every query edit, else in the
+ * path, under two profiles, with two setters and two edits (the same code,
+ * for time: the 8 MiB inputs, and valgrind). */
+static void long_standards(const char *s, size_t size, const char *pat, int all)
+{
+    static const char *const prefixes[] = {"", "http://", "http://h/", "http://h/p?",
+                                           "http://h/p#"};
+    /* The prefix, then the input cut to keep `size` bytes in all (8 MiB is
+     * the input limit). */
+    char *in = xmalloc(size + 1);
+    for (size_t k = 0; k < sizeof prefixes / sizeof prefixes[0]; k++) {
+        if (!all && k != 2)
+            continue; /* the path */
+        size_t pl = strlen(prefixes[k]);
+        memcpy(in, prefixes[k], pl);
+        memcpy(in + pl, s, size - pl);
+        in[size] = '\0';
+        wwwurl_whatwg *w = NULL;
+        wwwurl_status st = wwwurl_whatwg_parse(in, size, NULL, 0, &w);
+        EXPECT(st == WWWURL_OK || st == WWWURL_ERR_INVALID_URL,
+               "wwwurl_whatwg_parse(%s%s x %zu): status %u", prefixes[k], pat, size,
+               (unsigned)st);
+        EXPECT(wwwurl_whatwg_can_parse(in, size, NULL, 0) == st,
+               "wwwurl_whatwg_can_parse(%s%s x %zu)", prefixes[k], pat, size);
+        if (w) {
+            size_t n = 0;
+            EXPECT(wwwurl_whatwg_get(w, WWWURL_WHATWG_HREF, &n) != NULL && n > 0,
+                   "wwwurl_whatwg_get(%s%s x %zu)", prefixes[k], pat, size);
+        }
+        wwwurl_whatwg_free(w);
+        for (size_t p = 0; p < N_PROFILES; p++) {
+            if (!all && p != 5 && p != 8)
+                continue; /* whatwg and cachekey */
+            char *out = NULL;
+            st = wwwurl_canonicalize(NULL, profiles[p], in, size, &out);
+            EXPECT(st == WWWURL_OK || st == WWWURL_ERR_INVALID_ARGUMENT,
+                   "wwwurl_canonicalize(%s, %s%s x %zu): status %u", profiles[p], prefixes[k],
+                   pat, size, (unsigned)st);
+            wwwurl_string_free(out);
+        }
+    }
+    free(in);
+
+    /* The setters of a short URL, given the long value. */
+    static const wwwurl_whatwg_part parts[] = {WWWURL_WHATWG_HREF,     WWWURL_WHATWG_USERNAME,
+                                               WWWURL_WHATWG_HOST,     WWWURL_WHATWG_PATHNAME,
+                                               WWWURL_WHATWG_SEARCH,   WWWURL_WHATWG_HASH};
+    for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+        if (!all && parts[k] != WWWURL_WHATWG_PATHNAME && parts[k] != WWWURL_WHATWG_SEARCH)
+            continue;
+        wwwurl_whatwg *w = NULL;
+        wwwurl_whatwg_parse("http://u:p@h.example:81/a/b?q#f", WWWURL_NUL_TERMINATED, NULL, 0,
+                            &w);
+        wwwurl_status st = wwwurl_whatwg_set(w, parts[k], s, size);
+        EXPECT(st == WWWURL_OK || st == WWWURL_ERR_IGNORED || st == WWWURL_ERR_PORT_IGNORED ||
+                   st == WWWURL_ERR_INVALID_URL,
+               "wwwurl_whatwg_set(%u, %s x %zu): status %u", (unsigned)parts[k], pat, size,
+               (unsigned)st);
+        wwwurl_whatwg_free(w);
+    }
+
+    /* The long input as a query. */
+    for (wwwurl_query_op op = WWWURL_QUERY_APPEND; op <= WWWURL_QUERY_STRIP_PREFIX; op++) {
+        if (!all && op != WWWURL_QUERY_SORT && op != WWWURL_QUERY_DELETE)
+            continue;
+        char *out = NULL;
+        EXPECT(wwwurl_query_edit(s, size, op, "amp;", 4, "1", 1, &out) == WWWURL_OK && out,
+               "wwwurl_query_edit(%s x %zu, op %u)", pat, size, (unsigned)op);
+        wwwurl_string_free(out);
+    }
+    char *out = NULL;
+    wwwurl_status st = wwwurl_query_get(s, size, "amp;", 4, 0, 0, &out);
+    EXPECT(st == WWWURL_OK || st == WWWURL_ERR_NOT_FOUND, "wwwurl_query_get(%s x %zu)", pat,
+           size);
+    if (st == WWWURL_OK)
+        wwwurl_string_free(out);
+    out = NULL;
+    EXPECT(wwwurl_query_decode(s, size, &out) == WWWURL_OK, "wwwurl_query_decode(%s x %zu)", pat,
+           size);
+    wwwurl_string_free(out);
+    size_t pos = 0, count = 0;
+    wwwurl_query_param prm;
+    while (wwwurl_query_next(s, size, &pos, &prm) == WWWURL_OK)
+        count++;
+    EXPECT(count == wwwurl_query_count(s, size), "wwwurl_query_count(%s x %zu)", pat, size);
+
+    /* No-Vary-Search: the long input as the value, and as a URL's query. */
+    wwwurl_nvs *v = NULL;
+    EXPECT(wwwurl_nvs_parse(s, size, &v) == WWWURL_OK, "wwwurl_nvs_parse(%s x %zu)", pat, size);
+    wwwurl_nvs_free(v);
+    v = NULL;
+    wwwurl_nvs_parse("params=(\"amp;\"), key-order", WWWURL_NUL_TERMINATED, &v);
+    char *url = xmalloc(size + 1);
+    memcpy(url, "http://h/p?", 11);
+    memcpy(url + 11, s, size - 11);
+    url[size] = '\0';
+    out = NULL;
+    EXPECT(wwwurl_nvs_key(v, url, size, &out) == WWWURL_OK, "wwwurl_nvs_key(%s x %zu)", pat,
+           size);
+    wwwurl_string_free(out);
+    EXPECT(wwwurl_nvs_equivalent(v, url, size, url, size) == 1,
+           "wwwurl_nvs_equivalent(%s x %zu)", pat, size);
+    free(url);
+    wwwurl_nvs_free(v);
+}
+
 static void part2_long(int skip8)
 {
     static const char *const pats[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
@@ -566,6 +719,7 @@ static void part2_long(int skip8)
             char *s = repeat(pats[p], sizes[z]);
             long_legacy(s, sizes[z], pats[p], z == 0 && !skip8);
             long_modern(s, sizes[z], pats[p], z == 0);
+            long_standards(s, sizes[z], pats[p], z == 0 && !skip8);
             free(s);
         }
         fprintf(report, "long inputs of %zu MiB: %.1f s\n", sizes[z] >> 20, now() - t0);
@@ -583,6 +737,20 @@ static void part2_long(int skip8)
     wwwurl_components c;
     EXPECT(wwwurl_rfc3986_split(s, max + 1, 0, &c) == WWWURL_ERR_TOO_LONG,
            "wwwurl_rfc3986_split of max_input + 1 bytes");
+    wwwurl_whatwg *w = NULL;
+    EXPECT(wwwurl_whatwg_parse(s, max + 1, NULL, 0, &w) == WWWURL_ERR_TOO_LONG && w == NULL,
+           "wwwurl_whatwg_parse of max_input + 1 bytes");
+    char *out = NULL;
+    EXPECT(wwwurl_canonicalize(NULL, "whatwg", s, max + 1, &out) == WWWURL_ERR_TOO_LONG &&
+               out == NULL,
+           "wwwurl_canonicalize of max_input + 1 bytes");
+    EXPECT(wwwurl_query_edit(s, max + 1, WWWURL_QUERY_SORT, NULL, 0, NULL, 0, &out) ==
+                   WWWURL_ERR_TOO_LONG &&
+               out == NULL,
+           "wwwurl_query_edit of max_input + 1 bytes");
+    wwwurl_nvs *v = NULL;
+    EXPECT(wwwurl_nvs_parse(s, max + 1, &v) == WWWURL_ERR_TOO_LONG && v == NULL,
+           "wwwurl_nvs_parse of max_input + 1 bytes");
     free(s);
 }
 

@@ -11,9 +11,14 @@ kept, so every source file stays represented. Only the input columns are used.
 The byte layout of a seed is the one the target reads: see the comment at
 the top of each fuzz/*.c file. Nothing here is committed: the corpora are
 rebuilt from the vectors.
+
+The WHATWG targets also take the WPT tables of tests/wpt/ (beside
+VECTORS_DIR): the parser's inputs and bases, the setters' URLs and values,
+and the form parser's and sort's queries.
 """
 
 import hashlib
+import json
 import os
 import struct
 import sys
@@ -26,6 +31,20 @@ TARGETS = [
     "fuzz_rfc3986_split", "fuzz_rfc3986_resolve", "fuzz_webcapture",
     "fuzz_make_relative", "fuzz_normalize", "fuzz_browser_resolve",
     "diff_split", "diff_link", "diff_transcode", "idem_name",
+    "fuzz_whatwg", "fuzz_whatwg_set", "fuzz_query", "fuzz_nvs",
+]
+
+# The attributes of wwwurl_whatwg_get and _set, by their WWWURL_WHATWG_* number.
+WHATWG_PARTS = ["href", "origin", "protocol", "username", "password", "host",
+                "hostname", "port", "pathname", "search", "hash"]
+
+# No-Vary-Search values for fuzz_nvs: each form the draft names, and some
+# that it calls malformed.
+NVS_VALUES = [
+    b"", b"key-order", b"params", b"params=(\"a\")", b"params=(\"a\" \"b\"), key-order",
+    b"except=(\"id\")", b"params, except=(\"id\")", b"params=()", b"params, except=()",
+    b"params=?0", b"key-order=?1", b"key-order=?0", b"params=(\"%C3%A9+%E6%B0%97\")",
+    b"params=(a)", b"params=\"a\"", b"key-order, params", b"params=(\"a\";x=1)",
 ]
 
 NULL = None  # a "\N" field
@@ -185,7 +204,71 @@ def main():
     for s, nbsp in inputs(vectors, "HTMLString"):
         w.add("fuzz_html", (b"\x03" if nbsp == b"1" else b"\x02") + s)
 
+    wpt = os.path.join(vectors, os.pardir, "wpt")
+    whatwg_seeds(w, wpt, urls)
+    query_seeds(w, wpt)
+
     w.write()
+
+
+def load_json(wpt, name):
+    path = os.path.join(wpt, name)
+    if not os.path.exists(path):
+        return None
+    with open(path, encoding="utf-8") as f:
+        return json.load(f)
+
+
+def utf8(s):
+    return s.encode("utf-8", "surrogatepass")
+
+
+def whatwg_seeds(w, wpt, urls):
+    """fuzz_whatwg: input (+ NUL + base); fuzz_whatwg_set: part, URL, value."""
+    for case in load_json(wpt, "urltestdata.json") or []:
+        if isinstance(case, str):
+            continue
+        inp = utf8(case["input"])
+        base = case.get("base")
+        if base is None:
+            w.add("fuzz_whatwg", b"\x00" + inp)
+        else:
+            w.add("fuzz_whatwg", b"\x01" + inp + b"\x00" + utf8(base))
+            w.add("fuzz_whatwg", b"\x03" + inp + b"\x00" + utf8(base))
+    for u in urls:
+        w.add("fuzz_whatwg", b"\x00" + u)
+    setters = load_json(wpt, "setters_tests.json") or {}
+    for attr, cases in setters.items():
+        if attr not in WHATWG_PARTS:
+            continue
+        part = WHATWG_PARTS.index(attr)
+        for c in cases:
+            body = utf8(c["href"]) + b"\x00" + utf8(c["new_value"])
+            w.add("fuzz_whatwg_set", bytes([part, 0, (part + 7) % 11]) + body)
+            w.add("fuzz_whatwg_set", bytes([part, 3, (part + 2) % 11]) + body)
+
+
+def query_seeds(w, wpt):
+    """fuzz_query: op, flags, query NUL name NUL value; fuzz_nvs: value, URLs."""
+    queries = []
+    for case in load_json(wpt, "urlencoded-parser-data.json") or []:
+        queries.append((utf8(case["input"]), [utf8(n) for n, _ in case["output"]]))
+    sort = load_json(wpt, "urlsearchparams-sort.json") or {}
+    for case in sort.get("cases", []):
+        queries.append((utf8(case["input"]), [utf8(n) for n, _ in case["output"]]))
+    for q, names in queries:
+        name = names[0] if names else b"a"
+        for op in range(8):
+            w.add("fuzz_query", bytes([op, 0x40]) + q + b"\x00" + name + b"\x00" + b"b c")
+            w.add("fuzz_query", bytes([op, 0x01]) + q + b"\x00" + name[:1])
+    for i, (q, _) in enumerate(queries):
+        value = NVS_VALUES[i % len(NVS_VALUES)]
+        url = b"https://example.com/p?" + q
+        other = b"https://example.com/p?" + b"&".join(reversed(q.split(b"&"))) + b"#f"
+        w.add("fuzz_nvs", b"\x40" + value + b"\x00" + url + b"\x00" + other)
+    for value in NVS_VALUES:
+        w.add("fuzz_nvs", b"\xff" + value + b"\x00https://a/?b=2&a=1&utm_source=x"
+              b"\x00https://a/?a=1&b=2#f")
 
 
 if __name__ == "__main__":

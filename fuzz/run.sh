@@ -21,8 +21,8 @@
 #                only coverage feedback.
 #   FUZZ_RUNS    also stop each target after this many executions
 #   FUZZ_OUT     build and log directory (default build/fuzz)
-#   FUZZ_CORPUS  corpus root (default build/fuzz-corpus; made by
-#                fuzz/make-corpus.py when missing)
+#   FUZZ_CORPUS  corpus root (default build/fuzz-corpus; seeded by
+#                fuzz/make-corpus.py when a target's directory is missing)
 #   FUZZ_FLAGS   extra libFuzzer flags
 #   FUZZ_BUILD_ONLY=1  build, do not run
 set -eu
@@ -80,9 +80,14 @@ for t in $TARGETS; do
 done
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
 
-if [ ! -d "$CORPUS" ]; then
-    python3 fuzz/make-corpus.py tests/vectors "$CORPUS"
-fi
+# Seeds for every target without its corpus directory yet (the script
+# writes only the seeds that are missing).
+for t in $TARGETS; do
+    if [ ! -d "$CORPUS/$t" ]; then
+        python3 fuzz/make-corpus.py tests/vectors "$CORPUS"
+        break
+    fi
+done
 
 export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:detect_stack_use_after_return=1:strict_string_checks=1}"
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
