@@ -1477,8 +1477,10 @@ wwwurl_status wwwurl_browser_resolve_buf(const char *base,
  * keep their bytes exactly (no `%20` becomes `+`, no `,` is
  * re-encoded); new names and values are encoded by the form
  * serializer (a space as `+`, every byte but `A-Z a-z 0-9 * - . _` as
- * `%XY`); names are compared decoded (`%61` is `a`). The result joins
- * the remaining parameters with `&` and drops empty ones.
+ * `%XY`); names are compared decoded (`%61` is `a`). An edit that
+ * changes nothing gives the query back byte for byte; one that changes
+ * something joins the parameters with `&`, dropping empty pieces
+ * (`a&&b` without `b` is `a`).
  *
  * Parameters: `query`/`qlen`; `op`, a `WWWURL_QUERY_*` edit; `name`/`nlen`,
  * the decoded name (or prefix) the edit is about (not used by
