@@ -46,7 +46,7 @@ need objcopy binutils
 need nm binutils
 need readelf binutils
 # Spark in local mode (make spark-test).
-need java openjdk-17-jre-headless
+need java default-jre-headless
 
 # The uriparser headers, through its pkg-config module (make diff-uriparser,
 # part of make check). Without pkg-config that check cannot be made; the
@@ -72,7 +72,7 @@ fi
 if command -v python3 >/dev/null 2>&1; then
     python3 -c 'import ensurepip' >/dev/null 2>&1 ||
         miss "python3 -m venv (ensurepip)" python3-venv
-    for mod in maturin pytest pyarrow; do
+    for mod in maturin pytest pyarrow pyspark pandas surt w3lib gglsbl; do
         python3 -c "import $mod" >/dev/null 2>&1 ||
             miss "Python package $mod" python3-pip \
                 "then: python3 -m pip install -r python/requirements-ci.txt"
