@@ -1067,7 +1067,7 @@ static void t_strerror(hgroup *g, const char *dir)
         WWWURL_ERR_IGNORED, WWWURL_ERR_PORT_IGNORED, WWWURL_ERR_NO_IDNA, WWWURL_ERR_NOT_FOUND, -1,
     };
     static const int unknown[] = {-1, 17, 18, 1000, INT_MAX, INT_MIN, 7000};
-    const char *msgs[16];
+    const char *msgs[sizeof codes / sizeof codes[0]];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;
 
