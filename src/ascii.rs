@@ -457,6 +457,15 @@ pub(crate) fn find_by(s: &[u8], from: usize, hit: impl Fn(u64) -> u64) -> Option
     (m != 0).then(|| i + (m.trailing_zeros() / 8) as usize)
 }
 
+/// Whether every byte of `s` is ASCII and at least `min` (which is at
+/// most 0x80). Eight bytes a step: a byte below `min` borrows from the
+/// bytes above it, which only matters when there is one.
+#[inline]
+pub(crate) fn all_ascii_from(s: &[u8], min: u8) -> bool {
+    let below = LOW_BITS * u64::from(min);
+    find_by(s, 0, |x| (x.wrapping_sub(below) | x) & HIGH_BITS).is_none()
+}
+
 /// Index of the first `b` in `s` at or after `from`.
 #[inline]
 pub(crate) fn find_byte(s: &[u8], from: usize, b: u8) -> Option<usize> {
@@ -532,6 +541,26 @@ mod tests {
 
     /// Every byte value at every place of every length up to three words,
     /// against the standard library.
+    #[test]
+    fn all_ascii_from_matches_a_byte_loop() {
+        let mut rng = crate::test_rng::Rng::new(7);
+        for len in 0..40 {
+            for _ in 0..200 {
+                let s: Vec<u8> = (0..len)
+                    .map(|_| match rng.below(8) {
+                        0 => rng.below(256) as u8,
+                        1 => rng.below(0x20) as u8,
+                        _ => 0x20 + rng.below(0x5f) as u8,
+                    })
+                    .collect();
+                for min in [0x0e, 0x20, 0x80] {
+                    let want = s.iter().all(|&b| b >= min && b < 0x80);
+                    assert_eq!(super::all_ascii_from(&s, min), want, "{s:?} {min}");
+                }
+            }
+        }
+    }
+
     #[test]
     fn lower_in_place_matches_make_ascii_lowercase() {
         for len in 0..24 {

@@ -40,6 +40,11 @@ pub(crate) const HOST_DELIMITER: Set = Set(1 << 11);
 /// Bytes that keep an ASCII domain off the fast path: forbidden domain
 /// code points (`%` among them) and non-ASCII bytes.
 pub(crate) const NOT_PLAIN_DOMAIN: Set = Set(1 << 12);
+/// What ends a run of a special URL's path segment that is written as it
+/// is read: the path set, `/` and `\`.
+pub(crate) const SPECIAL_PATH_STOP: Set = Set(1 << 13);
+/// The same for a URL that is not special: the path set and `/`.
+pub(crate) const PATH_STOP: Set = Set(1 << 14);
 /// Bytes that are not U+0021 to U+007E: what the opaque path, query and
 /// fragment loops must look at (space, controls, non-ASCII).
 const C0_OR_SPACE: u16 = 1 << 10;
@@ -119,6 +124,12 @@ const fn bits(b: u8) -> u16 {
     }
     if forbidden_domain || b >= 0x80 {
         v |= NOT_PLAIN_DOMAIN.0;
+    }
+    if path || b == b'/' || b == b'\\' {
+        v |= SPECIAL_PATH_STOP.0;
+    }
+    if path || b == b'/' {
+        v |= PATH_STOP.0;
     }
     v
 }

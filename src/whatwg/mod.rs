@@ -36,6 +36,7 @@
 //! [`ParseError::IdnaUnavailable`].
 
 mod encode_sets;
+mod fast;
 mod host;
 mod idna;
 mod parser;

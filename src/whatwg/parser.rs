@@ -16,7 +16,8 @@
 //! UTF-8 percent-encoding it does.
 
 use super::encode_sets::{
-    self, contains, is_printable, FRAGMENT, HOST_DELIMITER, PATH, QUERY, SPECIAL_QUERY, USERINFO,
+    self, contains, is_printable, FRAGMENT, HOST_DELIMITER, PATH_STOP, QUERY, SPECIAL_PATH_STOP,
+    SPECIAL_QUERY, USERINFO,
 };
 use super::host::{self, HostKind};
 use super::{ParseError, Scheme, Url};
@@ -37,6 +38,11 @@ fn trim_c0_control_or_space(input: &[u8]) -> &[u8] {
 /// Borrows `input` when there is nothing to change (the common case),
 /// else builds the copy in `scratch`.
 pub(crate) fn clean<'a>(input: &'a [u8], scratch: &'a mut Buf) -> Result<&'a [u8], NoMemory> {
+    // ASCII without bytes below U+000E has no tab, newline or invalid
+    // UTF-8: one cheap pass for most inputs, the exact tests for the rest.
+    if crate::ascii::all_ascii_from(input, 0x0e) {
+        return Ok(input);
+    }
     let has_tab_or_newline = input.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));
     let is_ascii = input.is_ascii();
     if !has_tab_or_newline && (is_ascii || std::str::from_utf8(input).is_ok()) {
@@ -60,6 +66,17 @@ pub(crate) fn clean<'a>(input: &'a [u8], scratch: &'a mut Buf) -> Result<&'a [u8
 
 /// The basic URL parser on `input` with `base`.
 pub(crate) fn parse(input: &[u8], base: Option<&Url>) -> Result<Url, ParseError> {
+    // An absolute special URL ignores the base, so the route for inputs
+    // that are their own serialisation needs none.
+    if let Some(url) = super::fast::parse(input) {
+        return Ok(url?);
+    }
+    parse_state_machine(input, base)
+}
+
+/// The basic URL parser's state machine on `input` with `base`, for every
+/// input (the route of [`parse`] for plain ones is tested against it).
+pub(crate) fn parse_state_machine(input: &[u8], base: Option<&Url>) -> Result<Url, ParseError> {
     let mut scratch = Buf::new();
     let input = clean(trim_c0_control_or_space(input), &mut scratch)?;
     let room = input.len() + base.map_or(0, |b| b.serialization.len()) + 8;
@@ -107,11 +124,13 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
         && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
 }
 
-fn is_single_dot(s: &[u8]) -> bool {
+#[inline(always)]
+pub(crate) fn is_single_dot(s: &[u8]) -> bool {
     s == b"." || s.eq_ignore_ascii_case(b"%2e")
 }
 
-fn is_double_dot(s: &[u8]) -> bool {
+#[inline(always)]
+pub(crate) fn is_double_dot(s: &[u8]) -> bool {
     match s.len() {
         2 => s == b"..",
         4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
@@ -155,6 +174,13 @@ pub(crate) fn path_state(
     path_start: usize,
     mode: PathMode,
 ) -> Result<Option<usize>, NoMemory> {
+    // Every byte that ends a segment or is encoded is in the stop set; the
+    // runs between them are copied as they are.
+    let stops = if mode.special {
+        SPECIAL_PATH_STOP
+    } else {
+        PATH_STOP
+    };
     loop {
         let slash = out.len();
         out.push(b'/')?;
@@ -162,6 +188,10 @@ pub(crate) fn path_state(
         let mut run = p;
         let mut i = p;
         let stop = loop {
+            i += input[i..]
+                .iter()
+                .position(|&b| contains(stops, b))
+                .unwrap_or(input.len() - i);
             let Some(&b) = input.get(i) else {
                 break None;
             };
@@ -174,12 +204,11 @@ pub(crate) fn path_state(
             if ends {
                 break Some(b);
             }
-            if contains(PATH, b) {
-                out.extend_from_slice(&input[run..i])?;
-                encode_sets::percent_encode_byte(b, out)?;
-                run = i + 1;
-            }
+            // A byte of the path set (the stop sets hold no other).
+            out.extend_from_slice(&input[run..i])?;
+            encode_sets::percent_encode_byte(b, out)?;
             i += 1;
+            run = i;
         };
         out.extend_from_slice(&input[run..i])?;
         let slash_follows = matches!(stop, Some(b'/' | b'\\'));

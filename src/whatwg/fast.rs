@@ -1,0 +1,268 @@
+//! The parser's route for the common URL that it would write back
+//! unchanged: `scheme://host[:port][/path][?query][#fragment]` with a
+//! special scheme other than `file`, in lower case, and every component
+//! already what the serialiser writes.
+//!
+//! Such an input is its own serialisation (less the `/` of an empty path
+//! and the case of the host), so the route checks it in one scan, copies
+//! it once and records the offsets. Anything it is not sure of (a byte
+//! that a set would encode, credentials, a dot segment, a port to drop, a
+//! host that may be an IPv4 address or needs IDNA, any space, tab,
+//! newline, control or non-ASCII byte) sends the input to the state
+//! machine, untouched. The differential test below checks the route
+//! against the state machine on both corpora and every web-platform-tests
+//! input.
+
+use super::encode_sets::{contains, FRAGMENT, NOT_PLAIN_DOMAIN, SPECIAL_PATH_STOP, SPECIAL_QUERY};
+use super::host::{ends_in_a_number, HostKind};
+use super::parser::{is_double_dot, is_single_dot, port_value};
+use super::{Scheme, Url};
+use crate::buf::{Buf, NoMemory};
+
+/// The URL that `input` is when the route can tell on its own (see the
+/// module's documentation); `None` sends it to the state machine.
+/// `Some(Err)` only when memory ran out.
+#[inline]
+pub(crate) fn parse(input: &[u8]) -> Option<Result<Url, NoMemory>> {
+    let (scheme, scheme_end) = special_scheme(input)?;
+    let host_start = scheme_end + 3;
+    let host_end = host_start
+        + input[host_start..]
+            .iter()
+            .position(|&b| contains(NOT_PLAIN_DOMAIN, b))
+            .unwrap_or(input.len() - host_start);
+    let host = &input[host_start..host_end];
+    // An empty host fails; one ending in a number is an IPv4 address to
+    // parse (or a failure).
+    if host.is_empty() || ends_in_a_number(host) {
+        return None;
+    }
+    let mut p = host_end;
+    let mut port = None;
+    if input.get(p) == Some(&b':') {
+        let digits = input[p + 1..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
+        let text = &input[p + 1..p + 1 + digits];
+        // An empty port, a leading zero and the default port are not
+        // written as they are read.
+        let value = match text.first() {
+            Some(b'1'..=b'9') => port_value(text)?,
+            _ => return None,
+        };
+        if Some(value) == scheme.default_port() {
+            return None;
+        }
+        port = Some(value);
+        p += 1 + digits;
+    }
+    let path_start = p;
+    // The path: segments of bytes that no set encodes, none of them a
+    // dot segment; an empty path is serialised as `/`.
+    let empty_path = input.get(p) != Some(&b'/');
+    while input.get(p) == Some(&b'/') {
+        let seg = p + 1;
+        p = seg
+            + input[seg..]
+                .iter()
+                .position(|&b| contains(SPECIAL_PATH_STOP, b))
+                .unwrap_or(input.len() - seg);
+        let segment = &input[seg..p];
+        if matches!(segment.first(), Some(b'.' | b'%'))
+            && (is_single_dot(segment) || is_double_dot(segment))
+        {
+            return None;
+        }
+    }
+    let query = p;
+    if input.get(p) == Some(&b'?') {
+        p += 1 + input[p + 1..]
+            .iter()
+            .position(|&b| contains(SPECIAL_QUERY, b))
+            .unwrap_or(input.len() - p - 1);
+    }
+    let fragment = p;
+    if input.get(p) == Some(&b'#') {
+        p += 1 + input[p + 1..]
+            .iter()
+            .position(|&b| contains(FRAGMENT, b))
+            .unwrap_or(input.len() - p - 1);
+    }
+    if p != input.len() {
+        return None;
+    }
+    Some(build(
+        input,
+        Offsets {
+            scheme,
+            scheme_end,
+            host_end,
+            port,
+            path_start,
+            empty_path,
+            query: (query < input.len() && input[query] == b'?').then_some(query),
+            fragment: (fragment < input.len()).then_some(fragment),
+        },
+    ))
+}
+
+/// A special scheme other than `file`, in lower case and followed by
+/// `://`: the scheme and the index of its `:`.
+#[inline(always)]
+fn special_scheme(input: &[u8]) -> Option<(Scheme, usize)> {
+    let (scheme, n) = match input {
+        [b'h', b't', b't', b'p', b's', ..] => (Scheme::Https, 5),
+        [b'h', b't', b't', b'p', ..] => (Scheme::Http, 4),
+        [b'w', b's', b's', ..] => (Scheme::Wss, 3),
+        [b'w', b's', ..] => (Scheme::Ws, 2),
+        [b'f', b't', b'p', ..] => (Scheme::Ftp, 3),
+        _ => return None,
+    };
+    input[n..].starts_with(b"://").then_some((scheme, n))
+}
+
+/// Where the components of an accepted input are, in the input.
+struct Offsets {
+    scheme: Scheme,
+    scheme_end: usize,
+    host_end: usize,
+    port: Option<u16>,
+    path_start: usize,
+    /// The path is empty: `/` is inserted at `path_start`.
+    empty_path: bool,
+    query: Option<usize>,
+    fragment: Option<usize>,
+}
+
+/// The URL of an input the route accepted: the input, its host in lower
+/// case, with `/` for an empty path.
+fn build(input: &[u8], o: Offsets) -> Result<Url, NoMemory> {
+    let mut s = Buf::with_capacity(input.len() + usize::from(o.empty_path))?;
+    let shift = usize::from(o.empty_path);
+    if o.empty_path {
+        s.extend_from_slice(&input[..o.path_start])?;
+        s.push(b'/')?;
+        s.extend_from_slice(&input[o.path_start..])?;
+    } else {
+        s.extend_from_slice(input)?;
+    }
+    let host_start = o.scheme_end + 3;
+    s[host_start..o.host_end].make_ascii_lowercase();
+    Ok(Url {
+        serialization: s,
+        scheme_end: o.scheme_end,
+        scheme: o.scheme,
+        username_end: host_start,
+        host_start,
+        host_end: o.host_end,
+        host_kind: HostKind::Domain,
+        port: o.port,
+        path_start: o.path_start,
+        query_start: o.query.map(|q| q + shift),
+        fragment_start: o.fragment.map(|f| f + shift),
+        opaque_path: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests may abort when memory runs out: the ban on aborting
+    // allocations (clippy.toml) is the library's.
+    #![allow(clippy::disallowed_methods, clippy::disallowed_types)]
+
+    use super::super::parser;
+
+    /// The route and the state machine agree on `input`: when the route
+    /// takes it, the state machine gives the same URL, offsets included.
+    fn agrees(input: &[u8]) -> bool {
+        match super::parse(input) {
+            None => false,
+            Some(fast) => {
+                let fast = fast.expect("memory");
+                let slow = parser::parse_state_machine(input, None).expect("slow route fails");
+                assert_eq!(fast, slow, "{}", String::from_utf8_lossy(input));
+                true
+            }
+        }
+    }
+
+    #[test]
+    fn takes_the_plain_forms() {
+        for input in [
+            "http://example.com/",
+            "https://EXAMPLE.com/a/b.c/%41?q=1&r#f#g",
+            "http://example.com",
+            "http://example.com?q",
+            "http://example.com#f",
+            "ws://a.b:8080/x",
+            "ftp://h:2121",
+            "https://xn--nxasmq6b.com/",
+            "http://a..b./c",
+            "http://a/...",
+            "http://a/.x/..y/%2ex",
+            "http://a/b?",
+            "http://a/b#",
+            "http://a/b/",
+            "http://a:65535/",
+        ] {
+            assert!(agrees(input.as_bytes()), "not taken: {input}");
+        }
+    }
+
+    #[test]
+    fn leaves_the_rest_to_the_state_machine() {
+        for input in [
+            "HTTP://example.com/",
+            "http://u@example.com/",
+            "http://example.com:80/",
+            "https://example.com:443/",
+            "http://example.com:/",
+            "http://example.com:08/",
+            "http://example.com:65536/",
+            "http://example.com:1x/",
+            "http://1.2.3.4/",
+            "http://a.0x1/",
+            "http://a.1./",
+            "http:///a/",
+            "http:/a/",
+            "http://a/./b",
+            "http://a/b/..",
+            "http://a/%2E%2e/b",
+            "http://a/b c",
+            "http://a/b\\c",
+            "http://a/b{",
+            "http://a/b?c'd",
+            "http://a/b#c`",
+            "http://a/b\t",
+            " http://a/",
+            "http://a/ ",
+            "http://a%41/",
+            "http://ä/",
+            "http://a/ä",
+            "file:///a",
+            "httpx://a/",
+            "http:\\\\a\\",
+        ] {
+            assert!(super::parse(input.as_bytes()).is_none(), "taken: {input}");
+        }
+    }
+
+    fn corpus(name: &str) -> Vec<Vec<u8>> {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(name);
+        let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        text.split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect()
+    }
+
+    #[test]
+    fn agrees_with_the_state_machine_on_the_corpus() {
+        let urls = corpus("tests/corpus/kasztp.txt");
+        let taken = urls.iter().filter(|u| agrees(u)).count();
+        // Most real URLs are their own serialisation: the route exists
+        // for them.
+        assert!(taken * 10 > urls.len() * 8, "{taken} of {}", urls.len());
+    }
+}
