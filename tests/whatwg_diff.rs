@@ -97,7 +97,16 @@ impl Parsers {
     }
 
     fn ours(&self, input: &[u8], with_base: bool) -> Option<String> {
-        let url = whatwg::parse(input, with_base.then_some(&self.base)).ok()?;
+        let parsed = whatwg::parse(input, with_base.then_some(&self.base));
+        // canParse, which makes no URL, says the same on every input.
+        let base = with_base.then_some(BASE.as_bytes());
+        assert_eq!(
+            whatwg::can_parse(input, base),
+            parsed.is_ok(),
+            "can_parse({:?}, {base:?})",
+            String::from_utf8_lossy(input)
+        );
+        let url = parsed.ok()?;
         Some(String::from_utf8(url.href().to_vec()).expect("an href is ASCII"))
     }
 

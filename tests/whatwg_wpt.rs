@@ -248,14 +248,26 @@ fn url_case(case: &serde_json::Map<String, Value>) -> Result<(), String> {
     let input = str_field(case, "input").ok_or("no input")?;
     let base = str_field(case, "base");
     let parsed = whatwg::parse_with_base(input.as_bytes(), base.map(str::as_bytes));
+    // canParse, which makes no URL, says the same.
+    let can = whatwg::can_parse(input.as_bytes(), base.map(str::as_bytes));
+    if can != parsed.is_ok() {
+        return Err(format!("can_parse says {can}"));
+    }
     if case.get("failure").and_then(Value::as_bool) == Some(true) {
         if let Ok(url) = parsed {
             return Err(format!("parsed as {}", url.as_str()));
         }
         // Parses against some base without an opaque path; "any-base":
         // against one with an opaque path too.
-        let parses =
-            |b: &str| whatwg::parse_with_base(input.as_bytes(), Some(b.as_bytes())).is_ok();
+        let parses = |b: &str| {
+            let parsed = whatwg::parse_with_base(input.as_bytes(), Some(b.as_bytes())).is_ok();
+            assert_eq!(
+                whatwg::can_parse(input.as_bytes(), Some(b.as_bytes())),
+                parsed,
+                "can_parse({input:?}, {b:?})"
+            );
+            parsed
+        };
         let ok = match str_field(case, "relativeTo") {
             Some("non-opaque-path-base") => HIERARCHICAL_BASES.iter().any(|b| parses(b)),
             Some("any-base") => HIERARCHICAL_BASES.iter().any(|b| parses(b)) && parses("sc:opaque"),

@@ -91,7 +91,7 @@ fn parse_into(input: &[u8], is_opaque: bool, out: &mut Buf) -> Result<HostKind, 
 
 /// Steps 6 to 9 of the host parser: the domain parser, then the IPv4
 /// parser when the domain ends in a number.
-fn parse_domain(domain: &[u8], out: &mut Buf) -> Result<HostKind, HostError> {
+pub(crate) fn parse_domain(domain: &[u8], out: &mut Buf) -> Result<HostKind, HostError> {
     let start = out.len();
     domain_to_ascii(domain, out)?;
     finish_domain(start, out)

@@ -41,6 +41,7 @@ mod host;
 mod idna;
 mod parser;
 mod setters;
+mod validate;
 
 use std::fmt;
 use std::ops::Range;
@@ -206,9 +207,24 @@ pub fn parse_with_base(input: &[u8], base: Option<&[u8]>) -> Result<Url, ParseEr
 
 /// Whether [`parse_with_base`] succeeds: `URL.canParse(input, base)`.
 /// Running out of memory (or a domain that needs the absent `idna`
-/// feature) counts as not parsing.
+/// feature) counts as not parsing. See [`check_with_base`].
 pub fn can_parse(input: &[u8], base: Option<&[u8]>) -> bool {
-    parse_with_base(input, base).is_ok()
+    check_with_base(input, base).is_ok()
+}
+
+/// [`parse_with_base`] without making the URL, and without allocating:
+/// `Ok` when it succeeds, else an error of the same class. The parser's
+/// own failures (no scheme, a missing or invalid host or port) may be
+/// reported as another of them; [`ParseError::InvalidBase`],
+/// [`ParseError::IdnaUnavailable`] and [`ParseError::NoMemory`] are
+/// exact.
+///
+/// It allocates only for a domain that is not ASCII after
+/// percent-decoding (UTS #46 processing), and for an input with a tab, a
+/// newline or invalid UTF-8, or a percent-encoded domain, longer than
+/// 2 KiB: those take the parser's own code.
+pub fn check_with_base(input: &[u8], base: Option<&[u8]>) -> Result<(), ParseError> {
+    validate::check_with_base(input, base)
 }
 
 /// The Standard's "domain to ASCII" (its domain parser, beStrict false) of
