@@ -1091,8 +1091,18 @@ static void t_strerror(hgroup *g, const char *dir)
         h_case_begin(g, NULL, NULL);
         CHECK_CSTR(g, "wwwurl_strerror(unknown)", in, "unknown status",
                    wwwurl_strerror(unknown[k]));
+        CHECK_CSTR(g, "wwwurl_status_name(unknown)", in, "(unknown status)",
+                   wwwurl_status_name(unknown[k]));
         h_case_end(g);
     }
+    /* The C name of a status, exactly. */
+    h_case_begin(g, NULL, NULL);
+    CHECK_CSTR(g, "wwwurl_status_name", "WWWURL_OK", "WWWURL_OK", wwwurl_status_name(WWWURL_OK));
+    CHECK_CSTR(g, "wwwurl_status_name", "WWWURL_ERR_UNSAFE_PATH", "WWWURL_ERR_UNSAFE_PATH",
+               wwwurl_status_name(WWWURL_ERR_UNSAFE_PATH));
+    CHECK_CSTR(g, "wwwurl_status_name", "WWWURL_ERR_NOT_FOUND", "WWWURL_ERR_NOT_FOUND",
+               wwwurl_status_name(WWWURL_ERR_NOT_FOUND));
+    h_case_end(g);
 }
 
 /* the version string and the macros agree, composite number included */

@@ -220,9 +220,9 @@ typedef struct wwwurl_url wwwurl_url;
 typedef struct wwwurl_whatwg wwwurl_whatwg;
 
 /**
- * Which WWWOFFLE release's behaviour to reproduce (`wwwurl_config_set_compat`).
+ * A string transform, for `wwwurl_transcode`.
  */
-typedef uint32_t wwwurl_compat;
+typedef uint32_t wwwurl_codec;
 
 /**
  * A part of a URL, for `wwwurl_get` and `wwwurl_set`.
@@ -230,37 +230,15 @@ typedef uint32_t wwwurl_compat;
 typedef uint32_t wwwurl_part;
 
 /**
- * A string transform, for `wwwurl_transcode`.
+ * Which WWWOFFLE release's behaviour to reproduce (`wwwurl_config_set_compat`).
  */
-typedef uint32_t wwwurl_codec;
+typedef uint32_t wwwurl_compat;
 
 /**
- * One parameter of a query, from `wwwurl_query_next`: where its name and
- * value lie in the query, undecoded.
+ * An attribute of a WHATWG URL, for `wwwurl_whatwg_get` and
+ * `wwwurl_whatwg_set`: the `URL` API's attribute of the same name.
  */
-typedef struct wwwurl_query_param {
-  /**
-   * Offset of the name's first byte in the query.
-   */
-  size_t name_offset;
-  /**
-   * Length of the name.
-   */
-  size_t name_len;
-  /**
-   * Offset of the value's first byte (after the `=`; the end of the name
-   * when there is no `=`).
-   */
-  size_t value_offset;
-  /**
-   * Length of the value (0 when there is no `=`).
-   */
-  size_t value_len;
-  /**
-   * 1 when the parameter has a `=`, 0 when it is a bare name.
-   */
-  uint8_t has_value;
-} wwwurl_query_param;
+typedef uint32_t wwwurl_whatwg_part;
 
 /**
  * An edit of a query's parameters, for `wwwurl_query_edit`,
@@ -335,10 +313,32 @@ typedef struct wwwurl_components {
 } wwwurl_components;
 
 /**
- * An attribute of a WHATWG URL, for `wwwurl_whatwg_get` and
- * `wwwurl_whatwg_set`: the `URL` API's attribute of the same name.
+ * One parameter of a query, from `wwwurl_query_next`: where its name and
+ * value lie in the query, undecoded.
  */
-typedef uint32_t wwwurl_whatwg_part;
+typedef struct wwwurl_query_param {
+  /**
+   * Offset of the name's first byte in the query.
+   */
+  size_t name_offset;
+  /**
+   * Length of the name.
+   */
+  size_t name_len;
+  /**
+   * Offset of the value's first byte (after the `=`; the end of the name
+   * when there is no `=`).
+   */
+  size_t value_offset;
+  /**
+   * Length of the value (0 when there is no `=`).
+   */
+  size_t value_len;
+  /**
+   * 1 when the parameter has a `=`, 0 when it is a bare name.
+   */
+  uint8_t has_value;
+} wwwurl_query_param;
 
 /**
  * The canonical URL without user and password.
@@ -575,6 +575,54 @@ extern "C" {
 #endif /* __cplusplus */
 
 /**
+ * Runs one of the historical string codecs into the caller's buffer.
+ *
+ * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
+ * (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
+ * included); `out` and `cap`, the caller's buffer (`out` may be NULL when
+ * `cap` is 0, to ask for the size; it must not overlap the input);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Unlike the historical functions, a decoded NUL byte is kept: the result
+ * is `*needed - 1` bytes long and may contain NUL bytes.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * the buffer's content is unspecified; no byte at or after `out[cap]` is
+ * written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
+ */
+wwwurl_status wwwurl_transcode(wwwurl_codec codec,
+                               const char *in,
+                               size_t len,
+                               char *out,
+                               size_t cap,
+                               size_t *needed);
+
+/**
+ * Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
+ * `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+ * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+ * whose result is a `char **`). NULL is fine.
+ */
+void wwwurl_string_free(char *s);
+
+/**
+ * Releases a WHATWG URL handle. NULL is fine; the same handle must not be
+ * freed twice.
+ */
+void wwwurl_whatwg_free(struct wwwurl_whatwg *u);
+
+/**
+ * The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
+ * parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
+ * it beside the library's version when output must not change.
+ *
+ * Returns a static string; do not free it.
+ */
+const char *wwwurl_idna_unicode_version(void);
+
+/**
  * Makes a configuration holding the defaults of the library in use: local
  * host `localhost:8080`, the default ports http 80, https 443, ftp 21,
  * finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
@@ -727,29 +775,6 @@ const char *wwwurl_strerror(uint32_t status);
 const char *wwwurl_status_name(uint32_t status);
 
 /**
- * Parses a URL with the rules of the historical SplitURL.
- *
- * Parameters: `cfg`, the settings (NULL: the library's defaults; see
- * `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
- * the compat mode and the input limit; `s` and `len`, the URL (`len` may be
- * `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
- * SplitURL. `out` receives the handle.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
- * `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
- * another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
- * cannot be allocated. `*out` is written only on success.
- *
- * Memory and lifetimes: the caller owns the handle and releases it with
- * `wwwurl_free`. The input is copied; the caller may free it after the
- * call. The handle keeps `cfg` alive.
- */
-wwwurl_status wwwurl_parse(const struct wwwurl_config *cfg,
-                           const char *s,
-                           size_t len,
-                           struct wwwurl_url **out);
-
-/**
  * Builds a URL from its parts with the rules of the historical CreateURL.
  *
  * Parameters: `cfg`, the settings (NULL: the defaults), as for
@@ -805,24 +830,6 @@ wwwurl_status wwwurl_dup(const struct wwwurl_url *u, struct wwwurl_url **out);
  * Releases a handle. NULL is fine; the same handle must not be freed twice.
  */
 void wwwurl_free(struct wwwurl_url *u);
-
-/**
- * A part of a URL.
- *
- * Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
- * the part's length is stored (may be NULL; set to 0 when NULL is returned).
- *
- * Returns a NUL-terminated string borrowed from the handle, or NULL when
- * the part is absent, `u` is NULL or `part` is unknown. The length is
- * exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
- * is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
- * the text after the port's `:` in the hostport (absent when the hostport
- * has no port).
- *
- * Memory and lifetimes: valid until the handle is freed or changed by
- * `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
- */
-const char *wwwurl_get(const struct wwwurl_url *u, wwwurl_part part, size_t *len);
 
 /**
  * The port of a URL: the number after the host's `:`, or -1 when the
@@ -885,6 +892,47 @@ wwwurl_status wwwurl_set_userinfo(struct wwwurl_url *u, const char *user, const 
 wwwurl_status wwwurl_set(struct wwwurl_url *u, wwwurl_part part, const char *value, size_t len);
 
 /**
+ * Parses a URL with the rules of the historical SplitURL.
+ *
+ * Parameters: `cfg`, the settings (NULL: the library's defaults; see
+ * `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
+ * the compat mode and the input limit; `s` and `len`, the URL (`len` may be
+ * `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
+ * SplitURL. `out` receives the handle.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
+ * `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
+ * another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
+ * cannot be allocated. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns the handle and releases it with
+ * `wwwurl_free`. The input is copied; the caller may free it after the
+ * call. The handle keeps `cfg` alive.
+ */
+wwwurl_status wwwurl_parse(const struct wwwurl_config *cfg,
+                           const char *s,
+                           size_t len,
+                           struct wwwurl_url **out);
+
+/**
+ * A part of a URL.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
+ * the part's length is stored (may be NULL; set to 0 when NULL is returned).
+ *
+ * Returns a NUL-terminated string borrowed from the handle, or NULL when
+ * the part is absent, `u` is NULL or `part` is unknown. The length is
+ * exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
+ * is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
+ * the text after the port's `:` in the hostport (absent when the hostport
+ * has no port).
+ *
+ * Memory and lifetimes: valid until the handle is freed or changed by
+ * `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
+ */
+const char *wwwurl_get(const struct wwwurl_url *u, wwwurl_part part, size_t *len);
+
+/**
  * The path of a URL's file in a WWWOFFLE cache:
  * `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
  * file and `U` for the URL file.
@@ -935,31 +983,6 @@ wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
                                     size_t *out_len);
 
 /**
- * Runs one of the historical string codecs into the caller's buffer.
- *
- * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
- * (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
- * included); `out` and `cap`, the caller's buffer (`out` may be NULL when
- * `cap` is 0, to ask for the size; it must not overlap the input);
- * `needed`, where the size the result needs, terminating NUL included, is
- * stored (may be NULL).
- *
- * Unlike the historical functions, a decoded NUL byte is kept: the result
- * is `*needed - 1` bytes long and may contain NUL bytes.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * the buffer's content is unspecified; no byte at or after `out[cap]` is
- * written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
- */
-wwwurl_status wwwurl_transcode(wwwurl_codec codec,
-                               const char *in,
-                               size_t len,
-                               char *out,
-                               size_t cap,
-                               size_t *needed);
-
-/**
  * Runs one of the historical string codecs into a new string.
  *
  * Parameters as for `wwwurl_transcode`; `out_len` receives the result's
@@ -971,114 +994,6 @@ wwwurl_status wwwurl_transcode(wwwurl_codec codec,
  * the input is too long or memory ran out.
  */
 char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_t *out_len);
-
-/**
- * Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
- * `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
- * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
- * whose result is a `char **`). NULL is fine.
- */
-void wwwurl_string_free(char *s);
-
-/**
- * Whether two URLs are equivalent under a `No-Vary-Search` value: whether
- * their `wwwurl_nvs_key`s are equal.
- *
- * Parameters: `nvs`; `url1`/`len1` and `url2`/`len2` (lengths may be
- * `WWWURL_NUL_TERMINATED`).
- *
- * Returns 1 when they are equivalent, 0 when not, -1 when an argument is
- * NULL (or too long) or memory ran out.
- */
-int wwwurl_nvs_equivalent(const struct wwwurl_nvs *nvs,
-                          const char *url1,
-                          size_t len1,
-                          const char *url2,
-                          size_t len2);
-
-/**
- * Releases a `No-Vary-Search` handle. NULL is fine; the same handle must
- * not be freed twice.
- */
-void wwwurl_nvs_free(struct wwwurl_nvs *nvs);
-
-/**
- * The number of parameters in a query string (without `?`): the pieces
- * between `&`s that are not empty. 0 for NULL, or an input longer than
- * the default input limit.
- */
-size_t wwwurl_query_count(const char *query, size_t len);
-
-/**
- * The next parameter of a query string (without `?`), undecoded: where
- * its name and value lie. Start with `*pos` 0; each call advances it past
- * the parameter it gives, skipping empty pieces.
- *
- * Parameters: `query`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `pos`,
- * the offset to look from, updated; `out` receives the offsets (into
- * `query`) of the parameter's name and value.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
- * untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
- * the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
- */
-wwwurl_status wwwurl_query_next(const char *query,
-                                size_t len,
-                                size_t *pos,
-                                struct wwwurl_query_param *out);
-
-/**
- * Edits the query of a `wwwurl_url` handle as `wwwurl_query_edit` edits a
- * query string, then sets the result as `wwwurl_set` sets
- * `WWWURL_PART_QUERY` (an empty result removes the query).
- *
- * Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
- *
- * Returns `WWWURL_OK`; the errors of `wwwurl_query_edit` and of
- * `wwwurl_set`. The handle is byte-identical unless it returns
- * `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
- */
-wwwurl_status wwwurl_url_query_edit(struct wwwurl_url *u,
-                                    wwwurl_query_op op,
-                                    const char *name,
-                                    size_t nlen,
-                                    const char *value,
-                                    size_t vlen);
-
-/**
- * Splits a URL reference into its components without changing a byte.
- *
- * Parameters: `s` and `len`, the reference (`len` may be
- * `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
- * appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
- * after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
- * lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
- * any number of slashes after the scheme, the authority ends at
- * `/ \ ? # ;`); `out` receives the offsets into `s`.
- *
- * Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
- * `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
- * `*out` is written only on success.
- */
-wwwurl_status wwwurl_rfc3986_split(const char *s,
-                                   size_t len,
-                                   uint32_t flags,
-                                   struct wwwurl_components *out);
-
-/**
- * Releases a WHATWG URL handle. NULL is fine; the same handle must not be
- * freed twice.
- */
-void wwwurl_whatwg_free(struct wwwurl_whatwg *u);
-
-/**
- * The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
- * parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
- * it beside the library's version when output must not change.
- *
- * Returns a static string; do not free it.
- */
-const char *wwwurl_idna_unicode_version(void);
 
 /**
  * The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as
@@ -1472,6 +1387,26 @@ wwwurl_status wwwurl_browser_resolve_buf(const char *base,
                                          size_t *needed);
 
 /**
+ * Splits a URL reference into its components without changing a byte.
+ *
+ * Parameters: `s` and `len`, the reference (`len` may be
+ * `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
+ * appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
+ * after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
+ * lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
+ * any number of slashes after the scheme, the authority ends at
+ * `/ \ ? # ;`); `out` receives the offsets into `s`.
+ *
+ * Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
+ * `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
+ * `*out` is written only on success.
+ */
+wwwurl_status wwwurl_rfc3986_split(const char *s,
+                                   size_t len,
+                                   uint32_t flags,
+                                   struct wwwurl_components *out);
+
+/**
  * Edits the parameters of a query string (`a=1&b=2`, without `?`) as
  * `URLSearchParams` would, on bytes: parameters the edit does not touch
  * keep their bytes exactly (no `%20` becomes `+`, no `,` is
@@ -1643,6 +1578,49 @@ wwwurl_status wwwurl_whatwg_query_edit(struct wwwurl_whatwg *u,
                                        size_t vlen);
 
 /**
+ * The number of parameters in a query string (without `?`): the pieces
+ * between `&`s that are not empty. 0 for NULL, or an input longer than
+ * the default input limit.
+ */
+size_t wwwurl_query_count(const char *query, size_t len);
+
+/**
+ * The next parameter of a query string (without `?`), undecoded: where
+ * its name and value lie. Start with `*pos` 0; each call advances it past
+ * the parameter it gives, skipping empty pieces.
+ *
+ * Parameters: `query`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `pos`,
+ * the offset to look from, updated; `out` receives the offsets (into
+ * `query`) of the parameter's name and value.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
+ * untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
+ * the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
+ */
+wwwurl_status wwwurl_query_next(const char *query,
+                                size_t len,
+                                size_t *pos,
+                                struct wwwurl_query_param *out);
+
+/**
+ * Edits the query of a `wwwurl_url` handle as `wwwurl_query_edit` edits a
+ * query string, then sets the result as `wwwurl_set` sets
+ * `WWWURL_PART_QUERY` (an empty result removes the query).
+ *
+ * Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+ *
+ * Returns `WWWURL_OK`; the errors of `wwwurl_query_edit` and of
+ * `wwwurl_set`. The handle is byte-identical unless it returns
+ * `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
+ */
+wwwurl_status wwwurl_url_query_edit(struct wwwurl_url *u,
+                                    wwwurl_query_op op,
+                                    const char *name,
+                                    size_t nlen,
+                                    const char *value,
+                                    size_t vlen);
+
+/**
  * Parses a URL by the WHATWG URL Standard (the API URL parser: what
  * `new URL(input, base)` does), on bytes: input that is not UTF-8 is
  * decoded with replacement first, each invalid sequence becoming U+FFFD.
@@ -1804,6 +1782,28 @@ wwwurl_status wwwurl_nvs_key_buf(const struct wwwurl_nvs *nvs,
                                  char *buf,
                                  size_t cap,
                                  size_t *needed);
+
+/**
+ * Whether two URLs are equivalent under a `No-Vary-Search` value: whether
+ * their `wwwurl_nvs_key`s are equal.
+ *
+ * Parameters: `nvs`; `url1`/`len1` and `url2`/`len2` (lengths may be
+ * `WWWURL_NUL_TERMINATED`).
+ *
+ * Returns 1 when they are equivalent, 0 when not, -1 when an argument is
+ * NULL (or too long) or memory ran out.
+ */
+int wwwurl_nvs_equivalent(const struct wwwurl_nvs *nvs,
+                          const char *url1,
+                          size_t len1,
+                          const char *url2,
+                          size_t len2);
+
+/**
+ * Releases a `No-Vary-Search` handle. NULL is fine; the same handle must
+ * not be freed twice.
+ */
+void wwwurl_nvs_free(struct wwwurl_nvs *nvs);
 
 #ifdef __cplusplus
 }  /* extern "C" */

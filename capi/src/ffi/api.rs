@@ -1,25 +1,27 @@
 //! One declaration per exported C function: the [`declare!`] macro.
 //!
 //! A declaration names the function, documents it, gives the kind of each
-//! argument ([`In`], [`OptIn`], [`Str`], [`Cfg`], [`Value`]) and of its
-//! result ([`RetKind::Status`], or [`RetKind::Text`]: a
-//! string in `malloc`ed memory with its `_buf` twin that writes into the
-//! caller's buffer), and the core call it makes. From it come:
+//! argument ([`In`], [`OptIn`], [`Str`], [`OptStr`], [`Cfg`], [`Value`],
+//! [`InOut`], a handle's [`Ref`], [`Mut`], [`Rebuild`], [`Owned`], or a
+//! `CArg` of its module) and of its result ([`RetKind`]: a status, a text
+//! in `malloc`ed memory with its `_buf` twin that writes into the caller's
+//! buffer, a new handle, a struct, a borrowed or static string, a number
+//! with a fixed value on errors, a release), and the core call it makes.
+//! From it come:
 //!
 //! - the `extern "C"` function(s), with the one panic boundary, the NULL
 //!   rules and the input limit, in the order of the arguments;
 //! - an entry of [`API`], from which `tools/headers` writes the header's
 //!   declaration and the man page, and the C test rows
 //!   (`wwwurl_api_rows.h`: NULL for each pointer argument, a panic at
-//!   entry, every allocation failing in turn, the memory per input byte)
-//!   and the list of exported names that `make symbols` checks.
+//!   entry, every allocation failing in turn) and the list of exported names that `make symbols` checks.
 //!
 //! The kinds hold the C rules, once: an input is a pointer and a length
 //! (`WWWURL_NUL_TERMINATED` for a C string; NULL with length 0 is the
 //! empty input; NULL with a length is `WWWURL_ERR_NULL`), checked against
 //! the input limit of the call's config (the default limit without one).
 
-use super::alloc::{c_malloc, input, malloc_copy, out_buffer, set_opt, within, Out};
+use super::alloc::{c_malloc, input, malloc_copy, out_buffer, set_opt, within, CBuf, Out};
 use super::config::Settings;
 use super::status::*;
 use super::types::*;
@@ -53,6 +55,8 @@ pub enum ArgKind {
     In,
     /// `const char *NAME`: a required NUL-terminated string.
     Str,
+    /// `const char *NAME`: a NUL-terminated string, NULL for none.
+    OptStr,
     /// `const char *NAME, size_t LEN`: input bytes, NULL for none.
     OptIn,
     /// A number passed by value; the string is its C type.
@@ -60,6 +64,11 @@ pub enum ArgKind {
     /// A handle: `const struct TYPE *` (or `struct TYPE *` when `mutable`),
     /// not NULL.
     Handle(HandleKind, bool),
+    /// A handle the call releases: `struct TYPE *`, NULL for none.
+    Owned(HandleKind),
+    /// A number the call reads and updates: `TYPE *NAME`, not NULL; the
+    /// string is its C type.
+    InOut(&'static str),
 }
 
 /// A kind of handle, as the generator writes its type and the test rows
@@ -93,6 +102,33 @@ pub enum RetKind {
     /// [`guard_no_unwind`](super::guard::guard_no_unwind), so it is not in
     /// the panic-at-entry test.
     Borrowed,
+    /// A number of the C type `ty`, `fallback` (a C expression) on every
+    /// error: a NULL argument, memory running out, a panic. With `unwinds`
+    /// false the body cannot panic (a read of a handle) and runs under
+    /// `guard_no_unwind`, as a [`RetKind::Borrowed`] body does.
+    Number {
+        /// The C type.
+        ty: &'static str,
+        /// The value on an error.
+        fallback: &'static str,
+        /// Whether the body can panic.
+        unwinds: bool,
+    },
+    /// A static NUL-terminated string (`const char *`), never NULL, from a
+    /// body that cannot panic (a lookup in a static table).
+    Static,
+    /// Nothing (`void`): the call releases its [`ArgKind::Owned`] argument,
+    /// in a body that cannot panic.
+    Release,
+    /// A struct written into the caller's `struct TYPE *out` (the string is
+    /// `TYPE`), only on success.
+    Put(&'static str),
+    /// A new string in `char **out`, its length in `size_t *out_len` (which
+    /// may be NULL), both written only on success.
+    TextLen,
+    /// A new string returned as `char *` (NULL on every error), its length
+    /// in `size_t *out_len` (which may be NULL).
+    NewText,
 }
 
 /// One argument of a declared function.
@@ -106,6 +142,8 @@ pub struct Arg {
     pub kind: ArgKind,
     /// The input the generated test rows give it, when the rows' common
     /// sample URL would not do (a domain, a profile name); "" for that one.
+    /// For a number ([`ArgKind::Value`]) it is a C expression (a constant's
+    /// name), "" for 0.
     pub sample: &'static str,
 }
 
@@ -209,6 +247,18 @@ impl CName for u32 {
     type C = u32;
     const C_NAME: &'static str = "uint32_t";
 }
+impl CName for libc::c_int {
+    type C = libc::c_int;
+    const C_NAME: &'static str = "int";
+}
+impl CName for usize {
+    type C = size_t;
+    const C_NAME: &'static str = "size_t";
+}
+impl CName for c_char {
+    type C = c_char;
+    const C_NAME: &'static str = "char";
+}
 
 /// A `uint32_t` that the header names by its typedef, `$c`.
 macro_rules! named_u32 {
@@ -233,8 +283,44 @@ impl<T: CName> CArg for Value<T> {
     }
 }
 
-/// A type of handle: its C struct, what it holds, how the test rows make
-/// one, and how a new one is handed to C.
+/// A type of handle as the arguments and results of a declaration see it:
+/// its C struct, what a handle is in Rust, how the test rows make one, how
+/// it is released. Every [`Handle`] is one; a handle made in place (the
+/// `wwwurl_url` of `modern.rs`, whose strings follow its header in one
+/// block) is one by an impl of its own, with [`NewHandle`] for what its
+/// makers give.
+pub(crate) trait HandleType {
+    /// The opaque C struct.
+    type C;
+    /// What a handle is in Rust: what `const struct TYPE *` points at.
+    type Inner;
+    /// The generator's description.
+    const KIND: HandleKind;
+    /// Releases a handle; NULL is nothing. Nothing here may panic: it runs
+    /// under `guard_no_unwind`.
+    ///
+    /// # Safety
+    ///
+    /// `p` is NULL or a live handle of this type, not used again.
+    unsafe fn release(p: *mut Self::C);
+    /// The input limit of the arguments after a handle that the call
+    /// changes: that of the config the handle is rebuilt with; `None` keeps
+    /// the call's.
+    #[inline(always)]
+    fn max_input(_: &Self::Inner) -> Option<usize> {
+        None
+    }
+}
+
+/// How the value a declaration's body gives for a new handle (`V`)
+/// becomes the handle handed to C through `out`.
+pub(crate) trait NewHandle<V>: HandleType {
+    /// Hands `v` to C: `*out` is written only on success.
+    fn hand_over(out: Out<*mut Self::C>, v: V) -> Result<(), wwwurl_status>;
+}
+
+/// A type of handle held in a block of its own: its C struct, what it
+/// holds, how the test rows make one, and how a new one is handed to C.
 pub(crate) trait Handle {
     /// The opaque C struct.
     type C;
@@ -244,25 +330,55 @@ pub(crate) trait Handle {
     const KIND: HandleKind;
     /// Moves `v` into a block of C's `malloc`, for `out`.
     fn store(out: Out<*mut Self::C>, v: Self::Inner) -> Result<(), wwwurl_status>;
+    /// Releases a handle made by [`Handle::store`]; NULL is nothing. The
+    /// default drops the `Inner` of a [`store_block`] block and frees it.
+    /// Nothing here may panic: it runs under `guard_no_unwind`.
+    ///
+    /// # Safety
+    ///
+    /// `p` is NULL or a live handle of this type, not used again.
+    #[inline]
+    unsafe fn release(p: *mut Self::C) {
+        // SAFETY: by the caller's promise.
+        unsafe { free_block(p.cast::<Self::Inner>()) }
+    }
+}
+
+impl<H: Handle> HandleType for H {
+    type C = H::C;
+    type Inner = H::Inner;
+    const KIND: HandleKind = H::KIND;
+    #[inline]
+    unsafe fn release(p: *mut H::C) {
+        // SAFETY: by the caller's promise.
+        unsafe { <H as Handle>::release(p) }
+    }
+}
+
+impl<H: Handle> NewHandle<H::Inner> for H {
+    #[inline]
+    fn hand_over(out: Out<*mut H::C>, v: H::Inner) -> Result<(), wwwurl_status> {
+        H::store(out, v)
+    }
 }
 
 /// A handle read by the call: `const struct TYPE *`.
 pub(crate) struct Ref<H>(std::marker::PhantomData<H>);
-impl<H: Handle + 'static> CArg for Ref<H> {
+impl<H: HandleType + 'static> CArg for Ref<H> {
     type C = *const H::C;
     type Rust<'a> = &'a H::Inner;
     const KIND: ArgKind = ArgKind::Handle(H::KIND, false);
     #[inline]
     fn take<'a>(c: *const H::C, _: usize, _: &mut Cx) -> Result<&'a H::Inner, wwwurl_status> {
-        // SAFETY: a non-NULL handle of this type was made by `H::store`
-        // from a live `H::Inner` and not freed (API contract).
+        // SAFETY: a non-NULL handle of this type was made by its type's
+        // maker and not freed (API contract): it points at a live `Inner`.
         unsafe { c.cast::<H::Inner>().as_ref() }.ok_or(WWWURL_ERR_NULL)
     }
 }
 
 /// A handle changed by the call: `struct TYPE *`.
 pub(crate) struct Mut<H>(std::marker::PhantomData<H>);
-impl<H: Handle + 'static> CArg for Mut<H> {
+impl<H: HandleType + 'static> CArg for Mut<H> {
     type C = *mut H::C;
     type Rust<'a> = &'a mut H::Inner;
     const KIND: ArgKind = ArgKind::Handle(H::KIND, true);
@@ -271,6 +387,89 @@ impl<H: Handle + 'static> CArg for Mut<H> {
         // SAFETY: as for `Ref`; the caller does not use the handle from
         // another thread during a call that changes it (API contract).
         unsafe { c.cast::<H::Inner>().as_mut() }.ok_or(WWWURL_ERR_NULL)
+    }
+}
+
+/// A handle the call rebuilds with the config it was made with: as
+/// [`Mut`], and the arguments after it are held to that config's input
+/// limit ([`HandleType::max_input`]) rather than the call's.
+pub(crate) struct Rebuild<H>(std::marker::PhantomData<H>);
+impl<H: HandleType + 'static> CArg for Rebuild<H> {
+    type C = *mut H::C;
+    type Rust<'a> = &'a mut H::Inner;
+    const KIND: ArgKind = ArgKind::Handle(H::KIND, true);
+    #[inline]
+    fn take<'a>(c: *mut H::C, len: usize, cx: &mut Cx) -> Result<&'a mut H::Inner, wwwurl_status> {
+        let h = Mut::<H>::take(c, len, cx)?;
+        if let Some(max) = H::max_input(h) {
+            cx.max_input = max;
+        }
+        Ok(h)
+    }
+}
+
+/// A number the call reads and updates: `TYPE *`, not NULL.
+pub(crate) struct InOut<T>(std::marker::PhantomData<T>);
+impl<T: CName + 'static> CArg for InOut<T> {
+    type C = *mut T::C;
+    type Rust<'a> = &'a mut T::C;
+    const KIND: ArgKind = ArgKind::InOut(T::C_NAME);
+    #[inline]
+    fn take<'a>(c: *mut T::C, _: usize, _: &mut Cx) -> Result<&'a mut T::C, wwwurl_status> {
+        // SAFETY: a non-NULL pointer is valid for reads and writes during
+        // the call (API contract).
+        unsafe { c.as_mut() }.ok_or(WWWURL_ERR_NULL)
+    }
+}
+
+/// A C struct a [`RetKind::Put`] result writes, and its name in C.
+pub(crate) trait CStruct {
+    /// The struct's tag, as in `struct TAG *out`.
+    const C_NAME: &'static str;
+}
+
+/// A handle the call releases: `struct TYPE *`, NULL for none. It stays a
+/// pointer: only [`HandleType::release`] reads it.
+pub(crate) struct Owned<H>(std::marker::PhantomData<H>);
+impl<H: HandleType + 'static> CArg for Owned<H> {
+    type C = *mut H::C;
+    type Rust<'a> = *mut H::C;
+    const KIND: ArgKind = ArgKind::Owned(H::KIND);
+    #[inline(always)]
+    fn take<'a>(c: *mut H::C, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+        Ok(c)
+    }
+}
+
+impl<H: HandleType> Owned<H> {
+    /// Releases the handle (see [`HandleType::release`]).
+    ///
+    /// # Safety
+    ///
+    /// `p` is NULL or a live handle of this type, not used again.
+    #[inline(always)]
+    pub(crate) unsafe fn release(p: *mut H::C) {
+        // SAFETY: by the caller's promise.
+        unsafe { H::release(p) }
+    }
+}
+
+/// A C string that may be absent: `const char *`, NULL for none.
+pub(crate) struct OptStr;
+impl CArg for OptStr {
+    type C = *const c_char;
+    type Rust<'a> = Option<&'a [u8]>;
+    const KIND: ArgKind = ArgKind::OptStr;
+    #[inline]
+    fn take<'a>(
+        c: *const c_char,
+        _: usize,
+        cx: &mut Cx,
+    ) -> Result<Option<&'a [u8]>, wwwurl_status> {
+        if c.is_null() {
+            return Ok(None);
+        }
+        Str::take(c, 0, cx).map(Some)
     }
 }
 
@@ -319,6 +518,53 @@ impl IntoStatus for wwwurl_status {
     }
 }
 
+/// Runs `f`: the `try` block of the generated functions whose result is
+/// not a status, in which the arguments' `?` stop at the fallback.
+#[inline(always)]
+pub(crate) fn attempt<T>(f: impl FnOnce() -> Result<T, wwwurl_status>) -> Result<T, wwwurl_status> {
+    f()
+}
+
+/// What a number function's body gives: the number, or `None` (or an
+/// error) for the declared fallback value.
+pub(crate) trait Outcome<T> {
+    /// The number, if any.
+    fn value(self) -> Option<T>;
+}
+impl<T> Outcome<T> for Option<T> {
+    #[inline(always)]
+    fn value(self) -> Option<T> {
+        self
+    }
+}
+impl<T, E> Outcome<T> for Result<T, E> {
+    #[inline(always)]
+    fn value(self) -> Option<T> {
+        self.ok()
+    }
+}
+
+/// A static string result, which ends with its NUL: a `&str` or the bytes
+/// of a constant.
+pub(crate) trait StaticText {
+    /// The C pointer.
+    fn ptr(self) -> *const c_char;
+}
+impl StaticText for &'static str {
+    #[inline(always)]
+    fn ptr(self) -> *const c_char {
+        debug_assert!(self.ends_with('\0'));
+        self.as_ptr().cast()
+    }
+}
+impl<const N: usize> StaticText for &'static [u8; N] {
+    #[inline(always)]
+    fn ptr(self) -> *const c_char {
+        debug_assert!(self.last() == Some(&0));
+        self.as_ptr().cast()
+    }
+}
+
 /// A borrowed result: where the bytes are, with a NUL right after them.
 /// Held as a pointer, not a slice, so that a declaration's closure can
 /// return it from the handle it was given (the handle outlives the call).
@@ -336,6 +582,18 @@ impl Borrowed {
                 len: rest.len(),
             }),
             _ => None,
+        }
+    }
+}
+
+impl Borrowed {
+    /// The `len` bytes at `ptr`, which a NUL follows: a part of a handle
+    /// whose bytes the handle holds with their NULs.
+    #[inline(always)]
+    pub(crate) fn at(ptr: *const c_char, len: usize) -> Borrowed {
+        Borrowed {
+            ptr: ptr.cast(),
+            len,
         }
     }
 }
@@ -370,6 +628,19 @@ pub(crate) fn text_buf(
 ) -> Result<(), wwwurl_status> {
     let mut sink = BoundedSink::new(buf);
     let Ok(()) = sink.extend(&v);
+    finish_buf(sink, needed)
+}
+
+/// The caller's buffer as a body that writes into it sees it.
+pub(crate) type CallerBuf<'a> = BoundedSink<'a, MaybeUninit<u8>>;
+
+/// The end of a caller-buffer result: its NUL after what `sink` took, when
+/// it fits (else `WWWURL_ERR_BUFFER_TOO_SMALL`); `*needed` (if not NULL)
+/// receives the size it needs, NUL included.
+pub(crate) fn finish_buf(
+    mut sink: CallerBuf<'_>,
+    needed: *mut size_t,
+) -> Result<(), wwwurl_status> {
     let fits = sink.finish_nul();
     set_opt(needed, sink.needed() + 1);
     if fits {
@@ -377,6 +648,36 @@ pub(crate) fn text_buf(
     } else {
         Err(WWWURL_ERR_BUFFER_TOO_SMALL)
     }
+}
+
+/// A new string in C's `malloc`ed memory, handed over through `out` with
+/// its length in `out_len` (if not NULL); `WWWURL_ERR_NO_MEMORY` when the
+/// buffer could not grow.
+pub(crate) fn text_len_out(
+    out: Out<*mut c_char>,
+    out_len: *mut size_t,
+    v: CBuf,
+) -> Result<(), wwwurl_status> {
+    let (p, n) = v.into_raw();
+    if p.is_null() {
+        return Err(WWWURL_ERR_NO_MEMORY);
+    }
+    out.set(p);
+    set_opt(out_len, n);
+    Ok(())
+}
+
+/// A new string returned to C, NULL for none (or when the buffer could not
+/// grow), its length in `out_len` (if not NULL) when there is one.
+pub(crate) fn new_text_out(v: Option<CBuf>, out_len: *mut size_t) -> *mut c_char {
+    let Some(v) = v else {
+        return std::ptr::null_mut();
+    };
+    let (p, n) = v.into_raw();
+    if !p.is_null() {
+        set_opt(out_len, n);
+    }
+    p
 }
 
 /// The caller's buffer of a `_buf` form, checked before anything else is.
@@ -446,12 +747,39 @@ pub(crate) use arg_of;
 ///     fn NAME(arg: Kind, s/len: In = "sample input", ...) -> Status { |arg, s| core call }
 ///     /// Documentation of the malloc form.
 ///     fn NAME / NAME_buf(s/len: In) -> Text { |s| core call giving a Buf }
+///     /// A new handle; a struct into `*out`.
+///     fn NAME(cfg: Cfg, s/len: In) -> New<H> { |cfg, s| what H makes one from }
+///     fn NAME(s/len: In, pos: InOut<usize>) -> Put<T> { |s, pos| Ok(the struct) }
+///     /// A string borrowed from a handle (a body that cannot panic).
+///     fn NAME(h: Ref<H>, part: Value<P>) -> Borrowed { |h, part| Some(Borrowed) }
+///     /// A number, -1 on every error (`ReadNumber`: a body that cannot panic).
+///     fn NAME(s/len: In) -> Number<c_int>(-1) { |s| Some(number) }
+///     /// A static string, FALLBACK if the body panicked.
+///     fn NAME(n: Value<u32>) -> Static(FALLBACK) { |n| "text\0" }
+///     /// Into the caller's buffer; a new string with its length (status, or
+///     /// the string itself, NULL on every error).
+///     fn NAME(h: Ref<H>) -> Buffer { |h, sink: &mut CallerBuf| write into sink }
+///     fn NAME(h: Ref<H>) -> TextLen { |h| a CBuf }
+///     fn NAME(s/len: In) -> NewText { |s| Some(a CBuf) }
+///     /// A release.
+///     fn NAME(h: Owned<H>) -> Release;
 /// }
 /// ```
+///
+/// Every form converts its arguments in one place, `@take`: in their
+/// order, each error (NULL, too long) returned with `?` from the closure
+/// around it.
 macro_rules! declare {
     ($list:ident: $($item:tt)*) => {
         $crate::ffi::api::declare!(@fns [] $($item)*);
         $crate::ffi::api::declare!(@list $list [] $($item)*);
+    };
+
+    // ---- the arguments, in their order ------------------------------------
+    (@take $cx:ident; $($arg:ident $(/ $len:ident)?: $kind:ty),*) => {
+        $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
+            $arg, $crate::ffi::api::len_of!($($len)?), &mut $cx)?;)*
+        let _ = &mut $cx;
     };
 
     // ---- the functions --------------------------------------------------
@@ -469,9 +797,7 @@ macro_rules! declare {
             ) -> $crate::ffi::status::wwwurl_status {
                 $crate::ffi::guard::guard_status(|| {
                     let mut cx = $crate::ffi::api::Cx::default();
-                    $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
-                        $arg, $crate::ffi::api::len_of!($($len)?), &mut cx)?;)*
-                    let _ = &mut cx;
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
                     let f = $body;
                     Ok($crate::ffi::api::IntoStatus::into_status(f($($arg),*)?))
                 })
@@ -488,16 +814,14 @@ macro_rules! declare {
             #[no_mangle]
             pub extern "C" fn $name(
                 $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                out: *mut *mut <$h as $crate::ffi::api::Handle>::C,
+                out: *mut *mut <$h as $crate::ffi::api::HandleType>::C,
             ) -> $crate::ffi::status::wwwurl_status {
                 $crate::ffi::guard::guard_status(|| {
                     let mut cx = $crate::ffi::api::Cx::default();
-                    $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
-                        $arg, $crate::ffi::api::len_of!($($len)?), &mut cx)?;)*
-                    let _ = &mut cx;
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
                     let out = $crate::ffi::alloc::Out::new(out)?;
                     let f = $body;
-                    <$h as $crate::ffi::api::Handle>::store(out, f($($arg),*)?)?;
+                    <$h as $crate::ffi::api::NewHandle<_>>::hand_over(out, f($($arg),*)?)?;
                     Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
                 })
             }
@@ -519,13 +843,218 @@ macro_rules! declare {
                 // `guard_no_unwind`).
                 $crate::ffi::guard::guard_no_unwind(std::ptr::null(), || {
                     let mut cx = $crate::ffi::api::Cx::default();
-                    let r = (|| {
-                        $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
-                            $arg, $crate::ffi::api::len_of!($($len)?), &mut cx).ok()?;)*
+                    let r = $crate::ffi::api::attempt(|| -> Result<_, $crate::ffi::status::wwwurl_status> {
+                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
                         let f = $body;
-                        f($($arg),*)
-                    })();
-                    $crate::ffi::api::borrowed_out(r, len)
+                        Ok(f($($arg),*))
+                    });
+                    $crate::ffi::api::borrowed_out(r.ok().flatten(), len)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> Number<$t:ty>($fallback:expr) $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+            ) -> $t {
+                $crate::ffi::guard::guard_or($fallback, || {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    // One `Result` for every way to the fallback, so that
+                    // the value is tested once.
+                    let r = $crate::ffi::api::attempt(|| -> Result<$t, $crate::ffi::status::wwwurl_status> {
+                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                        let f = $body;
+                        $crate::ffi::api::Outcome::value(f($($arg),*))
+                            .ok_or($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL)
+                    });
+                    r.unwrap_or($fallback)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> ReadNumber<$t:ty>($fallback:expr) $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+            ) -> $t {
+                // A read of a handle, nothing that can panic (see
+                // `guard_no_unwind`).
+                $crate::ffi::guard::guard_no_unwind($fallback, || {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    // One `Result` for every way to the fallback, so that
+                    // the value is tested once.
+                    let r = $crate::ffi::api::attempt(|| -> Result<$t, $crate::ffi::status::wwwurl_status> {
+                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                        let f = $body;
+                        $crate::ffi::api::Outcome::value(f($($arg),*))
+                            .ok_or($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL)
+                    });
+                    r.unwrap_or($fallback)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> Static($fallback:expr) $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+            ) -> *const libc::c_char {
+                let fallback = $crate::ffi::api::StaticText::ptr($fallback);
+                $crate::ffi::guard::guard_or(fallback, || {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    let r = $crate::ffi::api::attempt(|| -> Result<*const libc::c_char, $crate::ffi::status::wwwurl_status> {
+                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                        let f = $body;
+                        Ok($crate::ffi::api::StaticText::ptr(f($($arg),*)))
+                    });
+                    r.unwrap_or(fallback)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> Put<$t:ty> $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+                out: *mut $t,
+            ) -> $crate::ffi::status::wwwurl_status {
+                $crate::ffi::guard::guard_status(|| {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                    let out = $crate::ffi::alloc::Out::new(out)?;
+                    let f = $body;
+                    out.set(f($($arg),*)?);
+                    Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> Buffer $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+                buf: *mut libc::c_char,
+                cap: libc::size_t,
+                needed: *mut libc::size_t,
+            ) -> $crate::ffi::status::wwwurl_status {
+                $crate::ffi::guard::guard_status(|| {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                    let buf = $crate::ffi::api::text_buffer(buf, cap)?;
+                    let mut sink = $crate::ffi::api::CallerBuf::new(buf);
+                    let f = $body;
+                    f($($arg,)* &mut sink)?;
+                    match $crate::ffi::api::finish_buf(sink, needed) {
+                        Ok(()) => Ok($crate::ffi::status::wwwurl_status::WWWURL_OK),
+                        Err(e) => Ok(e),
+                    }
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> TextLen $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+                out: *mut *mut libc::c_char,
+                out_len: *mut libc::size_t,
+            ) -> $crate::ffi::status::wwwurl_status {
+                $crate::ffi::guard::guard_status(|| {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                    let out = $crate::ffi::alloc::Out::new(out)?;
+                    let f = $body;
+                    $crate::ffi::api::text_len_out(out, out_len, f($($arg),*)?)?;
+                    Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> NewText $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+                out_len: *mut libc::size_t,
+            ) -> *mut libc::c_char {
+                $crate::ffi::guard::guard(|| {
+                    let mut cx = $crate::ffi::api::Cx::default();
+                    let r = $crate::ffi::api::attempt(|| -> Result<_, $crate::ffi::status::wwwurl_status> {
+                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
+                        let f = $body;
+                        Ok($crate::ffi::api::Outcome::value(f($($arg),*)))
+                    });
+                    $crate::ffi::api::new_text_out(r.ok().flatten(), out_len)
+                })
+            }
+        ] $($rest)*);
+    };
+    (@fns [$($done:tt)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Release;
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@fns [$($done)*
+            $(#[doc = $doc])*
+            #[no_mangle]
+            pub extern "C" fn $name(
+                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+            ) {
+                // Dropping what the handle holds and freeing its memory:
+                // nothing that can panic (see `guard_no_unwind`).
+                $crate::ffi::guard::guard_no_unwind((), || {
+                    // SAFETY: each handle is NULL or a live one of its type,
+                    // not used again (API contract).
+                    $(unsafe { <$kind>::release($arg) };)*
                 })
             }
         ] $($rest)*);
@@ -545,9 +1074,7 @@ macro_rules! declare {
             ) -> $crate::ffi::status::wwwurl_status {
                 $crate::ffi::guard::guard_status(|| {
                     let mut cx = $crate::ffi::api::Cx::default();
-                    $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
-                        $arg, $crate::ffi::api::len_of!($($len)?), &mut cx)?;)*
-                    let _ = &mut cx;
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
                     if out.is_null() {
                         return Err($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL);
                     }
@@ -571,9 +1098,7 @@ macro_rules! declare {
             ) -> $crate::ffi::status::wwwurl_status {
                 $crate::ffi::guard::guard_status(|| {
                     let mut cx = $crate::ffi::api::Cx::default();
-                    $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
-                        $arg, $crate::ffi::api::len_of!($($len)?), &mut cx)?;)*
-                    let _ = &mut cx;
+                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
                     let buf = $crate::ffi::api::text_buffer(buf, cap)?;
                     let f = $body;
                     match $crate::ffi::api::text_buf(buf, needed, f($($arg),*)?) {
@@ -589,42 +1114,6 @@ macro_rules! declare {
     (@list $list:ident [$($done:expr,)*]) => {
         /// The functions this module declares (see `ffi::api`).
         pub(crate) const $list: &[$crate::ffi::api::Decl] = &[$($done,)*];
-    };
-    (@list $list:ident [$($done:expr,)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Status $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
-            name: stringify!($name),
-            doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
-            ret: $crate::ffi::api::RetKind::Status,
-        },] $($rest)*);
-    };
-    (@list $list:ident [$($done:expr,)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> New<$h:ty> $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
-            name: stringify!($name),
-            doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
-            ret: $crate::ffi::api::RetKind::New(<$h as $crate::ffi::api::Handle>::KIND),
-        },] $($rest)*);
-    };
-    (@list $list:ident [$($done:expr,)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Borrowed $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
-            name: stringify!($name),
-            doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
-            ret: $crate::ffi::api::RetKind::Borrowed,
-        },] $($rest)*);
     };
     (@list $list:ident [$($done:expr,)*]
         $(#[doc = $doc:literal])*
@@ -650,12 +1139,69 @@ macro_rules! declare {
             ret: $crate::ffi::api::RetKind::TextBuf,
         },] $($rest)*);
     };
+    (@list $list:ident [$($done:expr,)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> Release;
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
+            name: stringify!($name),
+            doc: &[$($doc),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
+            ret: $crate::ffi::api::RetKind::Release,
+        },] $($rest)*);
+    };
+    (@list $list:ident [$($done:expr,)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> $ret:ident $(<$t:ty>)? $(($fallback:expr))? $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
+            name: stringify!($name),
+            doc: &[$($doc),*],
+            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
+            ret: $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?),
+        },] $($rest)*);
+    };
+
+    // ---- the result's kind, for the list --------------------------------
+    (@ret Status) => { $crate::ffi::api::RetKind::Status };
+    (@ret Borrowed) => { $crate::ffi::api::RetKind::Borrowed };
+        (@ret New<$h:ty>) => {
+        $crate::ffi::api::RetKind::New(<$h as $crate::ffi::api::HandleType>::KIND)
+    };
+    (@ret Static($fallback:expr)) => { $crate::ffi::api::RetKind::Static };
+    // The same C arguments and test rows as a `_buf` twin's.
+    (@ret Buffer) => { $crate::ffi::api::RetKind::TextBuf };
+    (@ret TextLen) => { $crate::ffi::api::RetKind::TextLen };
+    (@ret NewText) => { $crate::ffi::api::RetKind::NewText };
+    (@ret Put<$t:ty>) => {
+        $crate::ffi::api::RetKind::Put(<$t as $crate::ffi::api::CStruct>::C_NAME)
+    };
+    (@ret Number<$t:ty>($fallback:expr)) => {
+        $crate::ffi::api::RetKind::Number {
+            ty: <$t as $crate::ffi::api::CName>::C_NAME,
+            fallback: stringify!($fallback),
+            unwinds: true,
+        }
+    };
+    (@ret ReadNumber<$t:ty>($fallback:expr)) => {
+        $crate::ffi::api::RetKind::Number {
+            ty: <$t as $crate::ffi::api::CName>::C_NAME,
+            fallback: stringify!($fallback),
+            unwinds: false,
+        }
+    };
 }
 pub(crate) use declare;
 
 /// Every declared function, module by module: what `tools/headers` writes
 /// the header entries, man pages and test rows from.
 pub static API: &[&[Decl]] = &[
+    super::config::DECLS,
+    super::modern::DECLS,
     super::standards::DECLS,
     super::query::DECLS,
     super::whatwg_url::DECLS,

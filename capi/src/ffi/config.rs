@@ -10,10 +10,12 @@
 //! references), since `wwwurl_set` rebuilds them with its default ports.
 
 use super::alloc::{c_malloc, free, input, within, Out};
-use super::guard::{guard_no_unwind, guard_status};
+use super::api::{
+    declare, ArgKind, CArg, Cfg, Cx, HandleKind, HandleType, NewHandle, Owned, Value,
+};
 use super::status::*;
 use super::types::*;
-use libc::{c_int, size_t};
+use libc::{c_char, c_int, size_t};
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use wwwurl_core::buf::{try_push, try_with_capacity, Buf, NoMemory};
@@ -85,12 +87,6 @@ impl<'a> Settings<'a> {
     #[inline]
     pub(crate) fn max_input(self) -> usize {
         self.0.map_or(WWWURL_DEFAULT_MAX_INPUT, |b| b.max_input)
-    }
-
-    /// `s`, or `WWWURL_ERR_TOO_LONG` when it is longer than the limit.
-    #[inline]
-    pub(crate) fn within_limit(self, s: &[u8]) -> Result<&[u8], wwwurl_status> {
-        within(s, self.max_input())
     }
 
     /// The decoded names (`prefixes` false) or name prefixes (true) of the
@@ -195,75 +191,6 @@ fn new_block(
     p
 }
 
-fn store(out: Out<*mut wwwurl_config>, p: *mut ConfigBlock) -> wwwurl_status {
-    if p.is_null() {
-        return WWWURL_ERR_NO_MEMORY;
-    }
-    out.set(p.cast());
-    WWWURL_OK
-}
-
-/// Makes a configuration holding the defaults of the library in use: local
-/// host `localhost:8080`, the default ports http 80, https 443, ftp 21,
-/// finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
-/// `libwwwurl`, `WWWURL_COMPAT_29H` in `libwwwurl-29h`) and an input limit of
-/// `WWWURL_DEFAULT_MAX_INPUT`. Passing it to a function is the same as
-/// passing NULL until a setter changes it.
-///
-/// A configuration can be changed until the first call that reads it; from
-/// then on any number of threads may read it at once, and every setter
-/// returns `WWWURL_ERR_CONFIG_IN_USE` (make a changeable copy with
-/// `wwwurl_config_dup`). A handle keeps the configuration it was made with
-/// alive until the handle is freed.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
-/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-///
-/// Memory and lifetimes: release it with `wwwurl_config_free`.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_new(out: *mut *mut wwwurl_config) -> wwwurl_status {
-    guard_status(|| {
-        let out = Out::new(out)?;
-        Ok(store(
-            out,
-            new_block(
-                Config::default(),
-                DEFAULT_COMPAT,
-                WWWURL_DEFAULT_MAX_INPUT,
-                [Vec::new(), Vec::new()],
-            ),
-        ))
-    })
-}
-
-/// Makes a changeable copy of a configuration (of the defaults when `cfg`
-/// is NULL), frozen or not.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
-/// `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter changes `cfg`;
-/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-///
-/// Memory and lifetimes: release the copy with `wwwurl_config_free`.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_dup(
-    cfg: *const wwwurl_config,
-    out: *mut *mut wwwurl_config,
-) -> wwwurl_status {
-    guard_status(|| {
-        let out = Out::new(out)?;
-        let s = Settings::of(cfg)?;
-        let env = match s.0 {
-            Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
-            None => Config::default(),
-        };
-        let strip = [
-            copy_list(s.strip_list(false))?,
-            copy_list(s.strip_list(true))?,
-        ];
-        Ok(store(out, new_block(env, s.compat(), s.max_input(), strip)))
-    })
-}
-
 /// A copy of a list of names, or `WWWURL_ERR_NO_MEMORY`.
 fn copy_list(list: &[Buf]) -> Result<Vec<Buf>, wwwurl_status> {
     let mut v = try_with_capacity(list.len())?;
@@ -271,14 +198,6 @@ fn copy_list(list: &[Buf]) -> Result<Vec<Buf>, wwwurl_status> {
         try_push(&mut v, n.try_clone()?)?;
     }
     Ok(v)
-}
-
-/// Releases a configuration. Handles made with it keep their own
-/// reference, so it may be freed while they live. NULL is fine.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_free(cfg: *mut wwwurl_config) {
-    // As wwwurl_free: a release, whose body cannot panic.
-    guard_no_unwind((), || release(cfg.cast_const().cast()))
 }
 
 /// Runs a change on a config that is still changeable.
@@ -319,76 +238,6 @@ fn refused(e: ConfigError) -> wwwurl_status {
     }
 }
 
-/// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
-/// get. The default is `localhost:8080`.
-///
-/// Parameters: `hostport` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
-/// copied.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `hostport` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
-/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
-/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_set_local_host(
-    cfg: *mut wwwurl_config,
-    hostport: *const libc::c_char,
-    len: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let h = input(hostport, len).ok_or(WWWURL_ERR_NULL)?;
-        change(cfg, |b| b.env.set_local_host(h).map_err(refused))
-    })
-}
-
-/// Sets the default port of a scheme (compared case-insensitively), which
-/// parsing removes from the host. `port` 0 removes the scheme's default.
-/// The defaults are http 80, https 443, ftp 21, finger 79.
-///
-/// Parameters: `scheme` and `scheme_len` (`scheme_len` may be
-/// `WWWURL_NUL_TERMINATED`); `port`, 0 to 65535.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `scheme` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
-/// than letters, digits, `+ - .`, or the port is out of range;
-/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_set_default_port(
-    cfg: *mut wwwurl_config,
-    scheme: *const libc::c_char,
-    scheme_len: size_t,
-    port: c_int,
-) -> wwwurl_status {
-    guard_status(|| {
-        let s = input(scheme, scheme_len).ok_or(WWWURL_ERR_NULL)?;
-        change(cfg, |b| b.env.set_default_port(s, port).map_err(refused))
-    })
-}
-
-/// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
-/// lose `&amp;`) or 2.9h (`WWWURL_COMPAT_29H`: they keep it) for the
-/// functions that make records: `wwwurl_parse`, `wwwurl_create`,
-/// `wwwurl_link`, and `wwwurl_set` on the handles they make.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for another value;
-/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_set_compat(
-    cfg: *mut wwwurl_config,
-    mode: wwwurl_compat,
-) -> wwwurl_status {
-    guard_status(|| {
-        let compat = compat_of(mode).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        change(cfg, |b| {
-            b.compat = compat;
-            Ok(())
-        })
-    })
-}
-
 /// The compat mode a `wwwurl_compat` names.
 pub(crate) fn compat_of(mode: wwwurl_compat) -> Option<Compat> {
     match mode {
@@ -396,30 +245,6 @@ pub(crate) fn compat_of(mode: wwwurl_compat) -> Option<Compat> {
         WWWURL_COMPAT_29H => Some(Compat::V29h),
         _ => None,
     }
-}
-
-/// Sets the longest input, in bytes, that the functions taking this
-/// config accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
-/// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB), which is also the limit of the
-/// functions that take no config.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for 0; `WWWURL_ERR_CONFIG_IN_USE` once the
-/// config has been used.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_set_max_input(
-    cfg: *mut wwwurl_config,
-    max: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        if max == 0 {
-            return Err(WWWURL_ERR_INVALID_ARGUMENT);
-        }
-        change(cfg, |b| {
-            b.max_input = max;
-            Ok(())
-        })
-    })
 }
 
 /// The legacy API's view of a config: its host, ports and mode, to copy
@@ -433,46 +258,104 @@ pub(crate) fn for_legacy(cfg: *const wwwurl_config) -> Result<(Config, Compat), 
     Ok((env, s.compat()))
 }
 
-/// Adds a query parameter name that the `cachekey` profile strips
-/// (`wwwurl_canonicalize` with this config): `gclid`, `fbclid`. Names are
-/// compared decoded, as `wwwurl_query_edit` compares them. The list starts
-/// empty.
-///
-/// Parameters: `name` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
-/// copied.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
-/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-/// `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
-/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_add_strip_param(
-    cfg: *mut wwwurl_config,
-    name: *const libc::c_char,
-    len: size_t,
-) -> wwwurl_status {
-    guard_status(|| add_strip(cfg, name, len, false))
+/// `wwwurl_config` in declarations: a block made by `new_block` (NULL when
+/// memory ran out), released one reference at a time.
+pub(crate) struct ConfigH;
+impl HandleType for ConfigH {
+    type C = wwwurl_config;
+    type Inner = ConfigBlock;
+    const KIND: HandleKind = HandleKind {
+        ty: "wwwurl_config",
+        make: "wwwurl_config_new(&h)",
+        free: "wwwurl_config_free",
+    };
+
+    /// As `wwwurl_free`: a release, whose body cannot panic.
+    #[inline]
+    unsafe fn release(cfg: *mut wwwurl_config) {
+        release(cfg.cast_const().cast())
+    }
 }
 
-/// Adds a query parameter name prefix that the `cachekey` profile strips:
-/// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
-/// `wwwurl_config_add_strip_param`.
-#[no_mangle]
-pub extern "C" fn wwwurl_config_add_strip_prefix(
-    cfg: *mut wwwurl_config,
-    prefix: *const libc::c_char,
-    len: size_t,
-) -> wwwurl_status {
-    guard_status(|| add_strip(cfg, prefix, len, true))
+impl NewHandle<*mut ConfigBlock> for ConfigH {
+    #[inline]
+    fn hand_over(out: Out<*mut wwwurl_config>, p: *mut ConfigBlock) -> Result<(), wwwurl_status> {
+        if p.is_null() {
+            return Err(WWWURL_ERR_NO_MEMORY);
+        }
+        out.set(p.cast());
+        Ok(())
+    }
 }
 
+/// The config a setter changes: `struct wwwurl_config *`. NULL is refused
+/// by [`change`] (`WWWURL_ERR_NULL`), after the checks of the other
+/// arguments, which are the setter's own.
+pub(crate) struct Changing;
+impl CArg for Changing {
+    type C = *mut wwwurl_config;
+    type Rust<'a> = *mut wwwurl_config;
+    const KIND: ArgKind = ArgKind::Handle(ConfigH::KIND, true);
+    #[inline(always)]
+    fn take<'a>(
+        c: *mut wwwurl_config,
+        _: usize,
+        _: &mut Cx,
+    ) -> Result<Self::Rust<'a>, wwwurl_status> {
+        Ok(c)
+    }
+}
+
+/// Bytes a setter copies into a config: `const char *`, `size_t`, as
+/// [`In`](super::api::In) but under no input limit of the call: a config's
+/// limit holds for what is read with it, and the setter checks its value.
+pub(crate) struct SettingIn;
+impl CArg for SettingIn {
+    type C = *const c_char;
+    type Rust<'a> = &'a [u8];
+    const KIND: ArgKind = ArgKind::In;
+    #[inline]
+    fn take<'a>(c: *const c_char, len: usize, _: &mut Cx) -> Result<&'a [u8], wwwurl_status> {
+        input(c, len).ok_or(WWWURL_ERR_NULL)
+    }
+}
+
+/// A `wwwurl_compat`, refused with `WWWURL_ERR_INVALID_ARGUMENT` in its
+/// place among the arguments when it names no mode.
+pub(crate) struct CompatMode;
+impl CArg for CompatMode {
+    type C = wwwurl_compat;
+    type Rust<'a> = Compat;
+    const KIND: ArgKind = ArgKind::Value("wwwurl_compat");
+    #[inline]
+    fn take<'a>(c: wwwurl_compat, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+        compat_of(c).ok_or(WWWURL_ERR_INVALID_ARGUMENT)
+    }
+}
+
+/// An input limit, refused with `WWWURL_ERR_INVALID_ARGUMENT` in its
+/// place among the arguments when it is 0.
+pub(crate) struct MaxInput;
+impl CArg for MaxInput {
+    type C = size_t;
+    type Rust<'a> = usize;
+    const KIND: ArgKind = ArgKind::Value("size_t");
+    #[inline]
+    fn take<'a>(c: size_t, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+        match c {
+            0 => Err(WWWURL_ERR_INVALID_ARGUMENT),
+            n => Ok(n),
+        }
+    }
+}
+
+/// Adds `name` to the `cachekey` profile's names (`prefix` false) or
+/// prefixes (true) to strip, within the config's own input limit.
 fn add_strip(
     cfg: *mut wwwurl_config,
-    name: *const libc::c_char,
-    len: size_t,
+    name: &[u8],
     prefix: bool,
 ) -> Result<wwwurl_status, wwwurl_status> {
-    let name = input(name, len).ok_or(WWWURL_ERR_NULL)?;
     change(cfg, |b| {
         let name = within(name, b.max_input)?;
         let list = &mut b.strip[usize::from(prefix)];
@@ -480,4 +363,152 @@ fn add_strip(
         try_push(list, copy)?;
         Ok(())
     })
+}
+
+declare! { DECLS:
+    /// Makes a configuration holding the defaults of the library in use: local
+    /// host `localhost:8080`, the default ports http 80, https 443, ftp 21,
+    /// finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
+    /// `libwwwurl`, `WWWURL_COMPAT_29H` in `libwwwurl-29h`) and an input limit of
+    /// `WWWURL_DEFAULT_MAX_INPUT`. Passing it to a function is the same as
+    /// passing NULL until a setter changes it.
+    ///
+    /// A configuration can be changed until the first call that reads it; from
+    /// then on any number of threads may read it at once, and every setter
+    /// returns `WWWURL_ERR_CONFIG_IN_USE` (make a changeable copy with
+    /// `wwwurl_config_dup`). A handle keeps the configuration it was made with
+    /// alive until the handle is freed.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: release it with `wwwurl_config_free`.
+    fn wwwurl_config_new() -> New<ConfigH> {
+        || {
+            Ok::<_, wwwurl_status>(new_block(
+                Config::default(),
+                DEFAULT_COMPAT,
+                WWWURL_DEFAULT_MAX_INPUT,
+                [Vec::new(), Vec::new()],
+            ))
+        }
+    }
+
+    /// Makes a changeable copy of a configuration (of the defaults when `cfg`
+    /// is NULL), frozen or not.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+    /// `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter changes `cfg`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: release the copy with `wwwurl_config_free`.
+    fn wwwurl_config_dup(cfg: Cfg) -> New<ConfigH> {
+        |s: Settings<'_>| {
+            let env = match s.0 {
+                Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
+                None => Config::default(),
+            };
+            let strip = [
+                copy_list(s.strip_list(false))?,
+                copy_list(s.strip_list(true))?,
+            ];
+            Ok::<_, wwwurl_status>(new_block(env, s.compat(), s.max_input(), strip))
+        }
+    }
+
+    /// Releases a configuration. Handles made with it keep their own
+    /// reference, so it may be freed while they live. NULL is fine.
+    fn wwwurl_config_free(cfg: Owned<ConfigH>) -> Release;
+
+    /// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
+    /// get. The default is `localhost:8080`.
+    ///
+    /// Parameters: `hostport` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+    /// copied.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `hostport` is NULL;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
+    /// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
+    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+    fn wwwurl_config_set_local_host(cfg: Changing, hostport/len: SettingIn = "proxy:3128") -> Status {
+        |cfg, h: &[u8]| change(cfg, |b| b.env.set_local_host(h).map_err(refused))
+    }
+
+    /// Sets the default port of a scheme (compared case-insensitively), which
+    /// parsing removes from the host. `port` 0 removes the scheme's default.
+    /// The defaults are http 80, https 443, ftp 21, finger 79.
+    ///
+    /// Parameters: `scheme` and `scheme_len` (`scheme_len` may be
+    /// `WWWURL_NUL_TERMINATED`); `port`, 0 to 65535.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `scheme` is NULL;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
+    /// than letters, digits, `+ - .`, or the port is out of range;
+    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+    fn wwwurl_config_set_default_port(
+        cfg: Changing,
+        scheme/scheme_len: SettingIn = "http",
+        port: Value<c_int> = "8080",
+    ) -> Status {
+        |cfg, s: &[u8], port| change(cfg, |b| b.env.set_default_port(s, port).map_err(refused))
+    }
+
+    /// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
+    /// lose `&amp;`) or 2.9h (`WWWURL_COMPAT_29H`: they keep it) for the
+    /// functions that make records: `wwwurl_parse`, `wwwurl_create`,
+    /// `wwwurl_link`, and `wwwurl_set` on the handles they make.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` for another value;
+    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used.
+    fn wwwurl_config_set_compat(cfg: Changing, mode: CompatMode = "WWWURL_COMPAT_29H") -> Status {
+        |cfg, compat| {
+            change(cfg, |b| {
+                b.compat = compat;
+                Ok(())
+            })
+        }
+    }
+
+    /// Sets the longest input, in bytes, that the functions taking this
+    /// config accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
+    /// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB), which is also the limit of the
+    /// functions that take no config.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` for 0; `WWWURL_ERR_CONFIG_IN_USE` once the
+    /// config has been used.
+    fn wwwurl_config_set_max_input(cfg: Changing, max: MaxInput = "1024") -> Status {
+        |cfg, max| {
+            change(cfg, |b| {
+                b.max_input = max;
+                Ok(())
+            })
+        }
+    }
+
+    /// Adds a query parameter name that the `cachekey` profile strips
+    /// (`wwwurl_canonicalize` with this config): `gclid`, `fbclid`. Names are
+    /// compared decoded, as `wwwurl_query_edit` compares them. The list starts
+    /// empty.
+    ///
+    /// Parameters: `name` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+    /// copied.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
+    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+    fn wwwurl_config_add_strip_param(cfg: Changing, name/len: SettingIn = "gclid") -> Status {
+        |cfg, name: &[u8]| add_strip(cfg, name, false)
+    }
+
+    /// Adds a query parameter name prefix that the `cachekey` profile strips:
+    /// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
+    /// `wwwurl_config_add_strip_param`.
+    fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status {
+        |cfg, prefix: &[u8]| add_strip(cfg, prefix, true)
+    }
 }

@@ -2,21 +2,24 @@
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
 use super::alloc::{
-    c_malloc, c_str, checked_input, free, input, out_buffer, set_opt, uninit_slice, within_limit,
-    CBuf, Out,
+    c_malloc, checked_input, free, input, out_buffer, set_opt, uninit_slice, CBuf, Out,
+};
+use super::api::{
+    declare, named_u32, ArgKind, Borrowed, CArg, CallerBuf, Cfg, Cx, HandleKind, HandleType, In,
+    NewHandle, OptIn, OptStr, Owned, Rebuild, Ref, Str, Value,
 };
 use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
 use super::config::{release, ConfigBlock, Settings};
-use super::guard::{guard, guard_no_unwind, guard_opt, guard_or, guard_status};
+use super::guard::{guard, guard_no_unwind, guard_status};
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
 use std::convert::Infallible;
-use std::mem::{size_of, MaybeUninit};
-use std::ptr::{null, null_mut, NonNull};
+use std::mem::size_of;
+use std::ptr::{null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::cache::{self, UnsafePath};
-use wwwurl_core::codec::{c_prefix, BoundedSink, Codec, Sink};
+use wwwurl_core::codec::{c_prefix, Codec, Sink};
 use wwwurl_core::edit::{self, Part, SetError};
 use wwwurl_core::sink::copy_into;
 use wwwurl_core::split::{RecordBytes, RecordDest};
@@ -29,7 +32,7 @@ use wwwurl_core::{link, split, url};
 /// After `wwwurl_set` the strings, whose size changed while the handle's
 /// address may not, live in a `malloc` block of their own.
 #[repr(C)]
-struct Handle {
+pub(crate) struct Handle {
     /// The record's strings: right after the header, or a block of their own.
     bytes: *mut u8,
     /// How many bytes `bytes` holds.
@@ -157,151 +160,138 @@ impl<'a> RecordDest for HandleDest<'a> {
     }
 }
 
-/// The handle behind `u`, or `None` for NULL: the one place a caller's
-/// pointer becomes a handle to read.
+/// The handle behind `u`, or `None` for NULL, for its release (the
+/// declarations' `Ref<Url>` and `Rebuild<Url>` read a caller's pointer the
+/// same way).
 fn handle<'a>(u: *const wwwurl_url) -> Option<&'a Handle> {
     // SAFETY: a non-NULL handle was made by `new_handle` and not yet freed
     // (API contract), so it points at a live header.
     NonNull::new(u.cast_mut()).map(|p| unsafe { &*p.as_ptr().cast::<Handle>() })
 }
 
-/// [`handle`] for the one function that changes a handle in place.
-fn handle_mut<'a>(u: *mut wwwurl_url) -> Option<&'a mut Handle> {
-    // SAFETY: as in `handle`; the API contract also forbids any other use
-    // of the handle during the call that changes it.
-    NonNull::new(u).map(|p| unsafe { &mut *p.as_ptr().cast::<Handle>() })
-}
+/// `wwwurl_url` in declarations: its handles are made in place (by
+/// [`new_handle`] or a [`HandleDest`]), so what a maker gives is the new
+/// handle's pointer, NULL when memory ran out.
+pub(crate) struct Url;
+impl HandleType for Url {
+    type C = wwwurl_url;
+    type Inner = Handle;
+    const KIND: HandleKind = HandleKind {
+        ty: "wwwurl_url",
+        make: "wwwurl_parse(NULL, \"http://u:p@www.example.com:8000/a/./b?c=d#e\", \
+               WWWURL_NUL_TERMINATED, &h)",
+        free: "wwwurl_free",
+    };
 
-fn from_handle<'a>(u: *const wwwurl_url) -> Option<UrlRef<'a>> {
-    handle(u).map(Handle::view)
-}
-
-/// Hands a new handle to the caller, or reports that memory ran out.
-fn store(out: Out<*mut wwwurl_url>, h: *mut Handle) -> wwwurl_status {
-    if h.is_null() {
-        return WWWURL_ERR_NO_MEMORY;
+    /// As FreeURL: nothing here can panic.
+    #[inline]
+    unsafe fn release(u: *mut wwwurl_url) {
+        if let Some(h) = handle(u) {
+            if h.bytes != Handle::inline_bytes(h) {
+                free(h.bytes);
+            }
+            release(h.cfg);
+            free(u);
+        }
     }
-    out.set(h.cast());
-    WWWURL_OK
+
+    /// A changed handle is rebuilt with its own config, whose input limit
+    /// holds for the new values.
+    #[inline]
+    fn max_input(h: &Handle) -> Option<usize> {
+        Some(h.settings().max_input())
+    }
+}
+
+impl NewHandle<*mut Handle> for Url {
+    #[inline(always)]
+    fn hand_over(out: Out<*mut wwwurl_url>, h: *mut Handle) -> Result<(), wwwurl_status> {
+        if h.is_null() {
+            return Err(WWWURL_ERR_NO_MEMORY);
+        }
+        out.set(h.cast());
+        Ok(())
+    }
+}
+
+/// The part `wwwurl_set` sets: a `wwwurl_part`, refused with
+/// `WWWURL_ERR_INVALID_ARGUMENT` in its place among the arguments when it
+/// names none that can be set.
+pub(crate) struct SettablePart;
+impl CArg for SettablePart {
+    type C = wwwurl_part;
+    type Rust<'a> = Part;
+    const KIND: ArgKind = ArgKind::Value("wwwurl_part");
+    #[inline]
+    fn take<'a>(c: wwwurl_part, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+        settable(c).ok_or(WWWURL_ERR_INVALID_ARGUMENT)
+    }
 }
 
 /// The library's version as a NUL-terminated string.
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), "\0");
 
-/// The library's version, e.g. `"0.1.0"`.
-///
-/// Returns a static string; do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_version() -> *const c_char {
-    guard_or(VERSION.as_ptr().cast(), || VERSION.as_ptr().cast())
+named_u32! {
+    /// `wwwurl_part`.
+    PartArg = "wwwurl_part"
 }
 
-/// A static, NUL-terminated English message for a status code.
-///
-/// Parameters: `status`, any value; unknown values give "unknown status".
-///
-/// Returns: a string that lives for the whole process; never NULL. Do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_strerror(status: u32) -> *const c_char {
-    guard_or(UNKNOWN_MESSAGE.as_ptr().cast(), || {
-        wwwurl_status::message_of(status).as_ptr().cast()
-    })
+named_u32! {
+    /// `wwwurl_codec`.
+    CodecArg = "wwwurl_codec"
 }
 
-/// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
-/// test reports.
-///
-/// Parameters: `status`, any value; unknown values give "(unknown status)".
-///
-/// Returns: a string that lives for the whole process; never NULL. Do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_status_name(status: u32) -> *const c_char {
-    guard_or(UNKNOWN_NAME.as_ptr().cast(), || {
-        wwwurl_status::name_of(status).as_ptr().cast()
-    })
-}
+declare! { DECLS:
+    /// The library's version, e.g. `"0.1.0"`.
+    ///
+    /// Returns a static string; do not free it.
+    fn wwwurl_version() -> Static(VERSION) {
+        || VERSION
+    }
 
-/// Parses a URL with the rules of the historical SplitURL.
-///
-/// Parameters: `cfg`, the settings (NULL: the library's defaults; see
-/// `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
-/// the compat mode and the input limit; `s` and `len`, the URL (`len` may be
-/// `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
-/// SplitURL. `out` receives the handle.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
-/// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
-/// another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
-/// cannot be allocated. `*out` is written only on success.
-///
-/// Memory and lifetimes: the caller owns the handle and releases it with
-/// `wwwurl_free`. The input is copied; the caller may free it after the
-/// call. The handle keeps `cfg` alive.
-#[no_mangle]
-pub extern "C" fn wwwurl_parse(
-    cfg: *const wwwurl_config,
-    s: *const c_char,
-    len: size_t,
-    out: *mut *mut wwwurl_url,
-) -> wwwurl_status {
-    guard_status(|| {
-        let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
-        let out = Out::new(out)?;
-        let cfg = Settings::of(cfg)?;
-        // Both splits end the URL at its first NUL byte as they scan,
-        // so no separate search for it.
-        let s = cfg.within_limit(s)?;
-        let mut room = stack_room();
-        Ok(store(
-            out,
-            split::split_to(&cfg, cfg.compat(), s, HandleDest(cfg, Some(&mut room))),
-        ))
-    })
-}
+    /// A static, NUL-terminated English message for a status code.
+    ///
+    /// Parameters: `status`, any value; unknown values give "unknown status".
+    ///
+    /// Returns: a string that lives for the whole process; never NULL. Do not free it.
+    fn wwwurl_strerror(status: Value<u32>) -> Static(UNKNOWN_MESSAGE) {
+        wwwurl_status::message_of
+    }
 
-/// Builds a URL from its parts with the rules of the historical CreateURL.
-///
-/// Parameters: `cfg`, the settings (NULL: the defaults), as for
-/// `wwwurl_parse`; NUL-terminated strings: `proto`, `hostport` and `path`
-/// are required, `args`, `user` and `pass` may be NULL (absent). `out`
-/// receives the handle.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
-/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
-/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-///
-/// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
-#[no_mangle]
-#[allow(clippy::too_many_arguments)]
-pub extern "C" fn wwwurl_create(
-    cfg: *const wwwurl_config,
-    proto: *const c_char,
-    hostport: *const c_char,
-    path: *const c_char,
-    args: *const c_char,
-    user: *const c_char,
-    pass: *const c_char,
-    out: *mut *mut wwwurl_url,
-) -> wwwurl_status {
-    guard_status(|| {
-        let (Some(proto), Some(hostport), Some(path)) =
-            (c_str(proto), c_str(hostport), c_str(path))
-        else {
-            return Err(WWWURL_ERR_NULL);
-        };
-        let out = Out::new(out)?;
-        let cfg = Settings::of(cfg)?;
-        let (args, user, pass) = (c_str(args), c_str(user), c_str(pass));
-        for part in [Some(proto), Some(hostport), Some(path), args, user, pass]
-            .into_iter()
-            .flatten()
-        {
-            cfg.within_limit(part)?;
-        }
-        let mut room = stack_room();
-        Ok(store(
-            out,
-            url::create_to(
+    /// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
+    /// test reports.
+    ///
+    /// Parameters: `status`, any value; unknown values give "(unknown status)".
+    ///
+    /// Returns: a string that lives for the whole process; never NULL. Do not free it.
+    fn wwwurl_status_name(status: Value<u32>) -> Static(UNKNOWN_NAME) {
+        wwwurl_status::name_of
+    }
+
+    /// Builds a URL from its parts with the rules of the historical CreateURL.
+    ///
+    /// Parameters: `cfg`, the settings (NULL: the defaults), as for
+    /// `wwwurl_parse`; NUL-terminated strings: `proto`, `hostport` and `path`
+    /// are required, `args`, `user` and `pass` may be NULL (absent). `out`
+    /// receives the handle.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
+    /// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
+    fn wwwurl_create(
+        cfg: Cfg,
+        proto: Str = "http",
+        hostport: Str = "www.example.com:8000",
+        path: Str = "/a/./b",
+        args: OptStr = "c=d",
+        user: OptStr = "u",
+        pass: OptStr = "p",
+    ) -> New<Url> {
+        |cfg: Settings<'_>, proto, hostport, path, args, user, pass| {
+            let mut room = stack_room();
+            Ok::<_, wwwurl_status>(url::create_to(
                 &cfg,
                 cfg.compat(),
                 proto,
@@ -311,80 +301,248 @@ pub extern "C" fn wwwurl_create(
                 user,
                 pass,
                 HandleDest(cfg, Some(&mut room)),
-            ),
-        ))
-    })
-}
+            ))
+        }
+    }
 
-/// Resolves a link found in the page `base` with the rules of the
-/// historical LinkURL.
-///
-/// Parameters: `cfg`, the settings (NULL: the defaults), as for
-/// `wwwurl_parse`; `base`, a handle; `link` and `len`, the link (`len` may
-/// be `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `out`
-/// receives the new handle.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-/// `WWWURL_ERR_CONFIG_IN_USE`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
-/// only on success.
-///
-/// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
-#[no_mangle]
-pub extern "C" fn wwwurl_link(
-    cfg: *const wwwurl_config,
-    base: *const wwwurl_url,
-    link: *const c_char,
-    len: size_t,
-    out: *mut *mut wwwurl_url,
-) -> wwwurl_status {
-    guard_status(|| {
-        let base = from_handle(base).ok_or(WWWURL_ERR_NULL)?;
-        let link = input(link, len).ok_or(WWWURL_ERR_NULL)?;
-        let out = Out::new(out)?;
-        let cfg = Settings::of(cfg)?;
-        let link = c_prefix(cfg.within_limit(link)?);
-        let mut room = stack_room();
-        let base = link::LinkBase::of(base);
-        Ok(store(
-            out,
-            link::link_to(
+    /// Resolves a link found in the page `base` with the rules of the
+    /// historical LinkURL.
+    ///
+    /// Parameters: `cfg`, the settings (NULL: the defaults), as for
+    /// `wwwurl_parse`; `base`, a handle; `link` and `len`, the link (`len` may
+    /// be `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `out`
+    /// receives the new handle.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_CONFIG_IN_USE`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+    /// only on success.
+    ///
+    /// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
+    fn wwwurl_link(cfg: Cfg, base: Ref<Url>, link/len: In = "../c?d#e") -> New<Url> {
+        |cfg: Settings<'_>, base: &'_ Handle, link: &[u8]| {
+            let link = c_prefix(link);
+            let mut room = stack_room();
+            let base = link::LinkBase::of(base.view());
+            Ok::<_, wwwurl_status>(link::link_to(
                 &cfg,
                 cfg.compat(),
                 &base,
                 link,
                 HandleDest(cfg, Some(&mut room)),
-            ),
-        ))
-    })
-}
-
-/// Copies a handle, with the config it was made with.
-///
-/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
-/// caller owns the copy and releases it with `wwwurl_free`.
-#[no_mangle]
-pub extern "C" fn wwwurl_dup(u: *const wwwurl_url, out: *mut *mut wwwurl_url) -> wwwurl_status {
-    guard_status(|| {
-        let h = handle(u).ok_or(WWWURL_ERR_NULL)?;
-        let out = Out::new(out)?;
-        let copy = new_handle(&h.view(), h.settings());
-        Ok(store(out, copy))
-    })
-}
-
-/// Releases a handle. NULL is fine; the same handle must not be freed twice.
-#[no_mangle]
-pub extern "C" fn wwwurl_free(u: *mut wwwurl_url) {
-    // As FreeURL: a body that cannot panic.
-    guard_no_unwind((), || {
-        if let Some(h) = handle(u) {
-            if h.bytes != Handle::inline_bytes(h) {
-                free(h.bytes);
-            }
-            release(h.cfg);
-            free(u);
+            ))
         }
-    })
+    }
+
+    /// Copies a handle, with the config it was made with.
+    ///
+    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
+    /// caller owns the copy and releases it with `wwwurl_free`.
+    fn wwwurl_dup(u: Ref<Url>) -> New<Url> {
+        |h: &'_ Handle| Ok::<_, wwwurl_status>(new_handle(&h.view(), h.settings()))
+    }
+
+    /// Releases a handle. NULL is fine; the same handle must not be freed twice.
+    fn wwwurl_free(u: Owned<Url>) -> Release;
+
+    /// The port of a URL: the number after the host's `:`, or -1 when the
+    /// hostport has none (the protocol's default port was removed) or `u` is NULL.
+    fn wwwurl_port(u: Ref<Url>) -> ReadNumber<c_int>(-1) {
+        // One read of the header, as in `wwwurl_get`.
+        |h: &'_ Handle| Some(h.sp.port())
+    }
+
+    /// Replaces the user and password of a URL, like the historical
+    /// AddPasswordURL: the URL is made again by CreateURL from its canonical
+    /// protocol, hostport, path and args and the new user and password.
+    ///
+    /// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
+    /// NULL (absent); they are `%`-decoded.
+    ///
+    /// The URL is rebuilt with the config the handle was made with (its mode
+    /// and default ports), so that its name, and so its cache file, stay those
+    /// of that config.
+    ///
+    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
+    /// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
+    ///
+    /// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+    /// become invalid.
+    fn wwwurl_set_userinfo(u: Rebuild<Url>, user: OptStr = "u%41", pass: OptStr = "p") -> Status {
+        |h: &'_ mut Handle, user, pass| {
+            let cfg = h.settings();
+            let change = edit::Change::Userinfo(user, pass);
+            let new =
+                edit::rebuild(&cfg, cfg.compat(), h.view().into(), change).map_err(set_status)?;
+            replace_record(h, &new)
+        }
+    }
+
+    /// Sets one part of a URL: the scheme (`WWWURL_PART_SCHEME`), user,
+    /// password, host, port or path, or the query (`WWWURL_PART_QUERY`).
+    ///
+    /// The part set is what `wwwurl_create` makes of the value in that
+    /// position (a user or password is `%`-decoded, a host lower-cased and
+    /// canonicalised, a path decoded, encoded and its dot segments removed, a
+    /// query recoded); every other part keeps its bytes, except a port that is
+    /// the default of a new scheme, which is dropped; the name, file and
+    /// hostport are rebuilt. The URL is rebuilt with the config the handle was
+    /// made with. The derived parts (name, file, hostport, href and the
+    /// original ones) cannot be set.
+    ///
+    /// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `value` and
+    /// `len` (`len` may be `WWWURL_NUL_TERMINATED`); a NULL `value` removes an
+    /// optional part (user, password, port, query).
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` is NULL;
+    /// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for a part that
+    /// cannot be set and for a value that cannot stand there: a scheme that is
+    /// empty or has bytes other than letters, digits, `+ - .`; a host that is
+    /// empty or holds `/ ? # @ \`, a space, a control byte or a `:` outside
+    /// brackets; a port that is not 1 to 5 digits up to 65535; a NUL byte in
+    /// any value, or one that a user or password decodes to; NULL for the
+    /// scheme, host or path; a host or port that would change the other (as
+    /// some numeric hosts read differently with and without a port);
+    /// `WWWURL_ERR_NO_MEMORY`. The handle is byte-identical unless it returns
+    /// `WWWURL_OK`.
+    ///
+    /// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+    /// become invalid on success.
+    fn wwwurl_set(
+        u: Rebuild<Url>,
+        part: SettablePart = "WWWURL_PART_QUERY",
+        value/len: OptIn = "a=1&b=%41 c",
+    ) -> Status {
+        |h: &'_ mut Handle, part, value| {
+            let cfg = h.settings();
+            let new =
+                edit::set_part(&cfg, cfg.compat(), h.view(), part, value).map_err(set_status)?;
+            replace_record(h, &new)
+        }
+    }
+
+    /// Parses a URL with the rules of the historical SplitURL.
+    ///
+    /// Parameters: `cfg`, the settings (NULL: the library's defaults; see
+    /// `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
+    /// the compat mode and the input limit; `s` and `len`, the URL (`len` may be
+    /// `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
+    /// SplitURL. `out` receives the handle.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
+    /// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
+    /// another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
+    /// cannot be allocated. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: the caller owns the handle and releases it with
+    /// `wwwurl_free`. The input is copied; the caller may free it after the
+    /// call. The handle keeps `cfg` alive.
+    fn wwwurl_parse(cfg: Cfg, s/len: In) -> New<Url> {
+        |cfg: Settings<'_>, s: &[u8]| {
+            // Both splits end the URL at its first NUL byte as they scan,
+            // so no separate search for it.
+            let mut room = stack_room();
+            let dest = HandleDest(cfg, Some(&mut room));
+            Ok::<_, wwwurl_status>(split::split_to(&cfg, cfg.compat(), s, dest))
+        }
+    }
+
+    /// A part of a URL.
+    ///
+    /// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
+    /// the part's length is stored (may be NULL; set to 0 when NULL is returned).
+    ///
+    /// Returns a NUL-terminated string borrowed from the handle, or NULL when
+    /// the part is absent, `u` is NULL or `part` is unknown. The length is
+    /// exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
+    /// is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
+    /// the text after the port's `:` in the hostport (absent when the hostport
+    /// has no port).
+    ///
+    /// Memory and lifetimes: valid until the handle is freed or changed by
+    /// `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
+    fn wwwurl_get(u: Ref<Url>, part: Value<PartArg>) -> Borrowed {
+        // Reads of the header and pointer arithmetic, nothing that can
+        // panic.
+        |h: &'_ Handle, part| {
+            let got = match part {
+                WWWURL_PART_PORT => h.port_text(),
+                _ => field_of(part).and_then(|f| h.part(f)),
+            };
+            got.map(|(p, n)| Borrowed::at(p, n))
+        }
+    }
+
+    /// The path of a URL's file in a WWWOFFLE cache:
+    /// `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
+    /// file and `U` for the URL file.
+    ///
+    /// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+    /// `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
+    /// to ask for the size); `needed`, where the size the result needs,
+    /// terminating NUL included, is stored (may be NULL).
+    ///
+    /// The path is always relative and has exactly three components: a URL
+    /// whose protocol or host would not make one plain directory name (empty,
+    /// `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
+    /// the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
+    /// `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
+    ///
+    /// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
+    /// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
+    /// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
+    /// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+    /// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
+    /// even `*needed`). Allocates nothing.
+    fn wwwurl_cache_file(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> Buffer {
+        |u: &'_ Handle, prefix, sink: &mut CallerBuf<'_>| {
+            let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+            write_cache_file(&u.view(), prefix, sink).map_err(|_| WWWURL_ERR_UNSAFE_PATH)
+        }
+    }
+
+    /// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
+    /// result as `wwwurl_cache_file`.
+    ///
+    /// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+    /// `out` receives the string; `out_len`, where its length is stored (may
+    /// be NULL).
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
+    /// as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
+    /// `*out_len` are written only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free`.
+    fn wwwurl_cache_file_dup(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> TextLen {
+        |u: &'_ Handle, prefix| {
+            let u = u.view();
+            let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+            // Checked before the allocation, so that a refusal allocates nothing.
+            cache::check(u.proto(), u.hostport()).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
+            let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
+            write_cache_file(&u, prefix, &mut buf).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
+            Ok::<_, wwwurl_status>(buf)
+        }
+    }
+
+    /// Runs one of the historical string codecs into a new string.
+    ///
+    /// Parameters as for `wwwurl_transcode`; `out_len` receives the result's
+    /// length (may be NULL). A decoded NUL byte is kept.
+    ///
+    /// Returns a NUL-terminated string that the caller releases with
+    /// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
+    /// the codec is unknown,
+    /// the input is too long or memory ran out.
+    fn wwwurl_transcode_dup(codec: Value<CodecArg>, r#in/len: In) -> NewText {
+        |codec, s: &[u8]| {
+            let c = codec_of(codec)?;
+            let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
+            let Ok(_) = c.apply(s, &mut buf);
+            Some(buf)
+        }
+    }
 }
 
 fn field_of(part: wwwurl_part) -> Option<Field> {
@@ -405,39 +563,6 @@ fn field_of(part: wwwurl_part) -> Option<Field> {
     })
 }
 
-/// A part of a URL.
-///
-/// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
-/// the part's length is stored (may be NULL; set to 0 when NULL is returned).
-///
-/// Returns a NUL-terminated string borrowed from the handle, or NULL when
-/// the part is absent, `u` is NULL or `part` is unknown. The length is
-/// exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
-/// is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
-/// the text after the port's `:` in the hostport (absent when the hostport
-/// has no port).
-///
-/// Memory and lifetimes: valid until the handle is freed or changed by
-/// `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_get(
-    u: *const wwwurl_url,
-    part: wwwurl_part,
-    len: *mut size_t,
-) -> *const c_char {
-    // Reads of the header and pointer arithmetic, nothing that can panic:
-    // the guard of such a body skips the thread-local count of library
-    // calls (see `guard_no_unwind`).
-    guard_no_unwind(null(), || {
-        let got = handle(u).and_then(|h| match part {
-            WWWURL_PART_PORT => h.port_text(),
-            _ => field_of(part).and_then(|f| h.part(f)),
-        });
-        set_opt(len, got.map_or(0, |(_, n)| n));
-        got.map_or(null(), |(p, _)| p)
-    })
-}
-
 impl Handle {
     /// Where the port's text lies: after the `:` that ends the host in the
     /// hostport, up to the hostport's NUL.
@@ -449,15 +574,6 @@ impl Handle {
         }
         Some((hp.wrapping_add(host_len + 1), hp_len - host_len - 1))
     }
-}
-
-/// The port of a URL: the number after the host's `:`, or -1 when the
-/// hostport has none (the protocol's default port was removed) or `u` is NULL.
-#[no_mangle]
-pub extern "C" fn wwwurl_port(u: *const wwwurl_url) -> c_int {
-    // One read of the header: the guard of a body that cannot panic, as in
-    // `wwwurl_get`.
-    guard_no_unwind(-1, || handle(u).map_or(-1, |h| h.sp.port()))
 }
 
 /// Replaces the strings of `h` by those of `new`, in a `malloc` block of
@@ -486,41 +602,6 @@ fn set_status(e: SetError) -> wwwurl_status {
     }
 }
 
-/// Replaces the user and password of a URL, like the historical
-/// AddPasswordURL: the URL is made again by CreateURL from its canonical
-/// protocol, hostport, path and args and the new user and password.
-///
-/// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
-/// NULL (absent); they are `%`-decoded.
-///
-/// The URL is rebuilt with the config the handle was made with (its mode
-/// and default ports), so that its name, and so its cache file, stay those
-/// of that config.
-///
-/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
-/// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
-///
-/// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
-/// become invalid.
-#[no_mangle]
-pub extern "C" fn wwwurl_set_userinfo(
-    u: *mut wwwurl_url,
-    user: *const c_char,
-    pass: *const c_char,
-) -> wwwurl_status {
-    guard_status(|| {
-        let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
-        let cfg = h.settings();
-        let (user, pass) = (c_str(user), c_str(pass));
-        for part in [user, pass].into_iter().flatten() {
-            cfg.within_limit(part)?;
-        }
-        let change = edit::Change::Userinfo(user, pass);
-        let new = edit::rebuild(&cfg, cfg.compat(), h.view().into(), change).map_err(set_status)?;
-        replace_record(h, &new)
-    })
-}
-
 /// The settable part a `wwwurl_part` names.
 fn settable(part: wwwurl_part) -> Option<Part> {
     Some(match part {
@@ -532,109 +613,6 @@ fn settable(part: wwwurl_part) -> Option<Part> {
         WWWURL_PART_PATH => Part::Path,
         WWWURL_PART_ARGS => Part::Args,
         _ => return None,
-    })
-}
-
-/// Sets one part of a URL: the scheme (`WWWURL_PART_SCHEME`), user,
-/// password, host, port or path, or the query (`WWWURL_PART_QUERY`).
-///
-/// The part set is what `wwwurl_create` makes of the value in that
-/// position (a user or password is `%`-decoded, a host lower-cased and
-/// canonicalised, a path decoded, encoded and its dot segments removed, a
-/// query recoded); every other part keeps its bytes, except a port that is
-/// the default of a new scheme, which is dropped; the name, file and
-/// hostport are rebuilt. The URL is rebuilt with the config the handle was
-/// made with. The derived parts (name, file, hostport, href and the
-/// original ones) cannot be set.
-///
-/// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `value` and
-/// `len` (`len` may be `WWWURL_NUL_TERMINATED`); a NULL `value` removes an
-/// optional part (user, password, port, query).
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` is NULL;
-/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for a part that
-/// cannot be set and for a value that cannot stand there: a scheme that is
-/// empty or has bytes other than letters, digits, `+ - .`; a host that is
-/// empty or holds `/ ? # @ \`, a space, a control byte or a `:` outside
-/// brackets; a port that is not 1 to 5 digits up to 65535; a NUL byte in
-/// any value, or one that a user or password decodes to; NULL for the
-/// scheme, host or path; a host or port that would change the other (as
-/// some numeric hosts read differently with and without a port);
-/// `WWWURL_ERR_NO_MEMORY`. The handle is byte-identical unless it returns
-/// `WWWURL_OK`.
-///
-/// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
-/// become invalid on success.
-#[no_mangle]
-pub extern "C" fn wwwurl_set(
-    u: *mut wwwurl_url,
-    part: wwwurl_part,
-    value: *const c_char,
-    len: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let h = handle_mut(u).ok_or(WWWURL_ERR_NULL)?;
-        let part = settable(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        let cfg = h.settings();
-        let value = match value.is_null() {
-            true => None,
-            false => Some(cfg.within_limit(input(value, len).ok_or(WWWURL_ERR_NULL)?)?),
-        };
-        let new = edit::set_part(&cfg, cfg.compat(), h.view(), part, value).map_err(set_status)?;
-        replace_record(h, &new)
-    })
-}
-
-/// Stores the NUL after a caller-buffer output and sets `*needed`.
-pub(super) fn finish(
-    mut sink: BoundedSink<'_, MaybeUninit<u8>>,
-    needed: *mut size_t,
-) -> wwwurl_status {
-    let fits = sink.finish_nul();
-    set_opt(needed, sink.needed() + 1);
-    if fits {
-        WWWURL_OK
-    } else {
-        WWWURL_ERR_BUFFER_TOO_SMALL
-    }
-}
-
-/// The path of a URL's file in a WWWOFFLE cache:
-/// `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
-/// file and `U` for the URL file.
-///
-/// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
-/// `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
-/// to ask for the size); `needed`, where the size the result needs,
-/// terminating NUL included, is stored (may be NULL).
-///
-/// The path is always relative and has exactly three components: a URL
-/// whose protocol or host would not make one plain directory name (empty,
-/// `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
-/// the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
-/// `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
-///
-/// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
-/// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
-/// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
-/// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
-/// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
-/// even `*needed`). Allocates nothing.
-#[no_mangle]
-pub extern "C" fn wwwurl_cache_file(
-    u: *const wwwurl_url,
-    prefix: c_char,
-    buf: *mut c_char,
-    cap: size_t,
-    needed: *mut size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let u = from_handle(u).ok_or(WWWURL_ERR_NULL)?;
-        let buf = out_buffer(buf, cap)?;
-        let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        let mut sink = BoundedSink::new(buf);
-        write_cache_file(&u, prefix, &mut sink).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
-        Ok(finish(sink, needed))
     })
 }
 
@@ -656,45 +634,6 @@ fn write_cache_file(
     let path = cache::cache_path(u.proto(), u.hostport(), u.file(), prefix)?;
     let Ok(()) = path.write_to(sink);
     Ok(())
-}
-
-/// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
-/// result as `wwwurl_cache_file`.
-///
-/// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
-/// `out` receives the string; `out_len`, where its length is stored (may
-/// be NULL).
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
-/// as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
-/// `*out_len` are written only on success.
-///
-/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-/// caller releases with `wwwurl_string_free`.
-#[no_mangle]
-pub extern "C" fn wwwurl_cache_file_dup(
-    u: *const wwwurl_url,
-    prefix: c_char,
-    out: *mut *mut c_char,
-    out_len: *mut size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let u = from_handle(u).ok_or(WWWURL_ERR_NULL)?;
-        let out = Out::new(out)?;
-        let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        // Checked before the allocation, so that a refusal allocates nothing.
-        cache::check(u.proto(), u.hostport()).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
-        let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
-        write_cache_file(&u, prefix, &mut buf).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
-        let (p, n) = buf.into_raw();
-        if p.is_null() {
-            return Err(WWWURL_ERR_NO_MEMORY);
-        }
-        out.set(p);
-        set_opt(out_len, n);
-        Ok(WWWURL_OK)
-    })
 }
 
 fn codec_of(c: wwwurl_codec) -> Option<Codec> {
@@ -822,35 +761,6 @@ extern "C" fn transcode_full(
         } else {
             WWWURL_ERR_BUFFER_TOO_SMALL
         })
-    })
-}
-
-/// Runs one of the historical string codecs into a new string.
-///
-/// Parameters as for `wwwurl_transcode`; `out_len` receives the result's
-/// length (may be NULL). A decoded NUL byte is kept.
-///
-/// Returns a NUL-terminated string that the caller releases with
-/// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
-/// the codec is unknown,
-/// the input is too long or memory ran out.
-#[no_mangle]
-pub extern "C" fn wwwurl_transcode_dup(
-    codec: wwwurl_codec,
-    r#in: *const c_char,
-    len: size_t,
-    out_len: *mut size_t,
-) -> *mut c_char {
-    guard_opt(|| {
-        let c = codec_of(codec)?;
-        let s = within_limit(input(r#in, len)?).ok()?;
-        let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
-        let Ok(_) = c.apply(s, &mut buf);
-        let (p, n) = buf.into_raw();
-        if !p.is_null() {
-            set_opt(out_len, n);
-        }
-        Some(p)
     })
 }
 

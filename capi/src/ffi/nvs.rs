@@ -1,12 +1,11 @@
 //! No-Vary-Search in the C API: a parsed response header value as a handle
 //! (`wwwurl_nvs`), the cache key of a URL under it, and equivalence.
 
-use super::alloc::{input, within_limit, Out};
-use super::api::{declare, free_block, store_block, Handle, HandleKind, In, Ref};
-use super::guard::{guard_no_unwind, guard_or};
+use super::alloc::Out;
+use super::api::{declare, store_block, Handle, HandleKind, In, Owned, Ref};
 use super::status::*;
 use super::types::*;
-use libc::{c_char, c_int, size_t};
+use libc::c_int;
 use wwwurl_core::buf::Buf;
 use wwwurl_core::nvs::{self, Config};
 
@@ -23,13 +22,6 @@ impl Handle for Nvs {
     fn store(out: Out<*mut wwwurl_nvs>, v: Config) -> Result<(), wwwurl_status> {
         store_block(out, v)
     }
-}
-
-/// The config behind a `const wwwurl_nvs *`, or `None` for NULL.
-fn config<'a>(p: *const wwwurl_nvs) -> Option<&'a Config> {
-    // SAFETY: a non-NULL `wwwurl_nvs *` was made by `Nvs::store` from a
-    // live `Config` and not freed (API contract).
-    unsafe { p.cast::<Config>().as_ref() }
 }
 
 declare! { DECLS:
@@ -79,46 +71,20 @@ declare! { DECLS:
             Ok::<_, wwwurl_status>(k)
         }
     }
-}
 
-/// Whether two URLs are equivalent under a `No-Vary-Search` value: whether
-/// their `wwwurl_nvs_key`s are equal.
-///
-/// Parameters: `nvs`; `url1`/`len1` and `url2`/`len2` (lengths may be
-/// `WWWURL_NUL_TERMINATED`).
-///
-/// Returns 1 when they are equivalent, 0 when not, -1 when an argument is
-/// NULL (or too long) or memory ran out.
-#[no_mangle]
-pub extern "C" fn wwwurl_nvs_equivalent(
-    nvs: *const wwwurl_nvs,
-    url1: *const c_char,
-    len1: size_t,
-    url2: *const c_char,
-    len2: size_t,
-) -> c_int {
-    guard_or(-1, || {
-        let (Some(c), Some(a), Some(b)) = (config(nvs), input(url1, len1), input(url2, len2))
-        else {
-            return -1;
-        };
-        let (Ok(a), Ok(b)) = (within_limit(a), within_limit(b)) else {
-            return -1;
-        };
-        match nvs::equivalent_urls(c, a, b) {
-            Ok(eq) => c_int::from(eq),
-            Err(_) => -1,
-        }
-    })
-}
+    /// Whether two URLs are equivalent under a `No-Vary-Search` value: whether
+    /// their `wwwurl_nvs_key`s are equal.
+    ///
+    /// Parameters: `nvs`; `url1`/`len1` and `url2`/`len2` (lengths may be
+    /// `WWWURL_NUL_TERMINATED`).
+    ///
+    /// Returns 1 when they are equivalent, 0 when not, -1 when an argument is
+    /// NULL (or too long) or memory ran out.
+    fn wwwurl_nvs_equivalent(nvs: Ref<Nvs>, url1/len1: In, url2/len2: In) -> Number<c_int>(-1) {
+        |c: &'_ Config, a: &[u8], b: &[u8]| nvs::equivalent_urls(c, a, b).map(c_int::from)
+    }
 
-/// Releases a `No-Vary-Search` handle. NULL is fine; the same handle must
-/// not be freed twice.
-#[no_mangle]
-pub extern "C" fn wwwurl_nvs_free(nvs: *mut wwwurl_nvs) {
-    // Dropping a config's buffers and freeing the block: nothing that can
-    // panic (see `guard_no_unwind`).
-    // SAFETY: a live block from `Nvs::store` or NULL (API contract), not
-    // used again.
-    guard_no_unwind((), || unsafe { free_block(nvs.cast::<Config>()) })
+    /// Releases a `No-Vary-Search` handle. NULL is fine; the same handle must
+    /// not be freed twice.
+    fn wwwurl_nvs_free(nvs: Owned<Nvs>) -> Release;
 }

@@ -5,14 +5,12 @@
 //! not touch keep their bytes exactly, so that removing one parameter never
 //! turns another's `%20` into `+` or re-encodes its `,`.
 
-use super::alloc::{input, within_limit, Out};
-use super::api::{declare, named_u32, In, Mut, OptIn, Value};
-use super::guard::{guard_or, guard_status};
-use super::modern::{wwwurl_get, wwwurl_set};
+use super::alloc::input;
+use super::api::{declare, named_u32, CStruct, In, InOut, Mut, OptIn, Value};
+use super::modern::{wwwurl_get, wwwurl_set, Handle as UrlHandle, Url};
 use super::status::*;
 use super::types::*;
 use super::whatwg_url::{self, Whatwg, WhatwgHandle};
-use libc::{c_char, size_t};
 use wwwurl_core::buf::Buf;
 use wwwurl_core::query::{self, Select};
 
@@ -53,6 +51,10 @@ fn edit(
         _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
     }
     Ok(())
+}
+
+impl CStruct for wwwurl_query_param {
+    const C_NAME: &'static str = "wwwurl_query_param";
 }
 
 named_u32! {
@@ -173,116 +175,74 @@ declare! { DECLS:
             whatwg_url::edit_query(h, |q, out| edit(q, op, name, value, out))
         }
     }
-}
 
-/// The number of parameters in a query string (without `?`): the pieces
-/// between `&`s that are not empty. 0 for NULL, or an input longer than
-/// the default input limit.
-#[no_mangle]
-pub extern "C" fn wwwurl_query_count(query: *const c_char, len: size_t) -> size_t {
-    guard_or(0, || match input(query, len).map(within_limit) {
-        Some(Ok(q)) => query::count(q),
-        _ => 0,
-    })
-}
+    /// The number of parameters in a query string (without `?`): the pieces
+    /// between `&`s that are not empty. 0 for NULL, or an input longer than
+    /// the default input limit.
+    fn wwwurl_query_count(query/len: In) -> Number<usize>(0) {
+        |q: &[u8]| Some(query::count(q))
+    }
 
-/// The next parameter of a query string (without `?`), undecoded: where
-/// its name and value lie. Start with `*pos` 0; each call advances it past
-/// the parameter it gives, skipping empty pieces.
-///
-/// Parameters: `query`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `pos`,
-/// the offset to look from, updated; `out` receives the offsets (into
-/// `query`) of the parameter's name and value.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
-/// untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
-/// the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
-#[no_mangle]
-pub extern "C" fn wwwurl_query_next(
-    query: *const c_char,
-    len: size_t,
-    pos: *mut size_t,
-    out: *mut wwwurl_query_param,
-) -> wwwurl_status {
-    guard_status(|| {
-        let q = within_limit(input(query, len).ok_or(WWWURL_ERR_NULL)?)?;
-        if pos.is_null() {
-            return Err(WWWURL_ERR_NULL);
+    /// The next parameter of a query string (without `?`), undecoded: where
+    /// its name and value lie. Start with `*pos` 0; each call advances it past
+    /// the parameter it gives, skipping empty pieces.
+    ///
+    /// Parameters: `query`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `pos`,
+    /// the offset to look from, updated; `out` receives the offsets (into
+    /// `query`) of the parameter's name and value.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
+    /// untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
+    /// the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
+    fn wwwurl_query_next(query/len: In, pos: InOut<usize>) -> Put<wwwurl_query_param> {
+        |q: &[u8], pos: &mut usize| {
+            let at = *pos;
+            let rest = q.get(at..).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+            let p = query::params(rest).next().ok_or(WWWURL_ERR_NOT_FOUND)?;
+            let name = p.name_span();
+            let value = p.value_span().unwrap_or(name.end..name.end);
+            *pos = at + p.span().end;
+            Ok::<_, wwwurl_status>(wwwurl_query_param {
+                name_offset: at + name.start,
+                name_len: name.len(),
+                value_offset: at + value.start,
+                value_len: value.len(),
+                has_value: u8::from(p.has_eq()),
+            })
         }
-        let out = Out::new(out)?;
-        // SAFETY: non-NULL, and valid for reads and writes (API contract).
-        let at = unsafe { pos.read() };
-        let rest = q.get(at..).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        let p = query::params(rest).next().ok_or(WWWURL_ERR_NOT_FOUND)?;
-        let name = p.name_span();
-        let value = p.value_span().unwrap_or(name.end..name.end);
-        out.set(wwwurl_query_param {
-            name_offset: at + name.start,
-            name_len: name.len(),
-            value_offset: at + value.start,
-            value_len: value.len(),
-            has_value: u8::from(p.has_eq()),
-        });
-        // SAFETY: as above.
-        unsafe { pos.write(at + p.span().end) };
-        Ok(WWWURL_OK)
-    })
-}
+    }
 
-/// The edit's arguments from C: the name (NULL with length 0 is empty) and
-/// the optional value.
-fn edit_args<'a>(
-    name: *const c_char,
-    nlen: size_t,
-    value: *const c_char,
-    vlen: size_t,
-) -> Result<(&'a [u8], Option<&'a [u8]>), wwwurl_status> {
-    let name = within_limit(input(name, nlen).ok_or(WWWURL_ERR_NULL)?)?;
-    let value = match value.is_null() {
-        true => None,
-        false => Some(within_limit(input(value, vlen).ok_or(WWWURL_ERR_NULL)?)?),
-    };
-    Ok((name, value))
-}
-
-/// Edits the query of a `wwwurl_url` handle as `wwwurl_query_edit` edits a
-/// query string, then sets the result as `wwwurl_set` sets
-/// `WWWURL_PART_QUERY` (an empty result removes the query).
-///
-/// Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
-///
-/// Returns `WWWURL_OK`; the errors of `wwwurl_query_edit` and of
-/// `wwwurl_set`. The handle is byte-identical unless it returns
-/// `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
-#[no_mangle]
-pub extern "C" fn wwwurl_url_query_edit(
-    u: *mut wwwurl_url,
-    op: wwwurl_query_op,
-    name: *const c_char,
-    nlen: size_t,
-    value: *const c_char,
-    vlen: size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        if u.is_null() {
-            return Err(WWWURL_ERR_NULL);
+    /// Edits the query of a `wwwurl_url` handle as `wwwurl_query_edit` edits a
+    /// query string, then sets the result as `wwwurl_set` sets
+    /// `WWWURL_PART_QUERY` (an empty result removes the query).
+    ///
+    /// Parameters: `u`, the handle; the others as for `wwwurl_query_edit`.
+    ///
+    /// Returns `WWWURL_OK`; the errors of `wwwurl_query_edit` and of
+    /// `wwwurl_set`. The handle is byte-identical unless it returns
+    /// `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
+    fn wwwurl_url_query_edit(
+        u: Mut<Url>, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
+    ) -> Status {
+        |h: &'_ mut UrlHandle, op, name: &[u8], value: Option<&[u8]>| {
+            // The handle's own reads and setter, through its C pointer: the
+            // reference is not used again.
+            let u = std::ptr::from_mut(h).cast::<wwwurl_url>();
+            let mut n = 0;
+            let p = wwwurl_get(u, WWWURL_PART_QUERY, &mut n);
+            let query = match p.is_null() {
+                true => &[][..],
+                false => input(p, n).ok_or(WWWURL_ERR_NULL)?,
+            };
+            let mut q = Buf::with_capacity(query.len() + name.len() + 16)?;
+            edit(query, op, name, value, &mut q)?;
+            if !p.is_null() && q[..] == *query {
+                return Ok(WWWURL_OK);
+            }
+            Ok::<_, wwwurl_status>(match q.is_empty() {
+                true => wwwurl_set(u, WWWURL_PART_QUERY, std::ptr::null(), 0),
+                false => wwwurl_set(u, WWWURL_PART_QUERY, q.as_ptr().cast(), q.len()),
+            })
         }
-        let (name, value) = edit_args(name, nlen, value, vlen)?;
-        let mut n = 0;
-        let p = wwwurl_get(u, WWWURL_PART_QUERY, &mut n);
-        let query = match p.is_null() {
-            true => &[][..],
-            false => input(p, n).ok_or(WWWURL_ERR_NULL)?,
-        };
-        let mut q = Buf::with_capacity(query.len() + name.len() + 16)?;
-        edit(query, op, name, value, &mut q)?;
-        if !p.is_null() && q[..] == *query {
-            return Ok(WWWURL_OK);
-        }
-        let st = match q.is_empty() {
-            true => wwwurl_set(u, WWWURL_PART_QUERY, std::ptr::null(), 0),
-            false => wwwurl_set(u, WWWURL_PART_QUERY, q.as_ptr().cast(), q.len()),
-        };
-        Ok(st)
-    })
+    }
 }

@@ -1,12 +1,10 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::alloc::{input, within_limit, Out};
-use super::api::{declare, Cfg, In, OptIn, Str, Value};
+use super::api::{declare, CStruct, Cfg, In, OptIn, Str, Value};
 use super::config::Settings;
-use super::guard::guard_status;
 use super::status::*;
 use super::types::WWWURL_FLAG_BROWSER;
-use libc::{c_char, size_t};
+use libc::size_t;
 use wwwurl_core::buf::{try_push, try_with_capacity, Buf};
 use wwwurl_core::codec::c_prefix;
 use wwwurl_core::profile::{self, Options, ProfileError};
@@ -75,38 +73,8 @@ fn to_c(c: &Components) -> wwwurl_components {
     }
 }
 
-/// Splits a URL reference into its components without changing a byte.
-///
-/// Parameters: `s` and `len`, the reference (`len` may be
-/// `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
-/// appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
-/// after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
-/// lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
-/// any number of slashes after the scheme, the authority ends at
-/// `/ \ ? # ;`); `out` receives the offsets into `s`.
-///
-/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
-/// `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
-/// `*out` is written only on success.
-#[no_mangle]
-pub extern "C" fn wwwurl_rfc3986_split(
-    s: *const c_char,
-    len: size_t,
-    flags: u32,
-    out: *mut wwwurl_components,
-) -> wwwurl_status {
-    guard_status(|| {
-        let s = input(s, len).ok_or(WWWURL_ERR_NULL)?;
-        let out = Out::new(out)?;
-        let s = within_limit(s)?;
-        let c = match flags {
-            0 => rfc3986::split(s),
-            WWWURL_FLAG_BROWSER => browser::split(s),
-            _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
-        };
-        out.set(to_c(&c));
-        Ok(WWWURL_OK)
-    })
+impl CStruct for wwwurl_components {
+    const C_NAME: &'static str = "wwwurl_components";
 }
 
 /// `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
@@ -454,6 +422,30 @@ declare! { DECLS:
             let (base, spec) = (text(base), text(spec));
             let url = whatwg::parse_with_base(spec, Some(base))?;
             Ok::<_, wwwurl_status>(Buf::from_slice(url.href())?)
+        }
+    }
+
+    /// Splits a URL reference into its components without changing a byte.
+    ///
+    /// Parameters: `s` and `len`, the reference (`len` may be
+    /// `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
+    /// appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
+    /// after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
+    /// lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
+    /// any number of slashes after the scheme, the authority ends at
+    /// `/ \ ? # ;`); `out` receives the offsets into `s`.
+    ///
+    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
+    /// `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
+    /// `*out` is written only on success.
+    fn wwwurl_rfc3986_split(s/len: In, flags: Value<u32>) -> Put<wwwurl_components> {
+        |s: &[u8], flags| {
+            let c = match flags {
+                0 => rfc3986::split(s),
+                WWWURL_FLAG_BROWSER => browser::split(s),
+                _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
+            };
+            Ok(to_c(&c))
         }
     }
 }

@@ -344,23 +344,25 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
     let mut p = Vec::new();
     for a in d.args {
         match a.kind {
-            ArgKind::Cfg => p.push(format!("const struct wwwurl_config *{}", a.name)),
+            ArgKind::Cfg => p.push(format!("const struct wwwurl_config *{}", c_name(a.name))),
             ArgKind::In | ArgKind::OptIn => {
-                p.push(format!("const char *{}", a.name));
+                p.push(format!("const char *{}", c_name(a.name)));
                 p.push(format!("size_t {}", a.len));
             }
-            ArgKind::Str => p.push(format!("const char *{}", a.name)),
-            ArgKind::Value(t) => p.push(format!("{t} {}", a.name)),
+            ArgKind::Str | ArgKind::OptStr => p.push(format!("const char *{}", c_name(a.name))),
+            ArgKind::Value(t) => p.push(format!("{t} {}", c_name(a.name))),
             ArgKind::Handle(h, mutable) => p.push(format!(
                 "{}struct {} *{}",
                 if mutable { "" } else { "const " },
                 h.ty,
                 a.name
             )),
+            ArgKind::Owned(h) => p.push(format!("struct {} *{}", h.ty, a.name)),
+            ArgKind::InOut(t) => p.push(format!("{t} *{}", a.name)),
         }
     }
     match d.ret {
-        RetKind::Status => {}
+        RetKind::Status | RetKind::Number { .. } | RetKind::Static | RetKind::Release => {}
         RetKind::Text => p.push("char **out".to_string()),
         RetKind::TextBuf => {
             p.push("char *buf".to_string());
@@ -368,16 +370,26 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
             p.push("size_t *needed".to_string());
         }
         RetKind::New(h) => p.push(format!("struct {} **out", h.ty)),
+        RetKind::Put(t) => p.push(format!("struct {t} *out")),
+        RetKind::TextLen => {
+            p.push("char **out".to_string());
+            p.push("size_t *out_len".to_string());
+        }
+        RetKind::NewText => p.push("size_t *out_len".to_string()),
         RetKind::Borrowed => p.push("size_t *len".to_string()),
     }
     p
 }
 
-/// The C type a declared function returns.
-pub fn c_return(d: &wwwurl_capi::Decl) -> &'static str {
+/// The C type a declared function returns, as it precedes the name.
+pub fn c_return(d: &wwwurl_capi::Decl) -> String {
+    use wwwurl_capi::RetKind;
     match d.ret {
-        wwwurl_capi::RetKind::Borrowed => "const char *",
-        _ => "wwwurl_status ",
+        RetKind::Borrowed | RetKind::Static => "const char *".to_string(),
+        RetKind::NewText => "char *".to_string(),
+        RetKind::Number { ty, .. } => format!("{ty} "),
+        RetKind::Release => "void ".to_string(),
+        _ => "wwwurl_status ".to_string(),
     }
 }
 
@@ -433,7 +445,10 @@ pub fn declaration(d: &wwwurl_capi::Decl) -> String {
     t.push_str(" */\n");
     let head = format!("{}{}(", c_return(d), d.name);
     let params = c_params(d);
-    let one_line = format!("{head}{});", params.join(", "));
+    let one_line = match params.is_empty() {
+        true => format!("{head}void);"),
+        false => format!("{head}{});", params.join(", ")),
+    };
     if one_line.len() <= 100 {
         t.push_str(&one_line);
     } else {
@@ -477,7 +492,10 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
          #ifndef WWWURL_API_ROWS_H\n#define WWWURL_API_ROWS_H\n\n\
          #include <stddef.h>\n#include \"wwwurl.h\"\n\n\
          /* A failed call that wrote an output anyway. */\n\
-         #define API_OUTPUT_WRITTEN 1000\n\n\
+         #define API_OUTPUT_WRITTEN 1000\n\
+         /* A number result's fixed value on an error (a NULL argument, memory\n \
+         * running out, a panic), which says no more than that. */\n\
+         #define API_FALLBACK 1001\n\n\
          /* Called right before each declared call, after the sample\n \
          * handles it takes are made: the fault test arms a panic here. */\n\
          static void (*api_before_call)(void);\n\n\
@@ -486,23 +504,35 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
          int pointers;      /* pointer arguments, counted for `nul` */\n    \
          unsigned optional; /* bit k: pointer argument k may be NULL */\n    \
          int hands_to_c;    /* the result is memory handed to C */\n    \
-         int can_panic;     /* a panic at entry gives WWWURL_ERR_PANIC */\n} api_row;\n\n",
+         int can_panic;     /* a panic at entry is caught: the call gives on_panic */\n    \
+         int on_panic;      /* WWWURL_ERR_PANIC, API_FALLBACK or (a static string) WWWURL_OK */\n    \
+         int fallback;      /* a number result: every error gives API_FALLBACK */\n} api_row;\n\n",
     );
     let mut rows = String::new();
     let mut x = String::from(
-        "/* X(name, hands_to_c) for every declared function, to make tables of. */\n\
+        "/* X(name, hands_to_c, fallback) for every declared function, to make\n \
+         * tables of. */\n\
          #define API_ROWS(X) \\\n",
     );
     for d in api.iter().flat_map(|m| m.iter()) {
+        let fallback = match d.ret {
+            RetKind::Number { fallback, .. } => Some(fallback),
+            RetKind::NewText => Some("NULL"),
+            _ => None,
+        };
         x.push_str(&format!(
-            "    X({}, {}) \\\n",
+            "    X({}, {}, {}) \\\n",
             d.name,
-            i32::from(hands_to_c(d.ret))
+            i32::from(hands_to_c(d.ret)),
+            i32::from(fallback.is_some())
         ));
         let mut args = Vec::new();
         // The sample handles the call takes, made before it and released
-        // after it: (variable, kind).
+        // after it (unless the call released it): (variable, kind, the
+        // pointer argument of a handle the call releases).
         let mut handles = Vec::new();
+        // The locals of the numbers the call updates.
+        let mut inouts = String::new();
         let mut k = 0;
         let mut optional = 0u32;
         let ptr = |opt: bool, k: &mut i32, optional: &mut u32| {
@@ -520,21 +550,38 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                     args.push(format!("nul == {i} ? NULL : {}", sample(a, "in")));
                     args.push("WWWURL_NUL_TERMINATED".to_string());
                 }
-                ArgKind::Str => {
-                    let i = ptr(false, &mut k, &mut optional);
+                ArgKind::Str | ArgKind::OptStr => {
+                    let i = ptr(a.kind == ArgKind::OptStr, &mut k, &mut optional);
                     args.push(format!("nul == {i} ? NULL : {}", sample(a, "str")));
                 }
-                ArgKind::Value(_) => args.push("0".to_string()),
+                // A number's sample is a C expression (a constant's name).
+                ArgKind::Value(_) => args.push(match a.sample {
+                    "" => "0".to_string(),
+                    e => e.to_string(),
+                }),
                 ArgKind::Handle(h, _) => {
                     let i = ptr(false, &mut k, &mut optional);
                     let var = format!("h{}", handles.len());
                     args.push(format!("nul == {i} ? NULL : {var}"));
-                    handles.push((var, h));
+                    handles.push((var, h, None));
+                }
+                ArgKind::InOut(t) => {
+                    let i = ptr(false, &mut k, &mut optional);
+                    args.push(format!("nul == {i} ? NULL : &v_{}", a.name));
+                    inouts.push_str(&format!("    {t} v_{} = 0;\n", a.name));
+                }
+                ArgKind::Owned(h) => {
+                    let i = ptr(true, &mut k, &mut optional);
+                    let var = format!("h{}", handles.len());
+                    args.push(format!("nul == {i} ? NULL : {var}"));
+                    handles.push((var, h, Some(i)));
                 }
             }
         }
         let (locals, written, free) = match d.ret {
-            RetKind::Status => (String::new(), "0", String::new()),
+            RetKind::Status | RetKind::Number { .. } | RetKind::Static | RetKind::Release => {
+                (String::new(), "0", String::new())
+            }
             RetKind::Text => {
                 let i = ptr(false, &mut k, &mut optional);
                 args.push(format!("nul == {i} ? NULL : &out"));
@@ -554,6 +601,24 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                     "    char buf[4096];\n    size_t needed = 0;\n".to_string(),
                     "needed != 0",
                     String::new(),
+                )
+            }
+            RetKind::Put(t) => {
+                let i = ptr(false, &mut k, &mut optional);
+                args.push(format!("nul == {i} ? NULL : &out"));
+                (format!("    struct {t} out;\n"), "0", String::new())
+            }
+            RetKind::TextLen | RetKind::NewText => {
+                if d.ret == RetKind::TextLen {
+                    let i = ptr(false, &mut k, &mut optional);
+                    args.push(format!("nul == {i} ? NULL : &out"));
+                }
+                let j = ptr(true, &mut k, &mut optional);
+                args.push(format!("nul == {j} ? NULL : &out_len"));
+                (
+                    "    char *out = NULL;\n    size_t out_len = 0;\n".to_string(),
+                    "out != NULL",
+                    "    wwwurl_string_free(out);\n".to_string(),
                 )
             }
             RetKind::New(h) => {
@@ -577,26 +642,48 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
         };
         let mut make = String::new();
         let mut release = String::new();
-        let mut locals = locals;
-        for (var, h) in &handles {
+        let mut release_after = String::new();
+        let mut locals = locals + &inouts;
+        // A number function's row gives API_FALLBACK when it cannot make a
+        // sample (memory ran out), as the call itself would.
+        let no_sample = match fallback {
+            Some(_) => "(wwwurl_status)API_FALLBACK",
+            None => "st",
+        };
+        for (var, h, owned) in &handles {
             locals.push_str(&format!("    struct {} *{var} = NULL;\n", h.ty));
             // The sample is made before the hook that arms a fault, so
             // that the fault reaches the declared call itself.
             make.push_str(&format!(
-                "    st = {};\n    if (st != WWWURL_OK) {{\n{release}        return st;\n    }}\n",
+                "    st = {};\n    if (st != WWWURL_OK) {{\n{release}        return {no_sample};\n    }}\n",
                 h.make.replace("&h", &format!("&{var}")),
                 release = release.replace("    ", "        "),
             ));
             release.push_str(&format!("    {}({var});\n", h.free));
+            match owned {
+                // Released by the call unless it was given NULL instead.
+                Some(i) => release_after.push_str(&format!(
+                    "    if (nul == {i})\n        {}({var});\n",
+                    h.free
+                )),
+                None => release_after.push_str(&format!("    {}({var});\n", h.free)),
+            }
         }
-        let call = if d.ret == RetKind::Borrowed {
-            format!(
-                "st = {}({}) != NULL ? WWWURL_OK : WWWURL_ERR_NULL;",
-                d.name,
-                args.join(", ")
-            )
-        } else {
-            format!("st = {}({});", d.name, args.join(", "))
+        let release = release_after;
+        let (name, args) = (d.name, args.join(", "));
+        let call = match d.ret {
+            RetKind::Borrowed | RetKind::Static => {
+                format!("st = {name}({args}) != NULL ? WWWURL_OK : WWWURL_ERR_NULL;")
+            }
+            RetKind::Number { ty, .. } => format!(
+                "st = {name}({args}) != ({ty})({}) ? WWWURL_OK : (wwwurl_status)API_FALLBACK;",
+                fallback.unwrap_or("0")
+            ),
+            RetKind::Release => format!("{name}({args});\n    st = WWWURL_OK;"),
+            RetKind::NewText => format!(
+                "out = {name}({args});\n    st = out != NULL ? WWWURL_OK : (wwwurl_status)API_FALLBACK;"
+            ),
+            _ => format!("st = {name}({args});"),
         };
         t.push_str(&format!(
             "static wwwurl_status api_{name}(int nul, const char *in, const char *str)\n{{\n\
@@ -607,12 +694,21 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
              {free}{release}    return st;\n}}\n\n",
             name = d.name,
         ));
+        let (can_panic, on_panic) = match d.ret {
+            RetKind::Borrowed | RetKind::Release => (false, "WWWURL_ERR_PANIC"),
+            RetKind::Number { unwinds, .. } => (unwinds, "API_FALLBACK"),
+            RetKind::NewText => (true, "API_FALLBACK"),
+            // The fallback string: a usable value.
+            RetKind::Static => (true, "WWWURL_OK"),
+            _ => (true, "WWWURL_ERR_PANIC"),
+        };
         rows.push_str(&format!(
-            "    {{\"{}\", api_{}, {k}, {optional}u, {}, {}}},\n",
+            "    {{\"{}\", api_{}, {k}, {optional}u, {}, {}, {on_panic}, {}}},\n",
             d.name,
             d.name,
             i32::from(hands_to_c(d.ret)),
-            i32::from(d.ret != RetKind::Borrowed)
+            i32::from(can_panic),
+            i32::from(fallback.is_some()),
         ));
     }
     t.push_str("static const api_row api_rows[] = {\n");
@@ -623,9 +719,42 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
     t
 }
 
+/// The C structs of the handles that the declared functions take or make,
+/// each once, in the order of their first use.
+pub fn declared_handles(api: &[&[wwwurl_capi::Decl]]) -> Vec<String> {
+    use wwwurl_capi::{ArgKind, RetKind};
+    let mut out: Vec<String> = Vec::new();
+    for d in api.iter().flat_map(|m| m.iter()) {
+        let made = match d.ret {
+            RetKind::New(h) => Some(h),
+            _ => None,
+        };
+        let taken = d.args.iter().filter_map(|a| match a.kind {
+            ArgKind::Handle(h, _) | ArgKind::Owned(h) => Some(h),
+            _ => None,
+        });
+        for h in taken.chain(made) {
+            if !out.iter().any(|t| t == h.ty) {
+                out.push(h.ty.to_string());
+            }
+        }
+    }
+    out
+}
+
 /// Whether a result is memory handed to C (a string or a handle).
 fn hands_to_c(r: wwwurl_capi::RetKind) -> bool {
-    matches!(r, wwwurl_capi::RetKind::Text | wwwurl_capi::RetKind::New(_))
+    use wwwurl_capi::RetKind;
+    matches!(
+        r,
+        RetKind::Text | RetKind::New(_) | RetKind::TextLen | RetKind::NewText
+    )
+}
+
+/// An argument's name in C: a Rust keyword's raw form (`r#in`) without
+/// its `r#`.
+fn c_name(name: &str) -> &str {
+    name.strip_prefix("r#").unwrap_or(name)
 }
 
 /// The modules that `mod.rs` of the C ABI declares, in order, each with
@@ -712,13 +841,94 @@ mod tests {
         assert!(make < hook && hook < call && call < free, "{body}");
         assert!(body.contains("free_h(out);"));
         assert!(
-            rows.contains("{\"get_h\", api_get_h, 2, 2u, 0, 0},"),
+            rows.contains("{\"get_h\", api_get_h, 2, 2u, 0, 0, WWWURL_ERR_PANIC, 0},"),
             "{rows}"
         );
         assert!(
-            rows.contains("{\"dup_h\", api_dup_h, 2, 0u, 1, 1},"),
+            rows.contains("{\"dup_h\", api_dup_h, 2, 0u, 1, 1, WWWURL_ERR_PANIC, 0},"),
             "{rows}"
         );
+    }
+
+    #[test]
+    fn number_release_static_and_struct_results() {
+        use wwwurl_capi::{Arg, ArgKind, Decl, HandleKind, RetKind};
+        const H: HandleKind = HandleKind {
+            ty: "wwwurl_h",
+            make: "make_h(in, &h)",
+            free: "free_h",
+        };
+        const OWNED: &[Arg] = &[Arg {
+            name: "h",
+            len: "",
+            kind: ArgKind::Owned(H),
+            sample: "",
+        }];
+        const COUNT: &[Arg] = &[Arg {
+            name: "r#in",
+            len: "len",
+            kind: ArgKind::In,
+            sample: "",
+        }];
+        const NEXT: &[Arg] = &[Arg {
+            name: "pos",
+            len: "",
+            kind: ArgKind::InOut("size_t"),
+            sample: "",
+        }];
+        let free = Decl {
+            name: "free_h",
+            doc: &["Frees."],
+            args: OWNED,
+            ret: RetKind::Release,
+        };
+        let count = Decl {
+            name: "count",
+            doc: &["Counts."],
+            args: COUNT,
+            ret: RetKind::Number {
+                ty: "size_t",
+                fallback: "0",
+                unwinds: true,
+            },
+        };
+        let version = Decl {
+            name: "version",
+            doc: &["The version."],
+            args: &[],
+            ret: RetKind::Static,
+        };
+        let next = Decl {
+            name: "next",
+            doc: &["The next."],
+            args: NEXT,
+            ret: RetKind::Put("wwwurl_p"),
+        };
+        assert!(declaration(&free).contains("void free_h(struct wwwurl_h *h);"));
+        assert!(declaration(&count).contains("size_t count(const char *in, size_t len);"));
+        assert!(declaration(&version).contains("const char *version(void);"));
+        assert!(
+            declaration(&next).contains("wwwurl_status next(size_t *pos, struct wwwurl_p *out);")
+        );
+        let rows = test_rows(&[&[free, count, version, next]]);
+        // A release takes a fresh sample, freed after the call only when
+        // the call was given NULL instead.
+        let body = &rows[rows.find("api_free_h(int").unwrap()..];
+        assert!(
+            body.contains("free_h(nul == 0 ? NULL : h0);\n    st = WWWURL_OK;"),
+            "{body}"
+        );
+        assert!(
+            body.contains("if (nul == 0)\n        free_h(h0);"),
+            "{body}"
+        );
+        assert!(rows.contains("!= (size_t)(0) ? WWWURL_OK : (wwwurl_status)API_FALLBACK;"));
+        assert!(rows.contains("size_t v_pos = 0;"), "{rows}");
+        assert!(rows.contains("{\"free_h\", api_free_h, 1, 1u, 0, 0, WWWURL_ERR_PANIC, 0},"));
+        assert!(rows.contains("{\"count\", api_count, 1, 0u, 0, 1, API_FALLBACK, 1},"));
+        assert!(rows.contains("{\"version\", api_version, 0, 0u, 0, 1, WWWURL_OK, 0},"));
+        assert!(rows.contains("X(count, 0, 1)"), "{rows}");
+        assert_eq!(declared_handles(&[&[free, next]]), ["wwwurl_h"]);
     }
 
     #[test]

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use wwwurl_headers::{
-    behaviour_section, declaration, functions, header_sources, man_page, markdown_to_roff,
-    portable, test_rows, with_declarations,
+    behaviour_section, declaration, declared_handles, functions, header_sources, man_page,
+    markdown_to_roff, portable, test_rows, with_declarations,
 };
 
 /// Where the C ABI declares its modules, each with the header of its items.
@@ -67,6 +67,9 @@ fn main() -> ExitCode {
         .flat_map(|m| m.iter())
         .map(declaration)
         .collect();
+    // The handle types the declarations name: cbindgen writes a type only
+    // when a function it sees uses it.
+    let handles = declared_handles(wwwurl_capi::API);
     let modern = generate(
         &capi,
         "cbindgen.toml",
@@ -74,6 +77,7 @@ fn main() -> ExitCode {
         &include.join("wwwurl.h"),
         &version_macros,
         &declared,
+        &handles,
     );
     let legacy = generate(
         &capi,
@@ -82,6 +86,7 @@ fn main() -> ExitCode {
         &include.join("wwwurl_legacy.h"),
         "",
         "",
+        &[],
     );
 
     // The test rows and the exported names of the declared functions.
@@ -141,8 +146,14 @@ fn generate(
     dest: &Path,
     extra: &str,
     declared: &str,
+    types: &[String],
 ) -> String {
     let mut cfg = cbindgen::Config::from_file(capi.join(config)).expect("cbindgen config");
+    for t in types {
+        if !cfg.export.include.contains(t) {
+            cfg.export.include.push(t.clone());
+        }
+    }
     if !extra.is_empty() {
         let mut a = cfg.after_includes.take().unwrap_or_default();
         a.push_str(extra);
