@@ -1047,6 +1047,40 @@ static int op_transcode_buf(hgroup *g)
     return st;
 }
 
+/* canParse makes no URL: hosts in every form but one that needs UTS #46,
+ * with and without a base, decided without a byte of the heap. */
+static int op_whatwg_can_parse(hgroup *g)
+{
+    static const struct {
+        const char *in, *base;
+        int want;
+    } cases[] = {
+        {"https://EXAMPLE.com:8080/a/../b?q#f", NULL, WWWURL_OK},
+        {"http://ex\tample.com/\n", NULL, WWWURL_OK},
+        {"http://a%41%2e.com/", NULL, WWWURL_OK},
+        {"http://[1:0::2]:80/", NULL, WWWURL_OK},
+        {"http://0x7f.1/", NULL, WWWURL_OK},
+        {"sc://h%20x/p", NULL, WWWURL_OK},
+        {"//h/p", "file:///C:/x", WWWURL_OK},
+        {"../x", "http://example.com/a/b", WWWURL_OK},
+        {"http://a b/", NULL, WWWURL_ERR_INVALID_URL},
+        {"http://h:65536/", NULL, WWWURL_ERR_INVALID_URL},
+        {"http://1.2.3.256/", NULL, WWWURL_ERR_INVALID_URL},
+        {"x", "mailto:a", WWWURL_ERR_INVALID_URL},
+        {"x", "not a url", WWWURL_ERR_INVALID_BASE},
+    };
+    int st = WWWURL_OK;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *b = cases[i].base;
+        int got = wwwurl_whatwg_can_parse(cases[i].in, WWWURL_NUL_TERMINATED, b,
+                                          b ? WWWURL_NUL_TERMINATED : 0);
+        CHECK_INT(g, "wwwurl_whatwg_can_parse", cases[i].in, cases[i].want, got);
+        if (got != cases[i].want)
+            st = got;
+    }
+    return st;
+}
+
 static void check_component(hgroup *g, const char *what, const char *s,
                             const wwwurl_component *c, const char *want)
 {
@@ -1337,6 +1371,7 @@ static const op ops[] = {
     {"wwwurl_cache_file", op_cache_file_buf, OP_STATUS, NO_ALLOC, NULL},
     {"wwwurl_transcode", op_transcode_buf, OP_STATUS, NO_ALLOC, NULL},
     {"wwwurl_rfc3986_split", op_rfc3986_split, OP_STATUS, NO_ALLOC, NULL},
+    {"wwwurl_whatwg_can_parse", op_whatwg_can_parse, OP_STATUS, NO_ALLOC, NULL},
     {"accessors", op_accessors, OP_STATUS, NO_ALLOC, NULL},
     {"in-place", op_in_place, OP_NULL, NO_ALLOC, NULL},
     API_ROWS(API_OP)

@@ -914,8 +914,99 @@ static void t_two_configs(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* One WHATWG handle read by four threads at once: the attributes after
+ * the href are written the first time any thread asks for one, and every
+ * thread must see them whole. */
+#define SHARED_URLS 64
+
+struct shared_reader {
+    struct wwwurl_whatwg *const *u;
+    const char *const (*want)[WWWURL_WHATWG_HASH + 1];
+    unsigned long wrong;
+};
+
+/* Each URL of the table, parsed once in the main thread. */
+static const char *const shared_inputs[] = {
+    "https://user:pw@EXAMPLE.com:8080/a/../b c?x=1&y#frag",
+    "blob:https://h.example:1/p",
+    "sc://opaque%20host/p?q",
+    "file:///C:/dir/f",
+    "http://[1:0::2]/",
+    "mailto:x@y.example",
+};
+#define N_SHARED_INPUTS (sizeof shared_inputs / sizeof shared_inputs[0])
+
+static void *shared_reader_main(void *arg)
+{
+    struct shared_reader *r = arg;
+    for (int i = 0; i < SHARED_URLS; i++) {
+        /* From the last part down, so that the first reads race on the fill. */
+        for (int p = WWWURL_WHATWG_HASH; p >= WWWURL_WHATWG_HREF; p--) {
+            size_t n = 0;
+            const char *got = wwwurl_whatwg_get(r->u[i], (wwwurl_whatwg_part)p, &n);
+            if (got == NULL || strcmp(got, r->want[i % N_SHARED_INPUTS][p]) != 0 ||
+                n != strlen(got))
+                r->wrong++;
+        }
+    }
+    return NULL;
+}
+
+static void t_shared_whatwg(hgroup *g, const char *dir)
+{
+    struct wwwurl_whatwg *u[SHARED_URLS];
+    const char *want[N_SHARED_INPUTS][WWWURL_WHATWG_HASH + 1];
+    struct wwwurl_whatwg *model[N_SHARED_INPUTS];
+    struct shared_reader r[4];
+    pthread_t th[4];
+    int started[4], k, ok = 1;
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    /* The answers, from handles read in this thread alone. */
+    for (size_t i = 0; i < N_SHARED_INPUTS; i++) {
+        model[i] = NULL;
+        CHECK_STATUS(g, "wwwurl_whatwg_parse", shared_inputs[i], WWWURL_OK,
+                     wwwurl_whatwg_parse(shared_inputs[i], WWWURL_NUL_TERMINATED, NULL, 0,
+                                         &model[i]));
+        for (int p = WWWURL_WHATWG_HREF; p <= WWWURL_WHATWG_HASH; p++)
+            want[i][p] = model[i] ? wwwurl_whatwg_get(model[i], (wwwurl_whatwg_part)p, NULL) : "";
+        ok = ok && model[i] != NULL;
+    }
+    CHECK_CSTR(g, "origin of a blob URL", NULL, "https://h.example:1",
+               want[1][WWWURL_WHATWG_ORIGIN]);
+    CHECK_CSTR(g, "pathname", NULL, "/b%20c", want[0][WWWURL_WHATWG_PATHNAME]);
+    for (int i = 0; i < SHARED_URLS; i++) {
+        u[i] = NULL;
+        if (ok && wwwurl_whatwg_parse(shared_inputs[i % N_SHARED_INPUTS], WWWURL_NUL_TERMINATED,
+                                      NULL, 0, &u[i]) != WWWURL_OK)
+            ok = 0;
+    }
+    CHECK(g, "every shared handle parsed", NULL, ok);
+    if (ok) {
+        for (k = 0; k < 4; k++) {
+            r[k].u = u;
+            r[k].want = (const char *const (*)[WWWURL_WHATWG_HASH + 1])want;
+            r[k].wrong = 0;
+            started[k] = pthread_create(&th[k], NULL, shared_reader_main, &r[k]) == 0;
+        }
+        for (k = 0; k < 4; k++) {
+            if (started[k])
+                pthread_join(th[k], NULL);
+            CHECK(g, "thread started", NULL, started[k]);
+            CHECK(g, "every part whole in every thread", NULL, r[k].wrong == 0);
+        }
+    }
+    for (int i = 0; i < SHARED_URLS; i++)
+        wwwurl_whatwg_free(u[i]);
+    for (size_t i = 0; i < N_SHARED_INPUTS; i++)
+        wwwurl_whatwg_free(model[i]);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"two threads, two configs", t_two_configs},
+    {"4 threads read the same WHATWG handles", t_shared_whatwg},
     {"4 threads vs single-threaded", t_threads},
     {"rotating buffers per thread", t_rotating},
     {NULL, NULL},

@@ -1654,8 +1654,13 @@ wwwurl_status wwwurl_whatwg_parse(const char *input,
  * `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
  * `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
  *
- * Memory and lifetimes: nothing for the caller to release; the parse's
- * working memory is freed before the call returns.
+ * Memory and lifetimes: nothing for the caller to release. The URL is
+ * not made: the call follows the parser only as far as the authority
+ * and checks its host and port on the stack. It allocates only for a
+ * domain that needs UTS #46 (not ASCII after percent-decoding) and for
+ * an input longer than 2 KiB that has a tab, a newline or invalid
+ * UTF-8, or a percent-encoded domain; that memory is freed before the
+ * call returns.
  */
 wwwurl_status wwwurl_whatwg_can_parse(const char *input,
                                       size_t len,

@@ -1,10 +1,12 @@
 //! The WHATWG URL Standard's URL as a C handle: `wwwurl_whatwg`.
 //!
-//! A handle holds the core's [`Url`] and, next to it, every attribute the
-//! getter hands out, each NUL-terminated in one block of text made when
-//! the URL is made or changed: so `wwwurl_whatwg_get` allocates nothing,
-//! cannot fail but on its arguments, and any number of threads may read
-//! one handle at once.
+//! A handle holds the core's [`Url`] and, next to it, the attributes the
+//! getter hands out, each NUL-terminated, in one block of text whose room
+//! is reserved when the URL is made or changed: the href is written then,
+//! the other attributes the first time one of them is read. So
+//! `wwwurl_whatwg_get` allocates nothing, cannot fail but on its
+//! arguments, and any number of threads may read one handle at once; a
+//! caller who reads only the href never pays for the others.
 
 use super::alloc::Out;
 use super::api::{
@@ -15,6 +17,8 @@ use super::guard::guard_no_unwind;
 use super::status::*;
 use super::types::*;
 use libc::c_char;
+use std::cell::UnsafeCell;
+use std::sync::Once;
 use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::whatwg::{self, Part, SetError, SetOutcome, Url};
 
@@ -24,22 +28,67 @@ const PARTS: usize = 11;
 /// What a `wwwurl_whatwg *` points at: one `malloc` block.
 pub(crate) struct WhatwgHandle {
     url: Url,
-    /// The parts in the order of their numbers, each followed by a NUL.
-    text: Buf,
-    /// Where each part's NUL is in `text`.
-    ends: [usize; PARTS],
+    /// The href and its NUL; then, once `rest` has run, the other parts in
+    /// the order of their numbers, each followed by a NUL. Its capacity,
+    /// reserved when the handle is made, holds them all, so filling it in
+    /// never reallocates it: the href does not move.
+    text: UnsafeCell<Buf>,
+    /// Where each part's NUL is in `text`; those after the href's are
+    /// written by `rest`.
+    ends: UnsafeCell<[usize; PARTS]>,
+    /// The href's first byte in `text`'s buffer, read through this pointer
+    /// so that reading the href never borrows `text` while `rest` may be
+    /// appending to it.
+    href: *const u8,
+    /// Writes the parts after the href, once, when one is first read.
+    rest: Once,
 }
 
-/// The text of every part of `url`, each with its NUL, and where the NULs are.
-fn parts_text(url: &Url) -> Result<(Buf, [usize; PARTS]), NoMemory> {
-    let href = url.href();
-    // The href, then parts of it (about as long again), the origin, NULs.
-    let mut text = Buf::with_capacity(2 * href.len() + url.hostname().len() + 24)?;
-    let mut ends = [0; PARTS];
-    for (i, end) in ends.iter_mut().enumerate() {
+/// The origin's length when it is known without parsing: every scheme
+/// but `blob`, whose origin is that of the URL its path parses to.
+fn origin_len(url: &Url) -> Option<usize> {
+    match url.scheme() {
+        b"blob" => None,
+        b"file" => Some(4),
+        _ if url.is_special() => Some(url.protocol().len() + 2 + url.host().len()),
+        _ => Some(4),
+    }
+}
+
+/// Room for every part after the href, NULs included, without adding
+/// them up: `None` for a `blob` URL. The parts but the origin, hostname
+/// and port are pieces of the href that do not overlap; the hostname and
+/// port are within the host; the origin is the scheme, `//` and the host,
+/// or `null`.
+fn rest_room(url: &Url) -> Option<usize> {
+    origin_len(url)?;
+    Some(2 * url.href().len() + url.host().len() + 16)
+}
+
+/// The size of every part after the href, NULs included; `None` for a
+/// `blob` URL.
+fn rest_len(url: &Url) -> Option<usize> {
+    let parts = [
+        url.protocol(),
+        url.username(),
+        url.password(),
+        url.host(),
+        url.hostname(),
+        url.port(),
+        url.pathname(),
+        url.search(),
+        url.hash(),
+    ];
+    let nuls = PARTS - 1;
+    Some(origin_len(url)? + parts.iter().map(|p| p.len()).sum::<usize>() + nuls)
+}
+
+/// Appends every part after the href to `text`, each followed by a NUL,
+/// and records where the NULs are.
+fn fill_rest(url: &Url, text: &mut Buf, ends: &mut [usize; PARTS]) -> Result<(), NoMemory> {
+    for (i, end) in ends.iter_mut().enumerate().skip(1) {
         match i as wwwurl_whatwg_part {
-            WWWURL_WHATWG_HREF => text.extend_from_slice(href)?,
-            WWWURL_WHATWG_ORIGIN => url.origin(&mut text).map_err(|_| NoMemory)?,
+            WWWURL_WHATWG_ORIGIN => url.origin(text).map_err(|_| NoMemory)?,
             WWWURL_WHATWG_PROTOCOL => text.extend_from_slice(url.protocol())?,
             WWWURL_WHATWG_USERNAME => text.extend_from_slice(url.username())?,
             WWWURL_WHATWG_PASSWORD => text.extend_from_slice(url.password())?,
@@ -53,25 +102,81 @@ fn parts_text(url: &Url) -> Result<(Buf, [usize; PARTS]), NoMemory> {
         *end = text.len();
         text.push(0)?;
     }
-    Ok((text, ends))
+    Ok(())
 }
 
 impl WhatwgHandle {
     fn new(url: Url) -> Result<WhatwgHandle, NoMemory> {
-        let (text, ends) = parts_text(&url)?;
-        Ok(WhatwgHandle { url, text, ends })
+        let href = url.href();
+        let rest = rest_room(&url);
+        let mut text = Buf::with_capacity(href.len() + 1 + rest.unwrap_or(0))?;
+        text.extend_from_slice(href)?;
+        text.push(0)?;
+        let mut ends = [0; PARTS];
+        ends[0] = href.len();
+        let filled = Once::new();
+        if rest.is_none() {
+            // A `blob` URL's origin needs a parse and may be longer than
+            // its path: written now, while the text may still grow.
+            fill_rest(&url, &mut text, &mut ends)?;
+            filled.call_once(|| ());
+        }
+        Ok(WhatwgHandle {
+            href: text.as_ptr(),
+            url,
+            text: UnsafeCell::new(text),
+            ends: UnsafeCell::new(ends),
+            rest: filled,
+        })
     }
 
     /// The part numbered `part`, with its NUL.
     fn part(&self, part: wwwurl_whatwg_part) -> Option<Borrowed> {
-        let i = usize::try_from(part).ok()?;
-        let end = *self.ends.get(i)?;
-        let start = match i.checked_sub(1) {
-            Some(p) => self.ends.get(p)? + 1,
-            None => 0,
-        };
-        Borrowed::new(self.text.get(start..=end)?)
+        let i = usize::try_from(part).ok().filter(|&i| i < PARTS)?;
+        if i == WWWURL_WHATWG_HREF as usize {
+            let n = self.url.href().len();
+            // SAFETY: `href` points at the href and its NUL in `text`'s
+            // buffer, written when the handle was made; `rest` only
+            // appends after them, within the capacity, so they neither
+            // move nor change while the handle lives.
+            return Borrowed::new(unsafe { std::slice::from_raw_parts(self.href, n + 1) });
+        }
+        if !fill_once(self) {
+            return None;
+        }
+        // SAFETY: `rest` has run to its end: nothing writes `text` or
+        // `ends` any more.
+        let (text, ends) = unsafe { (&*self.text.get(), &*self.ends.get()) };
+        let end = ends[i];
+        let start = ends[i - 1].checked_add(1)?;
+        Borrowed::new(text.get(start..=end)?)
     }
+}
+
+/// Writes the parts after the href of `h` once (see `rest`); whether
+/// they are there. `extern "C"`, which cannot unwind, with a panic
+/// boundary of its own (`Once` has panicking paths), so that the body of
+/// `wwwurl_whatwg_get` cannot unwind either (see `guard_no_unwind`).
+#[inline(never)]
+extern "C" fn fill_once(h: &WhatwgHandle) -> bool {
+    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        h.rest.call_once(|| {
+            // SAFETY: `call_once` runs this once, and every other reader
+            // of `text` and `ends` but the href's (which reads bytes this
+            // does not write, through `href`) waits for it to finish.
+            let (text, ends) = unsafe { (&mut *h.text.get(), &mut *h.ends.get()) };
+            let room = text.capacity() - text.len();
+            // The capacity was reserved for these parts; were it short,
+            // appending would move the href: the parts stay absent.
+            let fits = rest_len(&h.url).is_some_and(|n| n <= room);
+            if !fits || fill_rest(&h.url, text, ends).is_err() {
+                ends[1..].fill(usize::MAX);
+            }
+        })
+    }));
+    // SAFETY: `rest` has run to its end (`call_once` returned): nothing
+    // writes `ends` any more.
+    run.is_ok() && unsafe { (*h.ends.get())[1] } != usize::MAX
 }
 
 /// `wwwurl_whatwg` in declarations.
@@ -187,11 +292,16 @@ declare! { DECLS:
     /// `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
     /// `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
     ///
-    /// Memory and lifetimes: nothing for the caller to release; the parse's
-    /// working memory is freed before the call returns.
+    /// Memory and lifetimes: nothing for the caller to release. The URL is
+    /// not made: the call follows the parser only as far as the authority
+    /// and checks its host and port on the stack. It allocates only for a
+    /// domain that needs UTS #46 (not ASCII after percent-decoding) and for
+    /// an input longer than 2 KiB that has a tab, a newline or invalid
+    /// UTF-8, or a percent-encoded domain; that memory is freed before the
+    /// call returns.
     fn wwwurl_whatwg_can_parse(input/len: In, base/base_len: OptIn) -> Status {
         |s, base| {
-            whatwg::parse_with_base(s, base)?;
+            whatwg::check_with_base(s, base)?;
             Ok::<_, wwwurl_status>(())
         }
     }
@@ -254,13 +364,7 @@ declare! { DECLS:
     /// is written only on success. The caller owns the copy and releases it
     /// with `wwwurl_whatwg_free`.
     fn wwwurl_whatwg_dup(u: Ref<Whatwg>) -> New<Whatwg> {
-        |h: &'_ WhatwgHandle| {
-            Ok::<_, wwwurl_status>(WhatwgHandle {
-                url: h.url.try_clone()?,
-                text: h.text.try_clone()?,
-                ends: h.ends,
-            })
-        }
+        |h: &'_ WhatwgHandle| Ok::<_, wwwurl_status>(WhatwgHandle::new(h.url.try_clone()?)?)
     }
 }
 
