@@ -608,21 +608,6 @@ wwwurl_status wwwurl_transcode(wwwurl_codec codec,
 void wwwurl_string_free(char *s);
 
 /**
- * Releases a WHATWG URL handle. NULL is fine; the same handle must not be
- * freed twice.
- */
-void wwwurl_whatwg_free(struct wwwurl_whatwg *u);
-
-/**
- * The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
- * parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
- * it beside the library's version when output must not change.
- *
- * Returns a static string; do not free it.
- */
-const char *wwwurl_idna_unicode_version(void);
-
-/**
  * Makes a configuration holding the defaults of the library in use: local
  * host `localhost:8080`, the default ports http 80, https 443, ftp 21,
  * finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
@@ -1723,6 +1708,21 @@ wwwurl_status wwwurl_whatwg_set(struct wwwurl_whatwg *u,
  * with `wwwurl_whatwg_free`.
  */
 wwwurl_status wwwurl_whatwg_dup(const struct wwwurl_whatwg *u, struct wwwurl_whatwg **out);
+
+/**
+ * Releases a WHATWG URL handle. NULL is fine; the same handle must not be
+ * freed twice.
+ */
+void wwwurl_whatwg_free(struct wwwurl_whatwg *u);
+
+/**
+ * The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
+ * parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
+ * it beside the library's version when output must not change.
+ *
+ * Returns a static string; do not free it.
+ */
+const char *wwwurl_idna_unicode_version(void);
 
 /**
  * Parses the value of a `No-Vary-Search` response header (a Structured

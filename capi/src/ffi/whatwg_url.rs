@@ -10,13 +10,11 @@
 
 use super::alloc::Out;
 use super::api::{
-    declare, free_block, named_u32, store_block, Borrowed, Handle, HandleKind, In, Mut, OptIn, Ref,
+    declare, named_u32, store_block, Borrowed, Handle, HandleKind, In, Mut, OptIn, Owned, Ref,
     Value,
 };
-use super::guard::guard_no_unwind;
 use super::status::*;
 use super::types::*;
-use libc::c_char;
 use std::cell::UnsafeCell;
 use std::sync::Once;
 use wwwurl_core::buf::{Buf, NoMemory};
@@ -366,17 +364,19 @@ declare! { DECLS:
     fn wwwurl_whatwg_dup(u: Ref<Whatwg>) -> New<Whatwg> {
         |h: &'_ WhatwgHandle| Ok::<_, wwwurl_status>(WhatwgHandle::new(h.url.try_clone()?)?)
     }
-}
 
-/// Releases a WHATWG URL handle. NULL is fine; the same handle must not be
-/// freed twice.
-#[no_mangle]
-pub extern "C" fn wwwurl_whatwg_free(u: *mut wwwurl_whatwg) {
-    // Dropping two byte buffers and freeing the block: nothing that can
-    // panic (see `guard_no_unwind`).
-    // SAFETY: a live block from `Whatwg::store` or NULL (API contract),
-    // not used again.
-    guard_no_unwind((), || unsafe { free_block(u.cast::<WhatwgHandle>()) })
+    /// Releases a WHATWG URL handle. NULL is fine; the same handle must not be
+    /// freed twice.
+    fn wwwurl_whatwg_free(u: Owned<Whatwg>) -> Release;
+
+    /// The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
+    /// parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
+    /// it beside the library's version when output must not change.
+    ///
+    /// Returns a static string; do not free it.
+    fn wwwurl_idna_unicode_version() -> Static(&UNICODE_VERSION) {
+        || &UNICODE_VERSION
+    }
 }
 
 /// The Unicode version of the IDNA tables, NUL-terminated, made when the
@@ -391,14 +391,3 @@ const UNICODE_VERSION: [u8; whatwg::unicode_version().len() + 1] = {
     }
     out
 };
-
-/// The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
-/// parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
-/// it beside the library's version when output must not change.
-///
-/// Returns a static string; do not free it.
-#[no_mangle]
-pub extern "C" fn wwwurl_idna_unicode_version() -> *const c_char {
-    let v = UNICODE_VERSION.as_ptr().cast();
-    guard_no_unwind(v, || v)
-}
