@@ -2,8 +2,10 @@
 //! URLs over several threads, and the piece of work both share with the
 //! Arrow route.
 
+use std::sync::Mutex;
+
 use pyo3::prelude::*;
-use pyo3::types::PyList;
+use pyo3::types::{PyList, PyString};
 use wwwurl::buf::{try_push, try_with_capacity, Buf, NoMemory};
 use wwwurl::profile::{self, LibraryDefaults, Options, Profile, ProfileError};
 
@@ -14,6 +16,30 @@ use crate::text::{self, Text};
 /// The profile `name` names, or `UnknownProfileError`.
 pub fn find(name: &str) -> PyResult<&'static Profile> {
     profile::resolve(name).ok_or_else(|| errors::unknown_profile(name))
+}
+
+/// The last profile name object [`find_str`] resolved, and its profile.
+/// Holding the object keeps its address from being reused for another
+/// string while it is here.
+static LAST: Mutex<Option<(Py<PyString>, &'static Profile)>> = Mutex::new(None);
+
+/// [`find`] of a `str` argument. A loop of single calls passes the same
+/// string object again and again (a literal, a variable): that object is
+/// recognised by its address, so that neither its UTF-8 (a copy, in the
+/// stable ABI of CPython 3.9) nor the lookup is made again.
+pub fn find_str(name: &Bound<'_, PyString>) -> PyResult<&'static Profile> {
+    if let Ok(last) = LAST.lock() {
+        if let Some((s, p)) = last.as_ref() {
+            if s.as_ptr() == name.as_ptr() {
+                return Ok(p);
+            }
+        }
+    }
+    let p = find(&name.to_cow()?)?;
+    if let Ok(mut last) = LAST.lock() {
+        *last = Some((name.clone().unbind(), p));
+    }
+    Ok(p)
 }
 
 /// The parameters `cachekey` strips, as the core takes them.
@@ -95,18 +121,21 @@ pub fn canonicalize_each<'i>(
 pub fn canonicalize<'py>(
     py: Python<'py>,
     url: Text<'py>,
-    profile: &str,
+    profile: &Bound<'py, PyString>,
     strip: Vec<Text<'py>>,
     strip_prefixes: Vec<Text<'py>>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let p = find(profile)?;
+    let p = find_str(profile)?;
     let lists_str = strip.iter().chain(&strip_prefixes).all(|t| t.is_str);
     let (names, prefixes) = (text::slices(&strip), text::slices(&strip_prefixes));
     let strip = Strip {
         names: &names,
         prefixes: &prefixes,
     };
-    let mut out = Buf::new();
+    // Room for the canonical form, about the URL's length, so that it
+    // does not grow step by step.
+    let len = url.bytes().len();
+    let mut out = Buf::with_capacity(len + len / 4 + 16).map_err(errors::no_memory)?;
     p.canonicalize(url.bytes(), &strip.options(), &mut out)
         .map_err(errors::profile)?;
     Ok(text::out(py, &out, url.is_str && lists_str))
@@ -124,53 +153,75 @@ pub fn canonicalize<'py>(
 pub fn canonicalize_many<'py>(
     py: Python<'py>,
     urls: &Bound<'py, PyAny>,
-    profile: &str,
+    profile: &Bound<'py, PyString>,
     strip: Vec<Text<'py>>,
     strip_prefixes: Vec<Text<'py>>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
-    let p = find(profile)?;
+    let p = find_str(profile)?;
     let threads = batch::thread_count(threads)?;
-    // The bytes of every URL first, with the interpreter; then the work
-    // without it, on byte slices only.
-    let items = urls
-        .try_iter()?
-        .map(|o| o?.extract::<Text<'py>>())
-        .collect::<PyResult<Vec<_>>>()?;
-    let inputs = text::slices(&items);
     let lists_str = strip.iter().chain(&strip_prefixes).all(|t| t.is_str);
     let (names, prefixes) = (text::slices(&strip), text::slices(&strip_prefixes));
     let strip = Strip {
         names: &names,
         prefixes: &prefixes,
     };
-    let jobs: Vec<_> = batch::ranges(inputs.len()).collect();
-    let pieces = py.detach(|| {
-        batch::run(&jobs, threads, |r| {
-            canonicalize_each(p, strip, inputs[r.clone()].iter().map(|u| Some(*u)), false)
-        })
-    });
+    // The list goes by blocks: a block's URLs are read (with the
+    // interpreter), canonicalised (without it, on byte slices only), and
+    // made into the result's objects before the next block is read, so
+    // that the copies of the inputs and the canonical forms of one block
+    // are all that is held at a time: the size of a processor cache,
+    // however long the list, instead of three copies of the whole list.
+    // One thread takes one job a block; more threads take several each,
+    // so that starting them costs little next to the block's work.
+    let block = if threads == 1 {
+        batch::JOB_LEN
+    } else {
+        batch::JOB_LEN * BLOCK_JOBS * threads
+    };
     let list = PyList::empty(py);
-    let mut i = 0;
-    for piece in pieces {
-        let piece = piece.map_err(errors::no_memory)?;
-        let mut start = 0;
-        for (&end, &ok) in piece.ends.iter().zip(&piece.ok) {
-            if ok {
-                list.append(text::out(
-                    py,
-                    &piece.data[start..end],
-                    items[i].is_str && lists_str,
-                ))?;
-            } else {
-                list.append(py.None())?;
+    let mut iter = urls.try_iter()?;
+    let mut items: Vec<Text<'py>> = Vec::with_capacity(block);
+    loop {
+        items.clear();
+        for o in iter.by_ref().take(block) {
+            items.push(o?.extract()?);
+        }
+        if items.is_empty() {
+            break;
+        }
+        let inputs = text::slices(&items);
+        let jobs: Vec<_> = batch::ranges(inputs.len()).collect();
+        let pieces = py.detach(|| {
+            batch::run(&jobs, threads, |r| {
+                canonicalize_each(p, strip, inputs[r.clone()].iter().map(|u| Some(*u)), false)
+            })
+        });
+        let mut item = items.iter();
+        for piece in pieces {
+            let piece = piece.map_err(errors::no_memory)?;
+            let mut start = 0;
+            for ((&end, &ok), t) in piece.ends.iter().zip(&piece.ok).zip(item.by_ref()) {
+                if ok {
+                    let out = &piece.data[start..end];
+                    list.append(text::out(py, out, t.is_str && lists_str))?;
+                } else {
+                    list.append(py.None())?;
+                }
+                start = end;
             }
-            start = end;
-            i += 1;
+        }
+        if items.len() < block {
+            break;
         }
     }
     Ok(list)
 }
+
+/// Jobs a thread takes from a block of [`canonicalize_many`] when there
+/// are several threads: enough that starting the threads of each block
+/// costs little next to the block's work.
+const BLOCK_JOBS: usize = 16;
 
 /// Every profile as `(name, version, description)`, each version
 /// separately, sorted by name, then version.

@@ -44,18 +44,19 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Text<'py> {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        if let Ok(b) = obj.cast::<PyBytes>() {
-            return Ok(Text {
-                held: Held::Object(b.to_owned()),
-                is_str: false,
-            });
-        }
+        // `str` first: it is what almost every call passes.
         if let Ok(s) = obj.cast::<PyString>() {
             let held = match s.encode_utf8() {
                 Ok(b) => Held::Object(b),
                 Err(_) => Held::Owned(usv_string(&s)?),
             };
             return Ok(Text { held, is_str: true });
+        }
+        if let Ok(b) = obj.cast::<PyBytes>() {
+            return Ok(Text {
+                held: Held::Object(b.to_owned()),
+                is_str: false,
+            });
         }
         Err(PyTypeError::new_err(format!(
             "expected str or bytes, not {}",
@@ -82,6 +83,15 @@ fn usv_string(s: &Bound<'_, PyString>) -> PyResult<Vec<u8>> {
 /// argument was a `str`) and the bytes are UTF-8, `bytes` otherwise.
 pub fn out<'py>(py: Python<'py>, bytes: &[u8], as_str: bool) -> Bound<'py, PyAny> {
     if as_str {
+        // ASCII, which almost every result is, goes to CPython's decoder,
+        // which cannot refuse it and checks it as it copies it; anything
+        // else is checked here first, as a refusal of CPython's decoder
+        // would cost an exception.
+        if bytes.is_ascii() {
+            if let Ok(s) = PyString::from_bytes(py, bytes) {
+                return s.into_any();
+            }
+        }
         if let Ok(s) = std::str::from_utf8(bytes) {
             return PyString::new(py, s).into_any();
         }
@@ -102,7 +112,11 @@ pub fn out_opt<'py>(py: Python<'py>, bytes: Option<&[u8]>, as_str: bool) -> Boun
 /// an invalid sequence ever appear, it is replaced rather than raised
 /// about.
 pub fn always_str<'py>(py: Python<'py>, bytes: &[u8]) -> Bound<'py, PyString> {
-    PyString::new(py, &String::from_utf8_lossy(bytes))
+    // CPython's strict decoding first: it copies the bytes while it checks
+    // them, so valid ones (every result, in practice) are read once; the
+    // lossy conversion only after it fails.
+    PyString::from_bytes(py, bytes)
+        .unwrap_or_else(|_| PyString::new(py, &String::from_utf8_lossy(bytes)))
 }
 
 /// The byte strings of a sequence of text arguments, for the core's name

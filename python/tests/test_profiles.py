@@ -139,6 +139,35 @@ def test_many_keeps_each_items_type_and_order():
         wwwurl.canonicalize_many(["http://a/", 3], "surt")
 
 
+def test_many_on_lengths_around_its_blocks():
+    """The list goes by blocks of 512 URLs (a multiple of it with several
+    threads): every length around a block boundary gives each result in
+    its place, from a list as from an iterator."""
+    for n in (0, 1, 511, 512, 513, 1024, 1025, 16384 * 2 + 1):
+        urls = [f"HTTP://H{i}/" if i % 7 else f"mailto:{i}" for i in range(n)]
+        want = [f"http://h{i}/" if i % 7 else None for i in range(n)]
+        for threads in (1, 2):
+            assert wwwurl.canonicalize_many(urls, "webcapture", threads=threads) == want
+            assert wwwurl.canonicalize_many(iter(urls), "webcapture", threads=threads) == want
+
+
+def test_profile_names_made_at_run_time():
+    """A profile name is read from its characters on every call, whichever
+    string object carries them: equal names made anew give the same
+    profile, and a different name right after gives its own."""
+    url = "HTTP://Example.COM/a/../b?x#y"
+    want = {p: wwwurl.canonicalize(url, p) for p in ("surt", "whatwg", "webcapture")}
+    assert len(set(want.values())) == 3
+    for _ in range(3):
+        for name, out in want.items():
+            made = "".join(list(name))
+            assert wwwurl.canonicalize(url, made) == out
+            assert wwwurl.canonicalize_many([url], made, threads=1) == [out]
+    with pytest.raises(wwwurl.UnknownProfileError):
+        wwwurl.canonicalize(url, "".join(list("whatwg/9")))
+    assert wwwurl.canonicalize(url, "surt") == want["surt"]
+
+
 def test_many_releases_the_interpreter():
     """While a batch runs, another thread runs Python code.
 
