@@ -768,365 +768,56 @@ pub(crate) use arg_of;
 ///
 /// Every form converts its arguments in one place, `@take`: in their
 /// order, each error (NULL, too long) returned with `?` from the closure
-/// around it.
+/// around it. Each piece of a generated function is written once: `@each`
+/// reads a declaration (its function(s) and its [`Decl`]s), `@kind` says
+/// what a kind of result adds (its C parameters and return type, what is
+/// checked before the body, what is done with its value), and `@status`,
+/// `@value` and `@extern` write the function around that.
 macro_rules! declare {
     ($list:ident: $($item:tt)*) => {
-        $crate::ffi::api::declare!(@fns [] $($item)*);
-        $crate::ffi::api::declare!(@list $list [] $($item)*);
+        $crate::ffi::api::declare!(@each $list [] $($item)*);
     };
 
-    // ---- the arguments, in their order ------------------------------------
-    (@take $cx:ident; $($arg:ident $(/ $len:ident)?: $kind:ty),*) => {
-        $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
-            $arg, $crate::ffi::api::len_of!($($len)?), &mut $cx)?;)*
-        let _ = &mut $cx;
-    };
-
-    // ---- the functions --------------------------------------------------
-    (@fns [$($done:tt)*]) => { $($done)* };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Status $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    let f = $body;
-                    Ok($crate::ffi::api::IntoStatus::into_status(f($($arg),*)?))
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> New<$h:ty> $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                out: *mut *mut <$h as $crate::ffi::api::HandleType>::C,
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    let out = $crate::ffi::alloc::Out::new(out)?;
-                    let f = $body;
-                    <$h as $crate::ffi::api::NewHandle<_>>::hand_over(out, f($($arg),*)?)?;
-                    Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Borrowed $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                len: *mut libc::size_t,
-            ) -> *const libc::c_char {
-                // Reads of a handle, nothing that can panic (see
-                // `guard_no_unwind`).
-                $crate::ffi::guard::guard_no_unwind(std::ptr::null(), || {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    let r = $crate::ffi::api::attempt(|| -> Result<_, $crate::ffi::status::wwwurl_status> {
-                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                        let f = $body;
-                        Ok(f($($arg),*))
-                    });
-                    $crate::ffi::api::borrowed_out(r.ok().flatten(), len)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Number<$t:ty>($fallback:expr) $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-            ) -> $t {
-                $crate::ffi::guard::guard_or($fallback, || {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    // One `Result` for every way to the fallback, so that
-                    // the value is tested once.
-                    let r = $crate::ffi::api::attempt(|| -> Result<$t, $crate::ffi::status::wwwurl_status> {
-                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                        let f = $body;
-                        $crate::ffi::api::Outcome::value(f($($arg),*))
-                            .ok_or($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL)
-                    });
-                    r.unwrap_or($fallback)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> ReadNumber<$t:ty>($fallback:expr) $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-            ) -> $t {
-                // A read of a handle, nothing that can panic (see
-                // `guard_no_unwind`).
-                $crate::ffi::guard::guard_no_unwind($fallback, || {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    // One `Result` for every way to the fallback, so that
-                    // the value is tested once.
-                    let r = $crate::ffi::api::attempt(|| -> Result<$t, $crate::ffi::status::wwwurl_status> {
-                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                        let f = $body;
-                        $crate::ffi::api::Outcome::value(f($($arg),*))
-                            .ok_or($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL)
-                    });
-                    r.unwrap_or($fallback)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Static($fallback:expr) $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-            ) -> *const libc::c_char {
-                let fallback = $crate::ffi::api::StaticText::ptr($fallback);
-                $crate::ffi::guard::guard_or(fallback, || {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    let r = $crate::ffi::api::attempt(|| -> Result<*const libc::c_char, $crate::ffi::status::wwwurl_status> {
-                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                        let f = $body;
-                        Ok($crate::ffi::api::StaticText::ptr(f($($arg),*)))
-                    });
-                    r.unwrap_or(fallback)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Put<$t:ty> $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                out: *mut $t,
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    let out = $crate::ffi::alloc::Out::new(out)?;
-                    let f = $body;
-                    out.set(f($($arg),*)?);
-                    Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Buffer $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                buf: *mut libc::c_char,
-                cap: libc::size_t,
-                needed: *mut libc::size_t,
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    let buf = $crate::ffi::api::text_buffer(buf, cap)?;
-                    let mut sink = $crate::ffi::api::CallerBuf::new(buf);
-                    let f = $body;
-                    f($($arg,)* &mut sink)?;
-                    match $crate::ffi::api::finish_buf(sink, needed) {
-                        Ok(()) => Ok($crate::ffi::status::wwwurl_status::WWWURL_OK),
-                        Err(e) => Ok(e),
-                    }
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> TextLen $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                out: *mut *mut libc::c_char,
-                out_len: *mut libc::size_t,
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    let out = $crate::ffi::alloc::Out::new(out)?;
-                    let f = $body;
-                    $crate::ffi::api::text_len_out(out, out_len, f($($arg),*)?)?;
-                    Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> NewText $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                out_len: *mut libc::size_t,
-            ) -> *mut libc::c_char {
-                $crate::ffi::guard::guard(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    let r = $crate::ffi::api::attempt(|| -> Result<_, $crate::ffi::status::wwwurl_status> {
-                        $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                        let f = $body;
-                        Ok($crate::ffi::api::Outcome::value(f($($arg),*)))
-                    });
-                    $crate::ffi::api::new_text_out(r.ok().flatten(), out_len)
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?) -> Release;
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-            ) {
-                // Dropping what the handle holds and freeing its memory:
-                // nothing that can panic (see `guard_no_unwind`).
-                $crate::ffi::guard::guard_no_unwind((), || {
-                    // SAFETY: each handle is NULL or a live one of its type,
-                    // not used again (API contract).
-                    $(unsafe { <$kind>::release($arg) };)*
-                })
-            }
-        ] $($rest)*);
-    };
-    (@fns [$($done:tt)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Text $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@fns [$($done)*
-            $(#[doc = $doc])*
-            #[no_mangle]
-            pub extern "C" fn $name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                out: *mut *mut libc::c_char,
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    if out.is_null() {
-                        return Err($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL);
-                    }
-                    let f = $body;
-                    $crate::ffi::api::text_out(out, f($($arg),*)?)?;
-                    Ok($crate::ffi::status::wwwurl_status::WWWURL_OK)
-                })
-            }
-
-            #[doc = $crate::ffi::api::buf_doc!(0, $name)]
-            #[doc = ""]
-            #[doc = $crate::ffi::api::buf_doc!(1, $name)]
-            #[doc = ""]
-            #[doc = $crate::ffi::api::buf_doc!(2, $name)]
-            #[no_mangle]
-            pub extern "C" fn $buf_name(
-                $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
-                buf: *mut libc::c_char,
-                cap: libc::size_t,
-                needed: *mut libc::size_t,
-            ) -> $crate::ffi::status::wwwurl_status {
-                $crate::ffi::guard::guard_status(|| {
-                    let mut cx = $crate::ffi::api::Cx::default();
-                    $crate::ffi::api::declare!(@take cx; $($arg $(/ $len)?: $kind),*);
-                    let buf = $crate::ffi::api::text_buffer(buf, cap)?;
-                    let f = $body;
-                    match $crate::ffi::api::text_buf(buf, needed, f($($arg),*)?) {
-                        Ok(()) => Ok($crate::ffi::status::wwwurl_status::WWWURL_OK),
-                        Err(e) => Ok(e),
-                    }
-                })
-            }
-        ] $($rest)*);
-    };
-
-    // ---- the list -----------------------------------------------------
-    (@list $list:ident [$($done:expr,)*]) => {
+    // ---- the declarations, one at a time ----------------------------------
+    (@each $list:ident [$($done:expr,)*]) => {
         /// The functions this module declares (see `ffi::api`).
         pub(crate) const $list: &[$crate::ffi::api::Decl] = &[$($done,)*];
     };
-    (@list $list:ident [$($done:expr,)*]
+    // A release has no body: it reads as one with an empty body.
+    (@each $list:ident [$($done:expr,)*]
         $(#[doc = $doc:literal])*
-        fn $name:ident / $buf_name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Text $body:block
+        fn $name:ident($($args:tt)*) -> Release;
         $($rest:tt)*
     ) => {
-        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
+        $crate::ffi::api::declare!(@each $list [$($done,)*]
+            $(#[doc = $doc])* fn $name($($args)*) -> Release {} $($rest)*);
+    };
+    (@each $list:ident [$($done:expr,)*]
+        $(#[doc = $doc:literal])*
+        fn $name:ident $(/ $buf_name:ident)?
+            ($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> $ret:ident $(<$t:ty>)? $(($fallback:expr))? $body:block
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@kind [$ret $(<$t>)? $(($fallback))?] [$(#[doc = $doc])*]
+            $name $(/ $buf_name)? ($($arg $(/ $len)?: $kind),*) [$($arg),*] $body);
+        $crate::ffi::api::declare!(@each $list [$($done,)*] @entry $name [$($buf_name)?]
+            [$($doc),*] $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?),
+            [$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*]
+            $($rest)*);
+    };
+    // The entry of a declaration and that of its `_buf` twin, if any (with
+    // the arguments as one group, which the twin's repeats).
+    (@each $list:ident [$($done:expr,)*]
+        @entry $name:ident [$($buf_name:ident)?] $doc:tt $ret:expr, $args:tt
+        $($rest:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@each $list [$($done,)* $crate::ffi::api::Decl {
             name: stringify!($name),
-            doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
-            ret: $crate::ffi::api::RetKind::Text,
-        }, $crate::ffi::api::Decl {
+            doc: &$doc,
+            args: &$args,
+            ret: $ret,
+        }, $($crate::ffi::api::Decl {
             name: stringify!($buf_name),
             doc: &[
                 $crate::ffi::api::buf_doc!(0, $name),
@@ -1135,41 +826,16 @@ macro_rules! declare {
                 "",
                 $crate::ffi::api::buf_doc!(2, $name),
             ],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
+            args: &$args,
             ret: $crate::ffi::api::RetKind::TextBuf,
-        },] $($rest)*);
-    };
-    (@list $list:ident [$($done:expr,)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> Release;
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
-            name: stringify!($name),
-            doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
-            ret: $crate::ffi::api::RetKind::Release,
-        },] $($rest)*);
-    };
-    (@list $list:ident [$($done:expr,)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> $ret:ident $(<$t:ty>)? $(($fallback:expr))? $body:block
-        $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@list $list [$($done,)* $crate::ffi::api::Decl {
-            name: stringify!($name),
-            doc: &[$($doc),*],
-            args: &[$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*],
-            ret: $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?),
-        },] $($rest)*);
+        },)?] $($rest)*);
     };
 
-    // ---- the result's kind, for the list --------------------------------
+    // ---- the list's entry ---------------------------------------------
     (@ret Status) => { $crate::ffi::api::RetKind::Status };
+    (@ret Text) => { $crate::ffi::api::RetKind::Text };
     (@ret Borrowed) => { $crate::ffi::api::RetKind::Borrowed };
-        (@ret New<$h:ty>) => {
+    (@ret New<$h:ty>) => {
         $crate::ffi::api::RetKind::New(<$h as $crate::ffi::api::HandleType>::KIND)
     };
     (@ret Static($fallback:expr)) => { $crate::ffi::api::RetKind::Static };
@@ -1177,22 +843,191 @@ macro_rules! declare {
     (@ret Buffer) => { $crate::ffi::api::RetKind::TextBuf };
     (@ret TextLen) => { $crate::ffi::api::RetKind::TextLen };
     (@ret NewText) => { $crate::ffi::api::RetKind::NewText };
+    (@ret Release) => { $crate::ffi::api::RetKind::Release };
     (@ret Put<$t:ty>) => {
         $crate::ffi::api::RetKind::Put(<$t as $crate::ffi::api::CStruct>::C_NAME)
     };
     (@ret Number<$t:ty>($fallback:expr)) => {
-        $crate::ffi::api::RetKind::Number {
-            ty: <$t as $crate::ffi::api::CName>::C_NAME,
-            fallback: stringify!($fallback),
-            unwinds: true,
-        }
+        $crate::ffi::api::declare!(@number_ret $t, $fallback, true)
     };
     (@ret ReadNumber<$t:ty>($fallback:expr)) => {
+        $crate::ffi::api::declare!(@number_ret $t, $fallback, false)
+    };
+    (@number_ret $t:ty, $fallback:expr, $unwinds:literal) => {
         $crate::ffi::api::RetKind::Number {
             ty: <$t as $crate::ffi::api::CName>::C_NAME,
             fallback: stringify!($fallback),
-            unwinds: false,
+            unwinds: $unwinds,
         }
+    };
+
+    // ---- the functions ------------------------------------------------
+    // What each kind of result adds. `@status [C parameters] f = body;
+    // [before the body] after it` for a status; `@value [C parameters] ->
+    // C type; [before] guard(args) |r: T| f = body; the body's Result<T>;
+    // the C result from r` for the others.
+    (@kind [Status] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $doc $name $args [] f = $body; []
+            Ok($crate::ffi::api::IntoStatus::into_status(f($($a),*)?)));
+    };
+    (@kind [New<$h:ty>] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $doc $name $args
+            [out: *mut *mut <$h as $crate::ffi::api::HandleType>::C,] f = $body;
+            [let out = $crate::ffi::alloc::Out::new(out)?;]
+            <$h as $crate::ffi::api::NewHandle<_>>::hand_over(out, f($($a),*)?)?;
+            Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
+    };
+    (@kind [Put<$t:ty>] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $doc $name $args [out: *mut $t,] f = $body;
+            [let out = $crate::ffi::alloc::Out::new(out)?;]
+            out.set(f($($a),*)?);
+            Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
+    };
+    (@kind [Buffer] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $doc $name $args
+            [buf: *mut libc::c_char, cap: libc::size_t, needed: *mut libc::size_t,] f = $body;
+            [
+                let buf = $crate::ffi::api::text_buffer(buf, cap)?;
+                let mut sink = $crate::ffi::api::CallerBuf::new(buf);
+            ]
+            f($($a,)* &mut sink)?;
+            match $crate::ffi::api::finish_buf(sink, needed) {
+                Ok(()) => Ok($crate::ffi::status::wwwurl_status::WWWURL_OK),
+                Err(e) => Ok(e),
+            });
+    };
+    (@kind [TextLen] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $doc $name $args
+            [out: *mut *mut libc::c_char, out_len: *mut libc::size_t,] f = $body;
+            [let out = $crate::ffi::alloc::Out::new(out)?;]
+            $crate::ffi::api::text_len_out(out, out_len, f($($a),*)?)?;
+            Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
+    };
+    (@kind [Text] $doc:tt $name:ident / $buf_name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $doc $name $args [out: *mut *mut libc::c_char,] f = $body;
+            [
+                if out.is_null() {
+                    return Err($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL);
+                }
+            ]
+            $crate::ffi::api::text_out(out, f($($a),*)?)?;
+            Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
+        $crate::ffi::api::declare!(@status [
+                #[doc = $crate::ffi::api::buf_doc!(0, $name)]
+                #[doc = ""]
+                #[doc = $crate::ffi::api::buf_doc!(1, $name)]
+                #[doc = ""]
+                #[doc = $crate::ffi::api::buf_doc!(2, $name)]
+            ] $buf_name $args
+            [buf: *mut libc::c_char, cap: libc::size_t, needed: *mut libc::size_t,] f = $body;
+            [let buf = $crate::ffi::api::text_buffer(buf, cap)?;]
+            match $crate::ffi::api::text_buf(buf, needed, f($($a),*)?) {
+                Ok(()) => Ok($crate::ffi::status::wwwurl_status::WWWURL_OK),
+                Err(e) => Ok(e),
+            });
+    };
+    // Reads of a handle, nothing that can panic (see `guard_no_unwind`).
+    (@kind [Borrowed] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@value $doc $name $args [len: *mut libc::size_t,]
+            -> *const libc::c_char; [] guard_no_unwind(std::ptr::null()) |r: _| f = $body;
+            Ok(f($($a),*));
+            $crate::ffi::api::borrowed_out(r.ok().flatten(), len));
+    };
+    (@kind [Number<$t:ty>($fallback:expr)] $($decl:tt)*) => {
+        $crate::ffi::api::declare!(@number guard_or($fallback) $t; $($decl)*);
+    };
+    // A read of a handle, nothing that can panic (see `guard_no_unwind`).
+    (@kind [ReadNumber<$t:ty>($fallback:expr)] $($decl:tt)*) => {
+        $crate::ffi::api::declare!(@number guard_no_unwind($fallback) $t; $($decl)*);
+    };
+    (@number $guard:ident($fallback:expr) $t:ty;
+        $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block
+    ) => {
+        $crate::ffi::api::declare!(@value $doc $name $args [] -> $t; [] $guard($fallback)
+            |r: $t| f = $body;
+            $crate::ffi::api::Outcome::value(f($($a),*))
+                .ok_or($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL);
+            r.unwrap_or($fallback));
+    };
+    (@kind [Static($fallback:expr)] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@value $doc $name $args [] -> *const libc::c_char;
+            [let fallback = $crate::ffi::api::StaticText::ptr($fallback);] guard_or(fallback)
+            |r: *const libc::c_char| f = $body;
+            Ok($crate::ffi::api::StaticText::ptr(f($($a),*)));
+            r.unwrap_or(fallback));
+    };
+    (@kind [NewText] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@value $doc $name $args [out_len: *mut libc::size_t,]
+            -> *mut libc::c_char; [] guard() |r: _| f = $body;
+            Ok($crate::ffi::api::Outcome::value(f($($a),*)));
+            $crate::ffi::api::new_text_out(r.ok().flatten(), out_len));
+    };
+    (@kind [Release] $doc:tt $name:ident ($($arg:ident: $kind:ty),*) $call:tt $body:block) => {
+        $crate::ffi::api::declare!(@extern $doc $name ($($arg: $kind),*) [] {
+            // Dropping what the handle holds and freeing its memory:
+            // nothing that can panic (see `guard_no_unwind`).
+            $crate::ffi::guard::guard_no_unwind((), || {
+                // SAFETY: each handle is NULL or a live one of its type,
+                // not used again (API contract).
+                $(unsafe { <$kind>::release($arg) };)*
+            })
+        });
+    };
+
+    // A function whose result is a status: every error returned with `?`.
+    (@status $doc:tt $name:ident $args:tt [$($extra:tt)*] $f:ident = $body:block;
+        [$($before:tt)*] $($after:tt)*
+    ) => {
+        $crate::ffi::api::declare!(@extern $doc $name $args [$($extra)*]
+            -> $crate::ffi::status::wwwurl_status {
+            $crate::ffi::guard::guard_status(|| {
+                let mut cx = $crate::ffi::api::Cx::default();
+                $crate::ffi::api::declare!(@take cx; $args);
+                $($before)*
+                let $f = $body;
+                $($after)*
+            })
+        });
+    };
+    // A function whose result is a value, with one for the errors.
+    (@value $doc:tt $name:ident $args:tt [$($extra:tt)*] -> $ret:ty; [$($before:tt)*]
+        $guard:ident($($guard_arg:expr)?) |$r:ident: $t:ty| $f:ident = $body:block;
+        $value:expr; $result:expr
+    ) => {
+        $crate::ffi::api::declare!(@extern $doc $name $args [$($extra)*] -> $ret {
+            $($before)*
+            $crate::ffi::guard::$guard($($guard_arg,)? || {
+                let mut cx = $crate::ffi::api::Cx::default();
+                // One `Result` for every way to the fallback, so that the
+                // value is tested once.
+                let $r = $crate::ffi::api::attempt(|| -> Result<$t, $crate::ffi::status::wwwurl_status> {
+                    $crate::ffi::api::declare!(@take cx; $args);
+                    let $f = $body;
+                    $value
+                });
+                $result
+            })
+        });
+    };
+    // The exported function: the declared arguments, then the result's.
+    (@extern [$($doc:tt)*] $name:ident ($($arg:ident $(/ $len:ident)?: $kind:ty),*)
+        [$($extra:tt)*] $(-> $ret:ty)? { $($body:tt)* }
+    ) => {
+        $($doc)*
+        #[no_mangle]
+        pub extern "C" fn $name(
+            $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
+            $($extra)*
+        ) $(-> $ret)? {
+            $($body)*
+        }
+    };
+
+    // ---- the arguments, in their order ------------------------------------
+    (@take $cx:ident; ($($arg:ident $(/ $len:ident)?: $kind:ty),*)) => {
+        $(let $arg = <$kind as $crate::ffi::api::CArg>::take(
+            $arg, $crate::ffi::api::len_of!($($len)?), &mut $cx)?;)*
+        let _ = &mut $cx;
     };
 }
 pub(crate) use declare;
