@@ -13,7 +13,9 @@
 //! against the state machine on both corpora and every web-platform-tests
 //! input.
 
-use super::encode_sets::{contains, FRAGMENT, NOT_PLAIN_DOMAIN, SPECIAL_PATH_STOP, SPECIAL_QUERY};
+use super::encode_sets::{
+    contains, Set, FRAGMENT, NOT_PLAIN_DOMAIN, SPECIAL_PATH_STOP, SPECIAL_QUERY,
+};
 use super::host::{ends_in_a_number, HostKind};
 use super::parser::{is_double_dot, is_single_dot, port_value};
 use super::{Scheme, Url};
@@ -76,19 +78,9 @@ pub(crate) fn parse(input: &[u8]) -> Option<Result<Url, NoMemory>> {
         }
     }
     let query = p;
-    if input.get(p) == Some(&b'?') {
-        p += 1 + input[p + 1..]
-            .iter()
-            .position(|&b| contains(SPECIAL_QUERY, b))
-            .unwrap_or(input.len() - p - 1);
-    }
+    p = plain_part(input, p, b'?', SPECIAL_QUERY);
     let fragment = p;
-    if input.get(p) == Some(&b'#') {
-        p += 1 + input[p + 1..]
-            .iter()
-            .position(|&b| contains(FRAGMENT, b))
-            .unwrap_or(input.len() - p - 1);
-    }
+    p = plain_part(input, p, b'#', FRAGMENT);
     if p != input.len() {
         return None;
     }
@@ -105,6 +97,20 @@ pub(crate) fn parse(input: &[u8]) -> Option<Result<Url, NoMemory>> {
             fragment: (fragment < input.len()).then_some(fragment),
         },
     ))
+}
+
+/// Where the part that `lead` starts at `p` ends, when it does (else
+/// `p`): at the first byte of `set`, which encodes them, or at the end.
+#[inline(always)]
+fn plain_part(input: &[u8], p: usize, lead: u8, set: Set) -> usize {
+    if input.get(p) != Some(&lead) {
+        return p;
+    }
+    p + 1
+        + input[p + 1..]
+            .iter()
+            .position(|&b| contains(set, b))
+            .unwrap_or(input.len() - p - 1)
 }
 
 /// A special scheme other than `file`, in lower case and followed by

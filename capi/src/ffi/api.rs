@@ -473,6 +473,17 @@ impl CArg for OptStr {
     }
 }
 
+/// Hands a block made in place (a URL handle, a config) to C through
+/// `out`; NULL is memory that ran out.
+#[inline(always)]
+pub(crate) fn hand_over_block<C, T>(out: Out<*mut C>, p: *mut T) -> Result<(), wwwurl_status> {
+    if p.is_null() {
+        return Err(WWWURL_ERR_NO_MEMORY);
+    }
+    out.set(p.cast());
+    Ok(())
+}
+
 /// Moves `v` into a fresh block of C's `malloc` and hands it to C through
 /// `out`: the one way a declared function makes a handle.
 pub(crate) fn store_block<C, T>(out: Out<*mut C>, v: T) -> Result<(), wwwurl_status> {

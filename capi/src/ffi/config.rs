@@ -280,11 +280,7 @@ impl HandleType for ConfigH {
 impl NewHandle<*mut ConfigBlock> for ConfigH {
     #[inline]
     fn hand_over(out: Out<*mut wwwurl_config>, p: *mut ConfigBlock) -> Result<(), wwwurl_status> {
-        if p.is_null() {
-            return Err(WWWURL_ERR_NO_MEMORY);
-        }
-        out.set(p.cast());
-        Ok(())
+        super::api::hand_over_block(out, p)
     }
 }
 

@@ -206,11 +206,7 @@ impl HandleType for Url {
 impl NewHandle<*mut Handle> for Url {
     #[inline(always)]
     fn hand_over(out: Out<*mut wwwurl_url>, h: *mut Handle) -> Result<(), wwwurl_status> {
-        if h.is_null() {
-            return Err(WWWURL_ERR_NO_MEMORY);
-        }
-        out.set(h.cast());
-        Ok(())
+        super::api::hand_over_block(out, h)
     }
 }
 

@@ -796,15 +796,18 @@ pub fn header_sources(mod_rs: &str) -> Result<Vec<(String, String)>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use wwwurl_capi::HandleKind;
+
+    /// The handle type of the tests' declarations.
+    const H: HandleKind = HandleKind {
+        ty: "wwwurl_h",
+        make: "make_h(in, &h)",
+        free: "free_h",
+    };
 
     #[test]
     fn handle_arguments_and_results_in_prototypes_and_rows() {
-        use wwwurl_capi::{Arg, ArgKind, Decl, HandleKind, RetKind};
-        const H: HandleKind = HandleKind {
-            ty: "wwwurl_h",
-            make: "make_h(in, &h)",
-            free: "free_h",
-        };
+        use wwwurl_capi::{Arg, ArgKind, Decl, RetKind};
         const ARGS: &[Arg] = &[Arg {
             name: "u",
             len: "",
@@ -852,12 +855,7 @@ mod tests {
 
     #[test]
     fn number_release_static_and_struct_results() {
-        use wwwurl_capi::{Arg, ArgKind, Decl, HandleKind, RetKind};
-        const H: HandleKind = HandleKind {
-            ty: "wwwurl_h",
-            make: "make_h(in, &h)",
-            free: "free_h",
-        };
+        use wwwurl_capi::{Arg, ArgKind, Decl, RetKind};
         const OWNED: &[Arg] = &[Arg {
             name: "h",
             len: "",
