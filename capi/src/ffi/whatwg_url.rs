@@ -16,7 +16,6 @@ use super::api::{
 use super::status::*;
 use super::types::*;
 use std::cell::UnsafeCell;
-use std::sync::Once;
 use wwwurl_core::buf::{Buf, NoMemory};
 use wwwurl_core::whatwg::{self, Part, SetError, SetOutcome, Url};
 
@@ -26,20 +25,28 @@ const PARTS: usize = 11;
 /// What a `wwwurl_whatwg *` points at: one `malloc` block.
 pub(crate) struct WhatwgHandle {
     url: Url,
-    /// The href and its NUL; then, once `rest` has run, the other parts in
+    /// The href and its NUL; then, once `filled`, the other parts in
     /// the order of their numbers, each followed by a NUL. Its capacity,
     /// reserved when the handle is made, holds them all, so filling it in
     /// never reallocates it: the href does not move.
     text: UnsafeCell<Buf>,
     /// Where each part's NUL is in `text`; those after the href's are
-    /// written by `rest`.
+    /// written with the parts.
     ends: UnsafeCell<[usize; PARTS]>,
     /// The href's first byte in `text`'s buffer, read through this pointer
-    /// so that reading the href never borrows `text` while `rest` may be
-    /// appending to it.
+    /// so that reading the href never borrows `text` while another thread
+    /// may be appending to it.
     href: *const u8,
-    /// Writes the parts after the href, once, when one is first read.
-    rest: Once,
+    /// Whether the parts after the href are written: read and written
+    /// under `lock` only.
+    filled: UnsafeCell<bool>,
+    /// Orders the writing of the parts after the href, by the first thread
+    /// that reads one, before every other thread's reading them. A pthread
+    /// mutex, which helgrind and DRD see, rather than `std::sync::Once`,
+    /// whose futex they cannot: so that a program checked with them sees
+    /// no race here. Statically initialised; never moved once the handle
+    /// is stored.
+    lock: UnsafeCell<libc::pthread_mutex_t>,
 }
 
 /// The origin's length when it is known without parsing: every scheme
@@ -112,19 +119,19 @@ impl WhatwgHandle {
         text.push(0)?;
         let mut ends = [0; PARTS];
         ends[0] = href.len();
-        let filled = Once::new();
-        if rest.is_none() {
+        let filled = rest.is_none();
+        if filled {
             // A `blob` URL's origin needs a parse and may be longer than
             // its path: written now, while the text may still grow.
             fill_rest(&url, &mut text, &mut ends)?;
-            filled.call_once(|| ());
         }
         Ok(WhatwgHandle {
             href: text.as_ptr(),
             url,
             text: UnsafeCell::new(text),
             ends: UnsafeCell::new(ends),
-            rest: filled,
+            filled: UnsafeCell::new(filled),
+            lock: UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER),
         })
     }
 
@@ -134,16 +141,17 @@ impl WhatwgHandle {
         if i == WWWURL_WHATWG_HREF as usize {
             let n = self.url.href().len();
             // SAFETY: `href` points at the href and its NUL in `text`'s
-            // buffer, written when the handle was made; `rest` only
-            // appends after them, within the capacity, so they neither
+            // buffer, written when the handle was made; the other parts
+            // are appended after them, within the capacity, so they neither
             // move nor change while the handle lives.
             return Borrowed::new(unsafe { std::slice::from_raw_parts(self.href, n + 1) });
         }
         if !fill_once(self) {
             return None;
         }
-        // SAFETY: `rest` has run to its end: nothing writes `text` or
-        // `ends` any more.
+        // SAFETY: the parts are written (`fill_once` returned true after
+        // taking the lock they were written under): nothing writes `text`
+        // or `ends` any more.
         let (text, ends) = unsafe { (&*self.text.get(), &*self.ends.get()) };
         let end = ends[i];
         let start = ends[i - 1].checked_add(1)?;
@@ -151,18 +159,23 @@ impl WhatwgHandle {
     }
 }
 
-/// Writes the parts after the href of `h` once (see `rest`); whether
-/// they are there. `extern "C"`, which cannot unwind, with a panic
-/// boundary of its own (`Once` has panicking paths), so that the body of
-/// `wwwurl_whatwg_get` cannot unwind either (see `guard_no_unwind`).
+/// Writes the parts after the href of `h` unless a reader did before;
+/// whether they are there. `extern "C"`, which cannot unwind, with a
+/// panic boundary of its own inside the lock, so that the body of
+/// `wwwurl_whatwg_get` cannot unwind either (see `guard_no_unwind`) and
+/// the lock is always released.
 #[inline(never)]
 extern "C" fn fill_once(h: &WhatwgHandle) -> bool {
-    let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        h.rest.call_once(|| {
-            // SAFETY: `call_once` runs this once, and every other reader
-            // of `text` and `ends` but the href's (which reads bytes this
-            // does not write, through `href`) waits for it to finish.
-            let (text, ends) = unsafe { (&mut *h.text.get(), &mut *h.ends.get()) };
+    // SAFETY: the handle's mutex, statically initialised and not moved
+    // since the handle was stored; unlocked below on every path.
+    unsafe { libc::pthread_mutex_lock(h.lock.get()) };
+    let there = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // SAFETY: under the lock, the only access to `filled`, `ends` and
+        // the bytes of `text` after the href (the href's readers read
+        // bytes this does not write, through `href`).
+        let (filled, text, ends) =
+            unsafe { (&mut *h.filled.get(), &mut *h.text.get(), &mut *h.ends.get()) };
+        if !*filled {
             let room = text.capacity() - text.len();
             // The capacity was reserved for these parts; were it short,
             // appending would move the href: the parts stay absent.
@@ -170,11 +183,14 @@ extern "C" fn fill_once(h: &WhatwgHandle) -> bool {
             if !fits || fill_rest(&h.url, text, ends).is_err() {
                 ends[1..].fill(usize::MAX);
             }
-        })
-    }));
-    // SAFETY: `rest` has run to its end (`call_once` returned): nothing
-    // writes `ends` any more.
-    run.is_ok() && unsafe { (*h.ends.get())[1] } != usize::MAX
+            *filled = true;
+        }
+        ends[1] != usize::MAX
+    }))
+    .unwrap_or(false);
+    // SAFETY: locked above by this thread.
+    unsafe { libc::pthread_mutex_unlock(h.lock.get()) };
+    there
 }
 
 /// `wwwurl_whatwg` in declarations.
