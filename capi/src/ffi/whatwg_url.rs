@@ -61,13 +61,13 @@ fn origin_len(url: &Url) -> Option<usize> {
 }
 
 /// Room for every part after the href, NULs included, without adding
-/// them up: `None` for a `blob` URL. The parts but the origin, hostname
-/// and port are pieces of the href that do not overlap; the hostname and
-/// port are within the host; the origin is the scheme, `//` and the host,
-/// or `null`.
+/// them up: `None` for a `blob` URL. The protocol, credentials, host,
+/// path, search and hash are pieces of the href that do not overlap; the
+/// hostname and port are within the host; the origin is the protocol,
+/// `//` and the host, or `null`.
 fn rest_room(url: &Url) -> Option<usize> {
     origin_len(url)?;
-    Some(2 * url.href().len() + url.host().len() + 16)
+    Some(url.href().len() + url.protocol().len() + 2 * url.host().len() + 16)
 }
 
 /// The size of every part after the href, NULs included; `None` for a
