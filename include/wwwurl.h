@@ -600,14 +600,6 @@ wwwurl_status wwwurl_transcode(wwwurl_codec codec,
                                size_t *needed);
 
 /**
- * Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
- * `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
- * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
- * whose result is a `char **`). NULL is fine.
- */
-void wwwurl_string_free(char *s);
-
-/**
  * Makes a configuration holding the defaults of the library in use: local
  * host `localhost:8080`, the default ports http 80, https 443, ftp 21,
  * finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
@@ -979,6 +971,14 @@ wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
  * the input is too long or memory ran out.
  */
 char *wwwurl_transcode_dup(wwwurl_codec codec, const char *in, size_t len, size_t *out_len);
+
+/**
+ * Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
+ * `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+ * `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+ * whose result is a `char **`). NULL is fine.
+ */
+void wwwurl_string_free(char *s);
 
 /**
  * The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as

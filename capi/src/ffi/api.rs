@@ -66,6 +66,9 @@ pub enum ArgKind {
     Handle(HandleKind, bool),
     /// A handle the call releases: `struct TYPE *`, NULL for none.
     Owned(HandleKind),
+    /// A string of this library's the call releases: `char *`, NULL for
+    /// none.
+    OwnedText,
     /// A number the call reads and updates: `TYPE *NAME`, not NULL; the
     /// string is its C type.
     InOut(&'static str),
@@ -117,7 +120,8 @@ pub enum RetKind {
     /// A static NUL-terminated string (`const char *`), never NULL, from a
     /// body that cannot panic (a lookup in a static table).
     Static,
-    /// Nothing (`void`): the call releases its [`ArgKind::Owned`] argument,
+    /// Nothing (`void`): the call releases its [`ArgKind::Owned`] or
+    /// [`ArgKind::OwnedText`] argument,
     /// in a body that cannot panic.
     Release,
     /// A struct written into the caller's `struct TYPE *out` (the string is
@@ -451,6 +455,33 @@ impl<H: HandleType> Owned<H> {
     pub(crate) unsafe fn release(p: *mut H::C) {
         // SAFETY: by the caller's promise.
         unsafe { H::release(p) }
+    }
+}
+
+/// A string that a function of this library handed to C, which the call
+/// releases: `char *`, NULL for none. It stays a pointer: only
+/// [`OwnedText::release`] reads it.
+pub(crate) struct OwnedText;
+impl CArg for OwnedText {
+    type C = *mut c_char;
+    type Rust<'a> = *mut c_char;
+    const KIND: ArgKind = ArgKind::OwnedText;
+    #[inline(always)]
+    fn take<'a>(c: *mut c_char, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+        Ok(c)
+    }
+}
+
+impl OwnedText {
+    /// Frees the string: every string the library hands to C is one block
+    /// of C's `malloc`.
+    ///
+    /// # Safety
+    ///
+    /// `p` is NULL or such a string, not used again.
+    #[inline(always)]
+    pub(crate) unsafe fn release(p: *mut c_char) {
+        super::alloc::free(p)
     }
 }
 

@@ -6,11 +6,11 @@ use super::alloc::{
 };
 use super::api::{
     declare, named_u32, ArgKind, Borrowed, CArg, CallerBuf, Cfg, Cx, HandleKind, HandleType, In,
-    NewHandle, OptIn, OptStr, Owned, Rebuild, Ref, Str, Value,
+    NewHandle, OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
 };
 use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
 use super::config::{release, ConfigBlock, Settings};
-use super::guard::{guard, guard_no_unwind, guard_status};
+use super::guard::{guard_no_unwind, guard_status};
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
@@ -539,6 +539,12 @@ declare! { DECLS:
             Some(buf)
         }
     }
+
+    /// Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
+    /// `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+    /// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+    /// whose result is a `char **`). NULL is fine.
+    fn wwwurl_string_free(s: OwnedText) -> Release;
 }
 
 fn field_of(part: wwwurl_part) -> Option<Field> {
@@ -758,13 +764,4 @@ extern "C" fn transcode_full(
             WWWURL_ERR_BUFFER_TOO_SMALL
         })
     })
-}
-
-/// Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
-/// `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
-/// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
-/// whose result is a `char **`). NULL is fine.
-#[no_mangle]
-pub extern "C" fn wwwurl_string_free(s: *mut c_char) {
-    guard(|| super::alloc::free(s))
 }

@@ -358,6 +358,7 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
                 a.name
             )),
             ArgKind::Owned(h) => p.push(format!("struct {} *{}", h.ty, a.name)),
+            ArgKind::OwnedText => p.push(format!("char *{}", a.name)),
             ArgKind::InOut(t) => p.push(format!("{t} *{}", a.name)),
         }
     }
@@ -563,7 +564,7 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                     let i = ptr(false, &mut k, &mut optional);
                     let var = format!("h{}", handles.len());
                     args.push(format!("nul == {i} ? NULL : {var}"));
-                    handles.push((var, h, None));
+                    handles.push((var.clone(), Sample::of(h, &var), None));
                 }
                 ArgKind::InOut(t) => {
                     let i = ptr(false, &mut k, &mut optional);
@@ -574,7 +575,13 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
                     let i = ptr(true, &mut k, &mut optional);
                     let var = format!("h{}", handles.len());
                     args.push(format!("nul == {i} ? NULL : {var}"));
-                    handles.push((var, h, Some(i)));
+                    handles.push((var.clone(), Sample::of(h, &var), Some(i)));
+                }
+                ArgKind::OwnedText => {
+                    let i = ptr(true, &mut k, &mut optional);
+                    let var = format!("h{}", handles.len());
+                    args.push(format!("nul == {i} ? NULL : {var}"));
+                    handles.push((var.clone(), Sample::text(&var), Some(i)));
                 }
             }
         }
@@ -651,12 +658,12 @@ pub fn test_rows(api: &[&[wwwurl_capi::Decl]]) -> String {
             None => "st",
         };
         for (var, h, owned) in &handles {
-            locals.push_str(&format!("    struct {} *{var} = NULL;\n", h.ty));
+            locals.push_str(&format!("    {}{var} = NULL;\n", h.ty));
             // The sample is made before the hook that arms a fault, so
             // that the fault reaches the declared call itself.
             make.push_str(&format!(
                 "    st = {};\n    if (st != WWWURL_OK) {{\n{release}        return {no_sample};\n    }}\n",
-                h.make.replace("&h", &format!("&{var}")),
+                h.make,
                 release = release.replace("    ", "        "),
             ));
             release.push_str(&format!("    {}({var});\n", h.free));
@@ -740,6 +747,41 @@ pub fn declared_handles(api: &[&[wwwurl_capi::Decl]]) -> Vec<String> {
         }
     }
     out
+}
+
+/// A sample argument that a test row makes before its call and releases
+/// after it (unless the call released it): a handle, or a string of the
+/// library's.
+struct Sample {
+    /// Its C type, as it precedes a variable's name.
+    ty: String,
+    /// The C statement that makes it in its variable, giving a status.
+    make: String,
+    /// The function that releases it.
+    free: &'static str,
+}
+
+impl Sample {
+    /// A handle of the kind `h`, made in `var`.
+    fn of(h: wwwurl_capi::HandleKind, var: &str) -> Sample {
+        Sample {
+            ty: format!("struct {} *", h.ty),
+            make: h.make.replace("&h", &format!("&{var}")),
+            free: h.free,
+        }
+    }
+
+    /// A string of the library's (the row's common sample, normalised),
+    /// made in `var`.
+    fn text(var: &str) -> Sample {
+        Sample {
+            ty: "char *".to_string(),
+            // A maker that gives a status, so that a panic in it is told
+            // from memory running out, as for a handle.
+            make: format!("wwwurl_rfc3986_normalize(in, WWWURL_NUL_TERMINATED, 0, &{var})"),
+            free: "wwwurl_string_free",
+        }
+    }
 }
 
 /// Whether a result is memory handed to C (a string or a handle).
