@@ -220,14 +220,14 @@ typedef struct wwwurl_url wwwurl_url;
 typedef struct wwwurl_whatwg wwwurl_whatwg;
 
 /**
- * A string transform, for `wwwurl_transcode`.
- */
-typedef uint32_t wwwurl_codec;
-
-/**
  * A part of a URL, for `wwwurl_get` and `wwwurl_set`.
  */
 typedef uint32_t wwwurl_part;
+
+/**
+ * A string transform, for `wwwurl_transcode`.
+ */
+typedef uint32_t wwwurl_codec;
 
 /**
  * Which WWWOFFLE release's behaviour to reproduce (`wwwurl_config_set_compat`).
@@ -573,31 +573,6 @@ typedef struct wwwurl_query_param {
 #ifdef __cplusplus
 extern "C" {
 #endif /* __cplusplus */
-
-/**
- * Runs one of the historical string codecs into the caller's buffer.
- *
- * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
- * (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
- * included); `out` and `cap`, the caller's buffer (`out` may be NULL when
- * `cap` is 0, to ask for the size; it must not overlap the input);
- * `needed`, where the size the result needs, terminating NUL included, is
- * stored (may be NULL).
- *
- * Unlike the historical functions, a decoded NUL byte is kept: the result
- * is `*needed - 1` bytes long and may contain NUL bytes.
- *
- * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
- * the buffer's content is unspecified; no byte at or after `out[cap]` is
- * written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
- * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
- */
-wwwurl_status wwwurl_transcode(wwwurl_codec codec,
-                               const char *in,
-                               size_t len,
-                               char *out,
-                               size_t cap,
-                               size_t *needed);
 
 /**
  * Makes a configuration holding the defaults of the library in use: local
@@ -958,6 +933,31 @@ wwwurl_status wwwurl_cache_file_dup(const struct wwwurl_url *u,
                                     char prefix,
                                     char **out,
                                     size_t *out_len);
+
+/**
+ * Runs one of the historical string codecs into the caller's buffer.
+ *
+ * Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
+ * (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
+ * included); `buf` and `cap`, the caller's buffer (`buf` may be NULL when
+ * `cap` is 0, to ask for the size; it must not overlap the input);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Unlike the historical functions, a decoded NUL byte is kept: the result
+ * is `*needed - 1` bytes long and may contain NUL bytes.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+ * the buffer's content is unspecified; no byte at or after `buf[cap]` is
+ * written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
+ */
+wwwurl_status wwwurl_transcode(wwwurl_codec codec,
+                               const char *in,
+                               size_t len,
+                               char *buf,
+                               size_t cap,
+                               size_t *needed);
 
 /**
  * Runs one of the historical string codecs into a new string.

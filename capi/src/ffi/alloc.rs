@@ -49,21 +49,6 @@ pub(crate) fn within(s: &[u8], max: usize) -> Result<&[u8], wwwurl_status> {
     }
 }
 
-/// [`within`] the limit of the functions that take no config,
-/// `WWWURL_DEFAULT_MAX_INPUT`.
-#[inline]
-pub(crate) fn within_limit(s: &[u8]) -> Result<&[u8], wwwurl_status> {
-    within(s, super::types::WWWURL_DEFAULT_MAX_INPUT)
-}
-
-/// The input `(p, len)` of a function that returns a status (see [`input`]),
-/// checked: `WWWURL_ERR_NULL` for a NULL pointer with a length, then
-/// [`within_limit`].
-#[inline]
-pub(crate) fn checked_input<'a>(p: *const c_char, len: usize) -> Result<&'a [u8], wwwurl_status> {
-    within_limit(input(p, len).ok_or(WWWURL_ERR_NULL)?)
-}
-
 /// `malloc` for every block handed to C, so that tests can make it fail
 /// (see `fault`). NULL when memory ran out.
 #[inline(always)]

@@ -801,9 +801,12 @@ pub(crate) use arg_of;
 ///     /// Into the caller's buffer; a new string with its length (status, or
 ///     /// the string itself, NULL on every error).
 ///     fn NAME(h: Ref<H>) -> Buffer { |h, sink: &mut CallerBuf| write into sink }
+///     /// The same, C's call going first to SHORT (by hand, the C arguments
+///     /// as they came), which calls FULL, the declared body, for the rest.
+///     fn NAME(s/len: In) -> Buffer short(SHORT => FULL) { |s, sink| ... }
 ///     fn NAME(h: Ref<H>) -> TextLen { |h| a CBuf }
 ///     fn NAME(s/len: In) -> NewText { |s| Some(a CBuf) }
-///     /// A release.
+///     /// A release (of a handle, or of a string: `OwnedText`).
 ///     fn NAME(h: Owned<H>) -> Release;
 /// }
 /// ```
@@ -838,10 +841,12 @@ macro_rules! declare {
         $(#[doc = $doc:literal])*
         fn $name:ident $(/ $buf_name:ident)?
             ($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
-            -> $ret:ident $(<$t:ty>)? $(($fallback:expr))? $body:block
+            -> $ret:ident $(<$t:ty>)? $(($fallback:expr))?
+            $(short($short:ident => $full:ident))? $body:block
         $($rest:tt)*
     ) => {
-        $crate::ffi::api::declare!(@kind [$ret $(<$t>)? $(($fallback))?] [$(#[doc = $doc])*]
+        $crate::ffi::api::declare!(@kind [$ret $(<$t>)? $(($fallback))? $(short($short => $full))?]
+            [$(#[doc = $doc])*]
             $name $(/ $buf_name)? ($($arg $(/ $len)?: $kind),*) [$($arg),*] $body);
         $crate::ffi::api::declare!(@each $list [$($done,)*] @entry $name [$($buf_name)?]
             [$($doc),*] $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?),
@@ -904,29 +909,51 @@ macro_rules! declare {
     };
 
     // ---- the functions ------------------------------------------------
-    // What each kind of result adds. `@status [C parameters] f = body;
-    // [before the body] after it` for a status; `@value [C parameters] ->
+    // What each kind of result adds. `@status [linkage] [C parameters] f =
+    // body; [before the body] after it` for a status (the linkage: exported
+    // as `#[no_mangle] pub`, or the out-of-line body of a short path); `@value [C parameters] ->
     // C type; [before] guard(args) |r: T| f = body; the body's Result<T>;
     // the C result from r` for the others.
     (@kind [Status] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
-        $crate::ffi::api::declare!(@status $doc $name $args [] f = $body; []
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args [] f = $body; []
             Ok($crate::ffi::api::IntoStatus::into_status(f($($a),*)?)));
     };
     (@kind [New<$h:ty>] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
-        $crate::ffi::api::declare!(@status $doc $name $args
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args
             [out: *mut *mut <$h as $crate::ffi::api::HandleType>::C,] f = $body;
             [let out = $crate::ffi::alloc::Out::new(out)?;]
             <$h as $crate::ffi::api::NewHandle<_>>::hand_over(out, f($($a),*)?)?;
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
     };
     (@kind [Put<$t:ty>] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
-        $crate::ffi::api::declare!(@status $doc $name $args [out: *mut $t,] f = $body;
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args [out: *mut $t,] f = $body;
             [let out = $crate::ffi::alloc::Out::new(out)?;]
             out.set(f($($a),*)?);
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
     };
     (@kind [Buffer] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
-        $crate::ffi::api::declare!(@status $doc $name $args
+        $crate::ffi::api::declare!(@buffer [#[no_mangle] pub] $doc $name $args [$($a),*] $body);
+    };
+    // With a short path: the exported function is `$short`, written by
+    // hand with the C arguments as they came, which calls `$full`, the
+    // declared body, for every call it does not take itself. `$full` is
+    // out of line and `extern "C"`, so that the short path keeps the
+    // arguments in their registers and reaches it by a jump.
+    (@kind [Buffer short($short:ident => $full:ident)] $doc:tt $name:ident
+        ($($arg:ident $(/ $len:ident)?: $kind:ty),*) [$($a:ident),*] $body:block
+    ) => {
+        $crate::ffi::api::declare!(@extern [#[no_mangle] pub] $doc $name
+            ($($arg $(/ $len)?: $kind),*)
+            [buf: *mut libc::c_char, cap: libc::size_t, needed: *mut libc::size_t,]
+            -> $crate::ffi::status::wwwurl_status {
+            $short($($arg, $($len,)?)* buf, cap, needed)
+        });
+        $crate::ffi::api::declare!(@buffer [#[inline(never)]]
+            [#[doc = concat!(" `", stringify!($name), "` for every call its short path does not take.")]]
+            $full ($($arg $(/ $len)?: $kind),*) [$($a),*] $body);
+    };
+    (@buffer $link:tt $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status $link $doc $name $args
             [buf: *mut libc::c_char, cap: libc::size_t, needed: *mut libc::size_t,] f = $body;
             [
                 let buf = $crate::ffi::api::text_buffer(buf, cap)?;
@@ -939,14 +966,14 @@ macro_rules! declare {
             });
     };
     (@kind [TextLen] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
-        $crate::ffi::api::declare!(@status $doc $name $args
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args
             [out: *mut *mut libc::c_char, out_len: *mut libc::size_t,] f = $body;
             [let out = $crate::ffi::alloc::Out::new(out)?;]
             $crate::ffi::api::text_len_out(out, out_len, f($($a),*)?)?;
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
     };
     (@kind [Text] $doc:tt $name:ident / $buf_name:ident $args:tt [$($a:ident),*] $body:block) => {
-        $crate::ffi::api::declare!(@status $doc $name $args [out: *mut *mut libc::c_char,] f = $body;
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args [out: *mut *mut libc::c_char,] f = $body;
             [
                 if out.is_null() {
                     return Err($crate::ffi::status::wwwurl_status::WWWURL_ERR_NULL);
@@ -954,7 +981,7 @@ macro_rules! declare {
             ]
             $crate::ffi::api::text_out(out, f($($a),*)?)?;
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
-        $crate::ffi::api::declare!(@status [
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] [
                 #[doc = $crate::ffi::api::buf_doc!(0, $name)]
                 #[doc = ""]
                 #[doc = $crate::ffi::api::buf_doc!(1, $name)]
@@ -1005,7 +1032,7 @@ macro_rules! declare {
             $crate::ffi::api::new_text_out(r.ok().flatten(), out_len));
     };
     (@kind [Release] $doc:tt $name:ident ($($arg:ident: $kind:ty),*) $call:tt $body:block) => {
-        $crate::ffi::api::declare!(@extern $doc $name ($($arg: $kind),*) [] {
+        $crate::ffi::api::declare!(@extern [#[no_mangle] pub] $doc $name ($($arg: $kind),*) [] {
             // Dropping what the handle holds and freeing its memory:
             // nothing that can panic (see `guard_no_unwind`).
             $crate::ffi::guard::guard_no_unwind((), || {
@@ -1017,10 +1044,10 @@ macro_rules! declare {
     };
 
     // A function whose result is a status: every error returned with `?`.
-    (@status $doc:tt $name:ident $args:tt [$($extra:tt)*] $f:ident = $body:block;
+    (@status $link:tt $doc:tt $name:ident $args:tt [$($extra:tt)*] $f:ident = $body:block;
         [$($before:tt)*] $($after:tt)*
     ) => {
-        $crate::ffi::api::declare!(@extern $doc $name $args [$($extra)*]
+        $crate::ffi::api::declare!(@extern $link $doc $name $args [$($extra)*]
             -> $crate::ffi::status::wwwurl_status {
             $crate::ffi::guard::guard_status(|| {
                 let mut cx = $crate::ffi::api::Cx::default();
@@ -1036,7 +1063,7 @@ macro_rules! declare {
         $guard:ident($($guard_arg:expr)?) |$r:ident: $t:ty| $f:ident = $body:block;
         $value:expr; $result:expr
     ) => {
-        $crate::ffi::api::declare!(@extern $doc $name $args [$($extra)*] -> $ret {
+        $crate::ffi::api::declare!(@extern [#[no_mangle] pub] $doc $name $args [$($extra)*] -> $ret {
             $($before)*
             $crate::ffi::guard::$guard($($guard_arg,)? || {
                 let mut cx = $crate::ffi::api::Cx::default();
@@ -1052,12 +1079,11 @@ macro_rules! declare {
         });
     };
     // The exported function: the declared arguments, then the result's.
-    (@extern [$($doc:tt)*] $name:ident ($($arg:ident $(/ $len:ident)?: $kind:ty),*)
+    (@extern [$($link:tt)*] [$($doc:tt)*] $name:ident ($($arg:ident $(/ $len:ident)?: $kind:ty),*)
         [$($extra:tt)*] $(-> $ret:ty)? { $($body:tt)* }
     ) => {
         $($doc)*
-        #[no_mangle]
-        pub extern "C" fn $name(
+        $($link)* extern "C" fn $name(
             $($arg: <$kind as $crate::ffi::api::CArg>::C, $($len: libc::size_t,)?)*
             $($extra)*
         ) $(-> $ret)? {

@@ -1,16 +1,14 @@
 //! The modern C API: an opaque URL handle, status codes, length-delimited
 //! input and caller-buffer codecs (`include/wwwurl.h`).
 
-use super::alloc::{
-    c_malloc, checked_input, free, input, out_buffer, set_opt, uninit_slice, CBuf, Out,
-};
+use super::alloc::{c_malloc, free, input, out_buffer, set_opt, uninit_slice, CBuf, Out};
 use super::api::{
     declare, named_u32, ArgKind, Borrowed, CArg, CallerBuf, Cfg, Cx, HandleKind, HandleType, In,
     NewHandle, OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
 };
 use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
 use super::config::{release, ConfigBlock, Settings};
-use super::guard::{guard_no_unwind, guard_status};
+use super::guard::guard_no_unwind;
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
@@ -235,6 +233,20 @@ named_u32! {
 named_u32! {
     /// `wwwurl_codec`.
     CodecArg = "wwwurl_codec"
+}
+
+/// A `wwwurl_codec` that names one of the library's codecs; any other
+/// value is `WWWURL_ERR_INVALID_ARGUMENT`, before the arguments after it
+/// are read.
+pub(crate) struct KnownCodec;
+impl CArg for KnownCodec {
+    type C = wwwurl_codec;
+    type Rust<'a> = Codec;
+    const KIND: ArgKind = ArgKind::Value("wwwurl_codec");
+    #[inline(always)]
+    fn take<'a>(c: wwwurl_codec, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
+        codec_of(c).ok_or(WWWURL_ERR_INVALID_ARGUMENT)
+    }
 }
 
 declare! { DECLS:
@@ -522,6 +534,37 @@ declare! { DECLS:
         }
     }
 
+    /// Runs one of the historical string codecs into the caller's buffer.
+    ///
+    /// Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
+    /// (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
+    /// included); `buf` and `cap`, the caller's buffer (`buf` may be NULL when
+    /// `cap` is 0, to ask for the size; it must not overlap the input);
+    /// `needed`, where the size the result needs, terminating NUL included, is
+    /// stored (may be NULL).
+    ///
+    /// Unlike the historical functions, a decoded NUL byte is kept: the result
+    /// is `*needed - 1` bytes long and may contain NUL bytes.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+    /// the buffer's content is unspecified; no byte at or after `buf[cap]` is
+    /// written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
+    fn wwwurl_transcode(codec: KnownCodec = "WWWURL_CODEC_ENCODE_PATH", r#in/len: In) -> Buffer
+        short(transcode_short => transcode_full)
+    {
+        |c: Codec, s: &[u8], sink: &mut CallerBuf<'_>| {
+            // The short path gave up on this text, or never saw it.
+            let scanned = c.scan(s);
+            let Ok(_) = if scanned.is_unchanged() {
+                sink.extend(s).map(|()| false)
+            } else {
+                scanned.apply(sink)
+            };
+            Ok::<(), wwwurl_status>(())
+        }
+    }
+
     /// Runs one of the historical string codecs into a new string.
     ///
     /// Parameters as for `wwwurl_transcode`; `out_len` receives the result's
@@ -650,34 +693,18 @@ fn codec_of(c: wwwurl_codec) -> Option<Codec> {
     })
 }
 
-/// Runs one of the historical string codecs into the caller's buffer.
-///
-/// Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
-/// (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
-/// included); `out` and `cap`, the caller's buffer (`out` may be NULL when
-/// `cap` is 0, to ask for the size; it must not overlap the input);
-/// `needed`, where the size the result needs, terminating NUL included, is
-/// stored (may be NULL).
-///
-/// Unlike the historical functions, a decoded NUL byte is kept: the result
-/// is `*needed - 1` bytes long and may contain NUL bytes.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
-/// the buffer's content is unspecified; no byte at or after `out[cap]` is
-/// written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-/// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
-#[no_mangle]
-pub extern "C" fn wwwurl_transcode(
+/// `wwwurl_transcode` as C calls it: one function a codec, each small
+/// enough to keep the arguments in the registers they came in; an unknown
+/// codec goes to the declared body, which refuses it.
+#[inline(always)]
+fn transcode_short(
     codec: wwwurl_codec,
     r#in: *const c_char,
     len: size_t,
-    out: *mut c_char,
+    buf: *mut c_char,
     cap: size_t,
     needed: *mut size_t,
 ) -> wwwurl_status {
-    // One function a codec, each small enough to keep the arguments in the
-    // registers they came in (BENCHMARKS.md, "Short texts in one scan and
-    // one copy").
     let f = match codec {
         WWWURL_CODEC_DECODE_GENERIC => transcode_codec::<WWWURL_CODEC_DECODE_GENERIC>,
         WWWURL_CODEC_DECODE_FORM => transcode_codec::<WWWURL_CODEC_DECODE_FORM>,
@@ -687,7 +714,7 @@ pub extern "C" fn wwwurl_transcode(
         WWWURL_CODEC_ENCODE_PASSWORD => transcode_codec::<WWWURL_CODEC_ENCODE_PASSWORD>,
         _ => transcode_full,
     };
-    f(codec, r#in, len, out, cap, needed)
+    f(codec, r#in, len, buf, cap, needed)
 }
 
 /// `wwwurl_transcode` for the codec `C`, which is also `codec`: a short
@@ -707,7 +734,7 @@ extern "C" fn transcode_codec<const C: wwwurl_codec>(
         return transcode_full(C, r#in, len, out, cap, needed);
     };
     let short = guard_no_unwind(Err(WWWURL_ERR_PANIC), || {
-        let need = transcode_short(c, r#in, len, out, cap);
+        let need = short_unchanged(c, r#in, len, out, cap);
         if let Some(need) = need {
             set_opt(needed, need);
         }
@@ -724,7 +751,7 @@ extern "C" fn transcode_codec<const C: wwwurl_codec>(
 /// ([`Codec::transcode_short`]): the size the result took, NUL included;
 /// `None` for any other call, which [`transcode_full`] then makes.
 #[inline(always)]
-fn transcode_short(
+fn short_unchanged(
     c: Codec,
     r#in: *const c_char,
     len: size_t,
@@ -738,30 +765,4 @@ fn transcode_short(
         return None;
     }
     c.transcode_short(input(r#in, len)?, out_buffer(out, cap).ok()?)
-}
-
-/// `wwwurl_transcode` for every call: out of line, so that the short path
-/// saves no registers, and `extern "C"`, that is known not to unwind, so
-/// that it is reached by a jump rather than a call.
-#[inline(never)]
-extern "C" fn transcode_full(
-    codec: wwwurl_codec,
-    r#in: *const c_char,
-    len: size_t,
-    out: *mut c_char,
-    cap: size_t,
-    needed: *mut size_t,
-) -> wwwurl_status {
-    guard_status(|| {
-        let c = codec_of(codec).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-        let s = checked_input(r#in, len)?;
-        // The short path gave up on this text, or never saw it.
-        let need = c.transcode_rest(s, out_buffer(out, cap)?);
-        set_opt(needed, need);
-        Ok(if need <= cap {
-            WWWURL_OK
-        } else {
-            WWWURL_ERR_BUFFER_TOO_SMALL
-        })
-    })
 }

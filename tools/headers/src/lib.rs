@@ -463,15 +463,26 @@ pub fn declaration(d: &wwwurl_capi::Decl) -> String {
 }
 
 /// `header` (cbindgen's text) with `entries` before the end of its
-/// `extern "C"` block.
+/// `extern "C"` block. A header in which cbindgen saw no function has no
+/// such block: the entries then get one of their own, before the include
+/// guard's last `#endif`.
 pub fn with_declarations(header: &str, entries: &str) -> String {
-    let end = header
+    let block_end = header
         .rfind("#ifdef __cplusplus\n}")
-        .or_else(|| header.rfind("#if defined(__cplusplus)\n}"))
-        .unwrap_or(header.len());
-    let mut t = String::with_capacity(header.len() + entries.len());
+        .or_else(|| header.rfind("#if defined(__cplusplus)\n}"));
+    let (end, open, close) = match block_end {
+        Some(end) => (end, "", ""),
+        None => (
+            header.rfind("#endif").unwrap_or(header.len()),
+            "#ifdef __cplusplus\nextern \"C\" {\n#endif /* __cplusplus */\n\n",
+            "#ifdef __cplusplus\n}  /* extern \"C\" */\n#endif  /* __cplusplus */\n\n",
+        ),
+    };
+    let mut t = String::with_capacity(header.len() + entries.len() + open.len() + close.len());
     t.push_str(&header[..end]);
+    t.push_str(open);
     t.push_str(entries);
+    t.push_str(close);
     t.push_str(&header[end..]);
     t
 }
@@ -846,6 +857,24 @@ mod tests {
         make: "make_h(in, &h)",
         free: "free_h",
     };
+
+    #[test]
+    fn declarations_go_into_the_extern_c_block_or_one_of_their_own() {
+        let entry = "void f(void);\n\n";
+        let with_block = "#ifndef H\n#define H\n#ifdef __cplusplus\nextern \"C\" {\n#endif\n\
+                          void g(void);\n#ifdef __cplusplus\n}\n#endif\n#endif /* H */\n";
+        let t = with_declarations(with_block, entry);
+        assert!(t.contains("void g(void);\nvoid f(void);\n\n#ifdef __cplusplus\n}"));
+        assert_eq!(t.matches("extern \"C\"").count(), 1);
+        let without = "#ifndef H\n#define H\ntypedef int t;\n#endif /* H */\n";
+        let t = with_declarations(without, entry);
+        assert_eq!(
+            t,
+            "#ifndef H\n#define H\ntypedef int t;\n#ifdef __cplusplus\nextern \"C\" {\n\
+             #endif /* __cplusplus */\n\nvoid f(void);\n\n#ifdef __cplusplus\n}  /* extern \"C\" */\n\
+             #endif  /* __cplusplus */\n\n#endif /* H */\n"
+        );
+    }
 
     #[test]
     fn handle_arguments_and_results_in_prototypes_and_rows() {
