@@ -7,8 +7,7 @@
 //! the C libraries: stack room that the entry point lends, from which the
 //! record is copied once into a block of its exact size, or, for a record
 //! whose worst case does not fit there, the block itself, shrunk to what
-//! was written. Either way no Rust allocation comes in between
-//! (BENCHMARKS.md, "The record built in place").
+//! was written. Either way no Rust allocation comes in between.
 
 use super::alloc::{c_malloc, c_realloc, free, uninit_slice};
 use std::marker::PhantomData;

@@ -110,7 +110,7 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 /// returning `fallback`, but does not count the call in the thread's depth
 /// of library calls: in a shared library that thread-local access is a
 /// call, after which the body would have to keep every argument in a saved
-/// register (BENCHMARKS.md, "Short texts in one scan and one copy").
+/// register (BENCHMARKS.md, "Trade-offs": `wwwurl_transcode`'s short path).
 /// Uncounted, a panic here would also reach the process's panic hook; the
 /// test build proves there is none to reach it: built optimised with the
 /// feature `fault-injection` (the `release-nolto` profile, as `make check`

@@ -11,8 +11,7 @@ use wwwurl_core::{date, form, hash, host, html, path};
 
 /// A legacy codec call: a string the codec leaves as it is (most paths of
 /// real URLs) is copied by one scan and one copy; the rest goes through the
-/// codec's general loop from where that scan stopped (BENCHMARKS.md, "Codec
-/// calls on real paths").
+/// codec's general loop from where that scan stopped.
 ///
 /// Each exported function calls it inside a guard of its own, so that the
 /// codec is known where it is compiled: a shared guard took the codec at

@@ -313,8 +313,7 @@ pub extern "C" fn FreeURL(url: *mut URL) {
     // such a body skips the thread-local count of library calls
     // (CONTRIBUTING.md, "The data flow of a C call"). Every other record
     // goes to a function of its own, so that this path saves no register
-    // and ends in a jump to `free` (BENCHMARKS.md, "FreeURL without a
-    // frame").
+    // and ends in a jump to `free`.
     let one_block = guard_no_unwind(false, || {
         record(url).is_some_and(|rec| strings_follow(rec) && !has_private(rec))
     });
