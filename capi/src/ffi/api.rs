@@ -287,6 +287,31 @@ impl<T: CName> CArg for Value<T> {
     }
 }
 
+/// A number argument that names one of a set of values: the C type `$c`
+/// (named `$c_name` in C) becomes `$rust` by `$conv` (giving an `Option`),
+/// and any other value is refused with `WWWURL_ERR_INVALID_ARGUMENT` in
+/// its place among the arguments, before those after it are read.
+macro_rules! checked_value {
+    ($(#[doc = $doc:literal])* $name:ident: $c:ty = $c_name:literal => $rust:ty, $conv:expr) => {
+        $(#[doc = $doc])*
+        pub(crate) struct $name;
+        impl $crate::ffi::api::CArg for $name {
+            type C = $c;
+            type Rust<'a> = $rust;
+            const KIND: $crate::ffi::api::ArgKind = $crate::ffi::api::ArgKind::Value($c_name);
+            #[inline(always)]
+            fn take<'a>(
+                c: $c,
+                _: usize,
+                _: &mut $crate::ffi::api::Cx,
+            ) -> Result<Self::Rust<'a>, $crate::ffi::status::wwwurl_status> {
+                ($conv)(c).ok_or($crate::ffi::status::wwwurl_status::WWWURL_ERR_INVALID_ARGUMENT)
+            }
+        }
+    };
+}
+pub(crate) use checked_value;
+
 /// A type of handle as the arguments and results of a declaration see it:
 /// its C struct, what a handle is in Rust, how the test rows make one, how
 /// it is released. Every [`Handle`] is one; a handle made in place (the

@@ -11,7 +11,7 @@
 
 use super::alloc::{c_malloc, free, input, within, Out};
 use super::api::{
-    declare, ArgKind, CArg, Cfg, Cx, HandleKind, HandleType, NewHandle, Owned, Value,
+    checked_value, declare, ArgKind, CArg, Cfg, Cx, HandleKind, HandleType, NewHandle, Owned, Value,
 };
 use super::status::*;
 use super::types::*;
@@ -316,33 +316,14 @@ impl CArg for SettingIn {
     }
 }
 
-/// A `wwwurl_compat`, refused with `WWWURL_ERR_INVALID_ARGUMENT` in its
-/// place among the arguments when it names no mode.
-pub(crate) struct CompatMode;
-impl CArg for CompatMode {
-    type C = wwwurl_compat;
-    type Rust<'a> = Compat;
-    const KIND: ArgKind = ArgKind::Value("wwwurl_compat");
-    #[inline]
-    fn take<'a>(c: wwwurl_compat, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
-        compat_of(c).ok_or(WWWURL_ERR_INVALID_ARGUMENT)
-    }
+checked_value! {
+    /// A `wwwurl_compat` that names a mode.
+    CompatMode: wwwurl_compat = "wwwurl_compat" => Compat, compat_of
 }
 
-/// An input limit, refused with `WWWURL_ERR_INVALID_ARGUMENT` in its
-/// place among the arguments when it is 0.
-pub(crate) struct MaxInput;
-impl CArg for MaxInput {
-    type C = size_t;
-    type Rust<'a> = usize;
-    const KIND: ArgKind = ArgKind::Value("size_t");
-    #[inline]
-    fn take<'a>(c: size_t, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
-        match c {
-            0 => Err(WWWURL_ERR_INVALID_ARGUMENT),
-            n => Ok(n),
-        }
-    }
+checked_value! {
+    /// An input limit other than 0.
+    MaxInput: size_t = "size_t" => usize, |n: size_t| (n != 0).then_some(n)
 }
 
 /// Adds `name` to the `cachekey` profile's names (`prefix` false) or

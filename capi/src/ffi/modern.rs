@@ -3,7 +3,7 @@
 
 use super::alloc::{c_malloc, free, input, out_buffer, set_opt, uninit_slice, CBuf, Out};
 use super::api::{
-    declare, named_u32, ArgKind, Borrowed, CArg, CallerBuf, Cfg, Cx, HandleKind, HandleType, In,
+    checked_value, declare, named_u32, Borrowed, CallerBuf, Cfg, HandleKind, HandleType, In,
     NewHandle, OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
 };
 use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
@@ -208,18 +208,10 @@ impl NewHandle<*mut Handle> for Url {
     }
 }
 
-/// The part `wwwurl_set` sets: a `wwwurl_part`, refused with
-/// `WWWURL_ERR_INVALID_ARGUMENT` in its place among the arguments when it
-/// names none that can be set.
-pub(crate) struct SettablePart;
-impl CArg for SettablePart {
-    type C = wwwurl_part;
-    type Rust<'a> = Part;
-    const KIND: ArgKind = ArgKind::Value("wwwurl_part");
-    #[inline]
-    fn take<'a>(c: wwwurl_part, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
-        settable(c).ok_or(WWWURL_ERR_INVALID_ARGUMENT)
-    }
+checked_value! {
+    /// The part `wwwurl_set` sets: a `wwwurl_part` that names one that can
+    /// be set.
+    SettablePart: wwwurl_part = "wwwurl_part" => Part, settable
 }
 
 /// The library's version as a NUL-terminated string.
@@ -235,18 +227,9 @@ named_u32! {
     CodecArg = "wwwurl_codec"
 }
 
-/// A `wwwurl_codec` that names one of the library's codecs; any other
-/// value is `WWWURL_ERR_INVALID_ARGUMENT`, before the arguments after it
-/// are read.
-pub(crate) struct KnownCodec;
-impl CArg for KnownCodec {
-    type C = wwwurl_codec;
-    type Rust<'a> = Codec;
-    const KIND: ArgKind = ArgKind::Value("wwwurl_codec");
-    #[inline(always)]
-    fn take<'a>(c: wwwurl_codec, _: usize, _: &mut Cx) -> Result<Self::Rust<'a>, wwwurl_status> {
-        codec_of(c).ok_or(WWWURL_ERR_INVALID_ARGUMENT)
-    }
+checked_value! {
+    /// A `wwwurl_codec` that names one of the library's codecs.
+    KnownCodec: wwwurl_codec = "wwwurl_codec" => Codec, codec_of
 }
 
 declare! { DECLS:
