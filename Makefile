@@ -26,9 +26,11 @@ LIB_A    := $(BUILD)/lib/libwwwurl.a
 LIB_SO   := $(TARGET_DIR)/libwwwurl.so
 TOOL     := $(TARGET_DIR)/wwwurl
 # Made by tools/headers: the headers (committed copies in include/),
-# one section 3 man page per C function, and the test rows and names of the
-# functions declared once in capi/src/ffi (ffi::api).
+# one section 3 man page per C function, and the test rows, memory rows
+# (bench/memory.c) and names of the functions declared once in
+# capi/src/ffi (ffi::api).
 API_ROWS := $(TARGET_DIR)/test/wwwurl_api_rows.h
+MEMORY_ROWS := $(TARGET_DIR)/test/wwwurl_memory_rows.h
 DECLARED := $(TARGET_DIR)/test/declared-functions.txt
 GEN_INC  := $(TARGET_DIR)/include
 MAN3_DIR := $(TARGET_DIR)/man/man3
@@ -127,7 +129,7 @@ gen:
 	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(TARGET_DIR)
 
 # Rewritten only when they change, so that the tests are not rebuilt.
-$(API_ROWS) $(DECLARED): FORCE
+$(API_ROWS) $(MEMORY_ROWS) $(DECLARED): FORCE
 	@$(MAKE) --no-print-directory gen
 
 header: gen
@@ -468,6 +470,13 @@ demo: all
 	@$(DEMO_STAGE)/usr/bin/wwwurl cachefile http://www.example.com/index.html
 
 include bench/bench.mk
+
+# The memory test (its rules in bench/bench.mk) measures the declared
+# functions through their generated memory rows, included from beside the
+# test rows: the compiler flags of its recipe carry the directory for these
+# two programs alone.
+$(BUILD)/memory $(BUILD)/memory-29h: $(MEMORY_ROWS)
+$(BUILD)/memory $(BUILD)/memory-29h: private C_STD += -I$(TARGET_DIR)/test
 
 # ---- install ----------------------------------------------------------------
 #

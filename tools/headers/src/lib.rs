@@ -3,6 +3,9 @@
 //! per function made from the same documentation comments, so that the
 //! headers and the manual cannot drift apart.
 
+mod memory_rows;
+pub use memory_rows::memory_rows;
+
 /// Rewrites cbindgen's header text so that it compiles as C89 and C++98:
 /// `//` comments become `/* */`, the last enumerator loses its comma, and
 /// the fixed underlying type of an enum (`enum E : uint32_t`) is only

@@ -1,15 +1,16 @@
 //! `wwwurl-headers OUT`: writes the C headers of capi/src/ffi into
-//! `OUT/include` (`wwwurl.h`, `wwwurl_legacy.h`) and one man page per C
-//! function into `OUT/man/man3`. `make` runs it with `OUT` =
-//! `target/release`; the committed copies in include/ are refreshed with
-//! `make header` and checked with `make check-header`.
+//! `OUT/include` (`wwwurl.h`, `wwwurl_legacy.h`), one man page per C
+//! function into `OUT/man/man3`, and the C test rows, memory rows and
+//! names of the declared functions into `OUT/test`. `make` runs it with
+//! `OUT` = `target/release`; the committed copies in include/ are
+//! refreshed with `make header` and checked with `make check-header`.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use wwwurl_headers::{
     behaviour_section, declaration, declared_handles, functions, header_sources, man_page,
-    markdown_to_roff, portable, test_rows, with_declarations,
+    markdown_to_roff, memory_rows, portable, test_rows, with_declarations,
 };
 
 /// Where the C ABI declares its modules, each with the header of its items.
@@ -89,12 +90,18 @@ fn main() -> ExitCode {
         &[],
     );
 
-    // The test rows and the exported names of the declared functions.
+    // The test rows, the memory rows and the exported names of the
+    // declared functions.
     let test = out.join("test");
     std::fs::create_dir_all(&test).expect("create test dir");
     write_if_changed(
         &test.join("wwwurl_api_rows.h"),
         &test_rows(wwwurl_capi::API),
+    );
+    // The memory rows that bench/memory.c measures.
+    write_if_changed(
+        &test.join("wwwurl_memory_rows.h"),
+        &memory_rows(wwwurl_capi::API),
     );
     let names: String = wwwurl_capi::API
         .iter()
