@@ -471,13 +471,6 @@ demo: all
 
 include bench/bench.mk
 
-# The memory test (its rules in bench/bench.mk) measures the declared
-# functions through their generated memory rows, included from beside the
-# test rows: the compiler flags of its recipe carry the directory for these
-# two programs alone.
-$(BUILD)/memory $(BUILD)/memory-29h: $(MEMORY_ROWS)
-$(BUILD)/memory $(BUILD)/memory-29h: private C_STD += -I$(TARGET_DIR)/test
-
 # ---- install ----------------------------------------------------------------
 #
 # `make` builds; `make install` only copies what `make` built (it never runs

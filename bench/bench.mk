@@ -164,13 +164,15 @@ linear-test: $(BUILD)/linear $(BUILD)/linear-29h
 # with the static library, whose allocator then goes through them. The
 # bounds come from SECURITY.md (the table between <!-- memory-table -->
 # lines), which is a prerequisite so that a changed bound is tested.
-$(BUILD)/memory: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+$(BUILD)/memory: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A) \
+	$(MEMORY_ROWS)
 	@mkdir -p $(BUILD)
-	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/memory.c $(LIB_A) $(STATIC_DEPS)
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -I$(dir $(MEMORY_ROWS)) -o $@ bench/memory.c $(LIB_A) $(STATIC_DEPS)
 
-$(BUILD)/memory-29h: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+$(BUILD)/memory-29h: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A) \
+	$(MEMORY_ROWS)
 	@mkdir -p $(BUILD)
-	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/memory.c $(LIB29H_A) \
+	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -I$(dir $(MEMORY_ROWS)) -DWWWURL_LEGACY_29H -o $@ bench/memory.c $(LIB29H_A) \
 	  $(STATIC_DEPS)
 
 memory-test: $(BUILD)/memory $(BUILD)/memory-29h SECURITY.md
