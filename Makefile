@@ -132,8 +132,11 @@ gen:
 $(API_ROWS) $(MEMORY_ROWS) $(DECLARED): FORCE
 	@$(MAKE) --no-print-directory gen
 
+# SECURITY.md's table of the declared functions' memory bounds is written
+# from their declarations too.
 header: gen
 	cp $(GEN_INC)/wwwurl.h $(GEN_INC)/wwwurl_legacy.h include/
+	cp $(TARGET_DIR)/SECURITY.md SECURITY.md
 
 check-header: gen
 	@for h in wwwurl.h wwwurl_legacy.h; do \
@@ -141,6 +144,9 @@ check-header: gen
 	    echo "include/$$h is stale: run 'make header' and commit it"; \
 	    diff -u include/$$h $(GEN_INC)/$$h | head -40; exit 1; }; \
 	done
+	@cmp -s $(TARGET_DIR)/SECURITY.md SECURITY.md || { \
+	  echo "SECURITY.md's table of declared memory bounds is stale: run 'make header' and commit it"; \
+	  diff -u SECURITY.md $(TARGET_DIR)/SECURITY.md | head -40; exit 1; }
 	@echo "headers: up to date"
 
 # Both headers compile cleanly in every C and C++ standard that WWWOFFLE-era

@@ -162,6 +162,11 @@ pub struct Decl {
     pub args: &'static [Arg],
     /// Its result.
     pub ret: RetKind,
+    /// Its memory bound: the peak heap bytes a call may take per byte of
+    /// the string argument that grows, plus a constant (SECURITY.md,
+    /// "Memory per input byte"), which `make memory-test` holds it to;
+    /// `None` for a function that takes no string.
+    pub memory: Option<u32>,
 }
 
 /// How a kind of argument becomes Rust: its C type and its conversion.
@@ -826,6 +831,10 @@ pub(crate) use arg_of;
 ///     /// Into the caller's buffer; a new string with its length (status, or
 ///     /// the string itself, NULL on every error).
 ///     fn NAME(h: Ref<H>) -> Buffer { |h, sink: &mut CallerBuf| write into sink }
+///     /// A memory bound (bytes per byte of a string argument; required
+///     /// when it takes one), `memory(N / M)` for a text function whose
+///     /// `_buf` twin's is `M`.
+///     fn NAME / NAME_buf(s/len: In) -> Text memory(3 / 2) { |s| ... }
 ///     /// The same, C's call going first to SHORT (by hand, the C arguments
 ///     /// as they came), which calls FULL, the declared body, for the rest.
 ///     fn NAME(s/len: In) -> Buffer short(SHORT => FULL) { |s, sink| ... }
@@ -867,6 +876,7 @@ macro_rules! declare {
         fn $name:ident $(/ $buf_name:ident)?
             ($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
             -> $ret:ident $(<$t:ty>)? $(($fallback:expr))?
+            $(memory($mem:literal $(/ $mem_buf:literal)?))?
             $(short($short:ident => $full:ident))? $body:block
         $($rest:tt)*
     ) => {
@@ -875,20 +885,23 @@ macro_rules! declare {
             $name $(/ $buf_name)? ($($arg $(/ $len)?: $kind),*) [$($arg),*] $body);
         $crate::ffi::api::declare!(@each $list [$($done,)*] @entry $name [$($buf_name)?]
             [$($doc),*] $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?),
+            $crate::ffi::api::declare!(@bound [$($mem)?]),
+            $crate::ffi::api::declare!(@bound [$($($mem_buf)? $mem)?]),
             [$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*]
             $($rest)*);
     };
     // The entry of a declaration and that of its `_buf` twin, if any (with
     // the arguments as one group, which the twin's repeats).
     (@each $list:ident [$($done:expr,)*]
-        @entry $name:ident [$($buf_name:ident)?] $doc:tt $ret:expr, $args:tt
-        $($rest:tt)*
+        @entry $name:ident [$($buf_name:ident)?] $doc:tt $ret:expr, $mem:expr, $mem_buf:expr,
+        $args:tt $($rest:tt)*
     ) => {
         $crate::ffi::api::declare!(@each $list [$($done,)* $crate::ffi::api::Decl {
             name: stringify!($name),
             doc: &$doc,
             args: &$args,
             ret: $ret,
+            memory: $mem,
         }, $($crate::ffi::api::Decl {
             name: stringify!($buf_name),
             doc: &[
@@ -900,8 +913,14 @@ macro_rules! declare {
             ],
             args: &$args,
             ret: $crate::ffi::api::RetKind::TextBuf,
+            memory: $mem_buf,
         },)?] $($rest)*);
     };
+    // A memory bound, if declared: `memory(N)`, or `memory(N / M)` for a
+    // text function whose `_buf` twin's is `M` (the twin's is the first
+    // literal of `[M N]`).
+    (@bound []) => { None };
+    (@bound [$mem:literal $($other:literal)?]) => { Some($mem) };
 
     // ---- the list's entry ---------------------------------------------
     (@ret Status) => { $crate::ffi::api::RetKind::Status };

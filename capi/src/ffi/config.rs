@@ -408,7 +408,7 @@ declare! { DECLS:
     /// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
     /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-    fn wwwurl_config_set_local_host(cfg: Changing, hostport/len: SettingIn = "proxy:3128") -> Status {
+    fn wwwurl_config_set_local_host(cfg: Changing, hostport/len: SettingIn = "proxy:3128") -> Status memory(2) {
         |cfg, h: &[u8]| change(cfg, |b| b.env.set_local_host(h).map_err(refused))
     }
 
@@ -428,7 +428,7 @@ declare! { DECLS:
         cfg: Changing,
         scheme/scheme_len: SettingIn = "http",
         port: Value<c_int> = "8080",
-    ) -> Status {
+    ) -> Status memory(2) {
         |cfg, s: &[u8], port| change(cfg, |b| b.env.set_default_port(s, port).map_err(refused))
     }
 
@@ -478,14 +478,14 @@ declare! { DECLS:
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
     /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
     /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-    fn wwwurl_config_add_strip_param(cfg: Changing, name/len: SettingIn = "gclid") -> Status {
+    fn wwwurl_config_add_strip_param(cfg: Changing, name/len: SettingIn = "gclid") -> Status memory(2) {
         |cfg, name: &[u8]| add_strip(cfg, name, false)
     }
 
     /// Adds a query parameter name prefix that the `cachekey` profile strips:
     /// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
     /// `wwwurl_config_add_strip_param`.
-    fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status {
+    fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status memory(2) {
         |cfg, prefix: &[u8]| add_strip(cfg, prefix, true)
     }
 }

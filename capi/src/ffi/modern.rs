@@ -279,7 +279,7 @@ declare! { DECLS:
         args: OptStr = "c=d",
         user: OptStr = "u",
         pass: OptStr = "p",
-    ) -> New<Url> {
+    ) -> New<Url> memory(11) {
         |cfg: Settings<'_>, proto, hostport, path, args, user, pass| {
             let mut room = stack_room();
             Ok::<_, wwwurl_status>(url::create_to(
@@ -309,7 +309,7 @@ declare! { DECLS:
     /// only on success.
     ///
     /// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
-    fn wwwurl_link(cfg: Cfg, base: Ref<Url>, link/len: In = "../c?d#e") -> New<Url> {
+    fn wwwurl_link(cfg: Cfg, base: Ref<Url>, link/len: In = "../c?d#e") -> New<Url> memory(9) {
         |cfg: Settings<'_>, base: &'_ Handle, link: &[u8]| {
             let link = c_prefix(link);
             let mut room = stack_room();
@@ -358,7 +358,7 @@ declare! { DECLS:
     ///
     /// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
     /// become invalid.
-    fn wwwurl_set_userinfo(u: Rebuild<Url>, user: OptStr = "u%41", pass: OptStr = "p") -> Status {
+    fn wwwurl_set_userinfo(u: Rebuild<Url>, user: OptStr = "u%41", pass: OptStr = "p") -> Status memory(8) {
         |h: &'_ mut Handle, user, pass| {
             let cfg = h.settings();
             let change = edit::Change::Userinfo(user, pass);
@@ -402,7 +402,7 @@ declare! { DECLS:
         u: Rebuild<Url>,
         part: SettablePart = "WWWURL_PART_QUERY",
         value/len: OptIn = "a=1&b=%41 c",
-    ) -> Status {
+    ) -> Status memory(24) {
         |h: &'_ mut Handle, part, value| {
             let cfg = h.settings();
             let new =
@@ -427,7 +427,7 @@ declare! { DECLS:
     /// Memory and lifetimes: the caller owns the handle and releases it with
     /// `wwwurl_free`. The input is copied; the caller may free it after the
     /// call. The handle keeps `cfg` alive.
-    fn wwwurl_parse(cfg: Cfg, s/len: In) -> New<Url> {
+    fn wwwurl_parse(cfg: Cfg, s/len: In) -> New<Url> memory(8) {
         |cfg: Settings<'_>, s: &[u8]| {
             // Both splits end the URL at its first NUL byte as they scan,
             // so no separate search for it.
@@ -484,7 +484,7 @@ declare! { DECLS:
     /// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
     /// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
     /// even `*needed`). Allocates nothing.
-    fn wwwurl_cache_file(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> Buffer {
+    fn wwwurl_cache_file(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> Buffer memory(0) {
         |u: &'_ Handle, prefix, sink: &mut CallerBuf<'_>| {
             let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
             write_cache_file(&u.view(), prefix, sink).map_err(|_| WWWURL_ERR_UNSAFE_PATH)
@@ -505,7 +505,7 @@ declare! { DECLS:
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`.
-    fn wwwurl_cache_file_dup(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> TextLen {
+    fn wwwurl_cache_file_dup(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> TextLen memory(1) {
         |u: &'_ Handle, prefix| {
             let u = u.view();
             let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
@@ -533,7 +533,7 @@ declare! { DECLS:
     /// the buffer's content is unspecified; no byte at or after `buf[cap]` is
     /// written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
     /// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
-    fn wwwurl_transcode(codec: KnownCodec = "WWWURL_CODEC_ENCODE_PATH", r#in/len: In) -> Buffer
+    fn wwwurl_transcode(codec: KnownCodec = "WWWURL_CODEC_ENCODE_PATH", r#in/len: In) -> Buffer memory(0)
         short(transcode_short => transcode_full)
     {
         |c: Codec, s: &[u8], sink: &mut CallerBuf<'_>| {
@@ -557,7 +557,7 @@ declare! { DECLS:
     /// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
     /// the codec is unknown,
     /// the input is too long or memory ran out.
-    fn wwwurl_transcode_dup(codec: Value<CodecArg>, r#in/len: In) -> NewText {
+    fn wwwurl_transcode_dup(codec: Value<CodecArg>, r#in/len: In) -> NewText memory(5) {
         |codec, s: &[u8]| {
             let c = codec_of(codec)?;
             let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);

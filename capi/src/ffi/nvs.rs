@@ -42,7 +42,7 @@ declare! { DECLS:
     /// Memory and lifetimes: the caller owns `*out` and releases it with
     /// `wwwurl_nvs_free`; it borrows nothing from `value`. Any number of
     /// threads may use one handle at once.
-    fn wwwurl_nvs_parse(value/len: In = "params=(\"c\"), key-order") -> New<Nvs> {
+    fn wwwurl_nvs_parse(value/len: In = "params=(\"c\"), key-order") -> New<Nvs> memory(0) {
         |v: &[u8]| Ok::<_, wwwurl_status>(Config::parse(Some(v))?)
     }
 
@@ -64,7 +64,7 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
     /// the same result into a caller buffer instead.
-    fn wwwurl_nvs_key / wwwurl_nvs_key_buf(nvs: Ref<Nvs>, url/len: In) -> Text {
+    fn wwwurl_nvs_key / wwwurl_nvs_key_buf(nvs: Ref<Nvs>, url/len: In) -> Text memory(32) {
         |c: &'_ Config, url: &[u8]| {
             let mut k = Buf::with_capacity(url.len() + 1)?;
             nvs::url_key(c, url, &mut k)?;
@@ -80,7 +80,7 @@ declare! { DECLS:
     ///
     /// Returns 1 when they are equivalent, 0 when not, -1 when an argument is
     /// NULL (or too long) or memory ran out.
-    fn wwwurl_nvs_equivalent(nvs: Ref<Nvs>, url1/len1: In, url2/len2: In) -> Number<c_int>(-1) {
+    fn wwwurl_nvs_equivalent(nvs: Ref<Nvs>, url1/len1: In, url2/len2: In) -> Number<c_int>(-1) memory(32) {
         |c: &'_ Config, a: &[u8], b: &[u8]| nvs::equivalent_urls(c, a, b).map(c_int::from)
     }
 

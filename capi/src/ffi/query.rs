@@ -89,7 +89,7 @@ declare! { DECLS:
     /// writes the same result into a caller buffer instead.
     fn wwwurl_query_edit / wwwurl_query_edit_buf(
         query/qlen: In, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
-    ) -> Text {
+    ) -> Text memory(10 / 8) {
         |query: &[u8], op, name: &[u8], value: Option<&[u8]>| {
             let mut v = Buf::with_capacity(query.len() + name.len() + 16)?;
             edit(query, op, name, value, &mut v)?;
@@ -119,7 +119,7 @@ declare! { DECLS:
     /// instead.
     fn wwwurl_query_get / wwwurl_query_get_buf(
         query/qlen: In = "c=d&c=e", name/nlen: In = "c", nth: Value<u32>, flags: Value<u32>
-    ) -> Text {
+    ) -> Text memory(3 / 2) {
         |query: &[u8], name: &[u8], nth: u32, flags: u32| {
             if flags & !WWWURL_QUERY_RAW != 0 {
                 return Err(WWWURL_ERR_INVALID_ARGUMENT);
@@ -149,7 +149,7 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
     /// writes the same result into a caller buffer instead.
-    fn wwwurl_query_decode / wwwurl_query_decode_buf(s/len: In = "a+b%2C%zz") -> Text {
+    fn wwwurl_query_decode / wwwurl_query_decode_buf(s/len: In = "a+b%2C%zz") -> Text memory(3 / 2) {
         |s: &[u8]| {
             let mut v = Buf::with_capacity(s.len())?;
             query::form_decode(s, &mut v)?;
@@ -170,7 +170,7 @@ declare! { DECLS:
     /// `wwwurl_whatwg_get` for it become invalid then.
     fn wwwurl_whatwg_query_edit(
         u: Mut<Whatwg>, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
-    ) -> Status {
+    ) -> Status memory(50) {
         |h: &'_ mut WhatwgHandle, op, name: &[u8], value: Option<&[u8]>| {
             whatwg_url::edit_query(h, |q, out| edit(q, op, name, value, out))
         }
@@ -179,7 +179,7 @@ declare! { DECLS:
     /// The number of parameters in a query string (without `?`): the pieces
     /// between `&`s that are not empty. 0 for NULL, or an input longer than
     /// the default input limit.
-    fn wwwurl_query_count(query/len: In) -> Number<usize>(0) {
+    fn wwwurl_query_count(query/len: In) -> Number<usize>(0) memory(0) {
         |q: &[u8]| Some(query::count(q))
     }
 
@@ -194,7 +194,7 @@ declare! { DECLS:
     /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` at the end (`*pos` and `*out`
     /// untouched); `WWWURL_ERR_INVALID_ARGUMENT` when `*pos` is past the end of
     /// the query; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. Allocates nothing.
-    fn wwwurl_query_next(query/len: In, pos: InOut<usize>) -> Put<wwwurl_query_param> {
+    fn wwwurl_query_next(query/len: In, pos: InOut<usize>) -> Put<wwwurl_query_param> memory(0) {
         |q: &[u8], pos: &mut usize| {
             let at = *pos;
             let rest = q.get(at..).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
@@ -223,7 +223,7 @@ declare! { DECLS:
     /// `WWWURL_OK`; strings from `wwwurl_get` for it become invalid then.
     fn wwwurl_url_query_edit(
         u: Mut<Url>, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
-    ) -> Status {
+    ) -> Status memory(56) {
         |h: &'_ mut UrlHandle, op, name: &[u8], value: Option<&[u8]>| {
             // The handle's own reads and setter, through its C pointer: the
             // reference is not used again.

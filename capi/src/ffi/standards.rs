@@ -175,7 +175,7 @@ declare! { DECLS:
     /// writes the same result into a caller buffer instead.
     fn wwwurl_domain_to_ascii / wwwurl_domain_to_ascii_buf(
         domain/len: In = "B\u{fc}cher.example"
-    ) -> Text {
+    ) -> Text memory(3 / 2) {
         |domain: &[u8]| {
             let mut v = Buf::with_capacity(domain.len() + 8)?;
             whatwg::domain_to_ascii(domain, &mut v).map_err(domain_status)?;
@@ -200,7 +200,7 @@ declare! { DECLS:
     /// buffer instead.
     fn wwwurl_domain_to_unicode / wwwurl_domain_to_unicode_buf(
         domain/len: In = "xn--bcher-kva.example"
-    ) -> Text {
+    ) -> Text memory(45) {
         |domain: &[u8]| {
             let mut v = Buf::with_capacity(domain.len() + 8)?;
             whatwg::domain_to_unicode(domain, &mut v).map_err(domain_status)?;
@@ -234,7 +234,7 @@ declare! { DECLS:
     /// writes the same result into a caller buffer instead.
     fn wwwurl_canonicalize / wwwurl_canonicalize_buf(
         cfg: Cfg, profile: Str = "rfc3986", url/len: In
-    ) -> Text {
+    ) -> Text memory(56 / 16) {
         |cfg: Settings<'_>, profile: &[u8], url: &[u8]| {
             let profile = std::str::from_utf8(profile).map_err(|_| WWWURL_ERR_INVALID_ARGUMENT)?;
             // The config's strip lists, as the slices the core takes (none
@@ -280,7 +280,7 @@ declare! { DECLS:
     /// writes the same result into a caller buffer instead.
     fn wwwurl_rfc3986_resolve / wwwurl_rfc3986_resolve_buf(
         base/blen: In, reference/rlen: In
-    ) -> Text {
+    ) -> Text memory(2) {
         |base, reference| {
             let (base, reference) = (text(base), text(reference));
             let mut v = Buf::with_capacity(base.len() + reference.len())?;
@@ -311,7 +311,7 @@ declare! { DECLS:
     /// buffer instead.
     fn wwwurl_webcapture_canonical / wwwurl_webcapture_canonical_buf(
         url/len: In, base/blen: OptIn
-    ) -> Text {
+    ) -> Text memory(5) {
         |url, base: Option<&[u8]>| {
             let url = text(url);
             let mut v = Buf::with_capacity(url.len() + 8)?;
@@ -345,7 +345,7 @@ declare! { DECLS:
     /// buffer instead.
     fn wwwurl_rfc3986_make_relative / wwwurl_rfc3986_make_relative_buf(
         base/blen: In, target/tlen: In
-    ) -> Text {
+    ) -> Text memory(10) {
         |base, target| {
             let (base, target) = (text(base), text(target));
             let mut v = Buf::with_capacity(target.len())?;
@@ -382,7 +382,7 @@ declare! { DECLS:
     /// writes the same result into a caller buffer instead.
     fn wwwurl_rfc3986_normalize / wwwurl_rfc3986_normalize_buf(
         s/len: In, mask: Value<u32>
-    ) -> Text {
+    ) -> Text memory(2) {
         |s, mask| {
             let s = text(s);
             let mask = mask_of(mask).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
@@ -417,7 +417,7 @@ declare! { DECLS:
     /// writes the same result into a caller buffer instead.
     fn wwwurl_browser_resolve / wwwurl_browser_resolve_buf(
         base/blen: In, spec/slen: In
-    ) -> Text {
+    ) -> Text memory(24) {
         |base, spec| {
             let (base, spec) = (text(base), text(spec));
             let url = whatwg::parse_with_base(spec, Some(base))?;
@@ -438,7 +438,7 @@ declare! { DECLS:
     /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
     /// `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
     /// `*out` is written only on success.
-    fn wwwurl_rfc3986_split(s/len: In, flags: Value<u32>) -> Put<wwwurl_components> {
+    fn wwwurl_rfc3986_split(s/len: In, flags: Value<u32>) -> Put<wwwurl_components> memory(0) {
         |s: &[u8], flags| {
             let c = match flags {
                 0 => rfc3986::split(s),

@@ -294,7 +294,7 @@ declare! { DECLS:
     ///
     /// Memory and lifetimes: the caller owns `*out` and releases it with
     /// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
-    fn wwwurl_whatwg_parse(input/len: In, base/base_len: OptIn) -> New<Whatwg> {
+    fn wwwurl_whatwg_parse(input/len: In, base/base_len: OptIn) -> New<Whatwg> memory(33) {
         |s, base| Ok::<_, wwwurl_status>(WhatwgHandle::new(whatwg::parse_with_base(s, base)?)?)
     }
 
@@ -313,7 +313,7 @@ declare! { DECLS:
     /// an input longer than 2 KiB that has a tab, a newline or invalid
     /// UTF-8, or a percent-encoded domain; that memory is freed before the
     /// call returns.
-    fn wwwurl_whatwg_can_parse(input/len: In, base/base_len: OptIn) -> Status {
+    fn wwwurl_whatwg_can_parse(input/len: In, base/base_len: OptIn) -> Status memory(7) {
         |s, base| {
             whatwg::check_with_base(s, base)?;
             Ok::<_, wwwurl_status>(())
@@ -365,7 +365,7 @@ declare! { DECLS:
         u: Mut<Whatwg>,
         part: Value<PartArg>,
         value/len: In = "http://example.org/",
-    ) -> Status {
+    ) -> Status memory(33) {
         |h: &'_ mut WhatwgHandle, part, value: &[u8]| {
             let part = setter_of(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
             set_part(h, part, value)
@@ -377,7 +377,7 @@ declare! { DECLS:
     /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
     /// is written only on success. The caller owns the copy and releases it
     /// with `wwwurl_whatwg_free`.
-    fn wwwurl_whatwg_dup(u: Ref<Whatwg>) -> New<Whatwg> {
+    fn wwwurl_whatwg_dup(u: Ref<Whatwg>) -> New<Whatwg> memory(30) {
         |h: &'_ WhatwgHandle| Ok::<_, wwwurl_status>(WhatwgHandle::new(h.url.try_clone()?)?)
     }
 

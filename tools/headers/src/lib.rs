@@ -4,7 +4,7 @@
 //! headers and the manual cannot drift apart.
 
 mod memory_rows;
-pub use memory_rows::memory_rows;
+pub use memory_rows::{memory_bounds_table, memory_rows, with_bounds_table};
 
 /// Rewrites cbindgen's header text so that it compiles as C89 and C++98:
 /// `//` comments become `/* */`, the last enumerator loses its comma, and
@@ -893,12 +893,14 @@ mod tests {
             doc: &["Gets."],
             args: ARGS,
             ret: RetKind::Borrowed,
+            memory: None,
         };
         let dup = Decl {
             name: "dup_h",
             doc: &["Copies."],
             args: ARGS,
             ret: RetKind::New(H),
+            memory: None,
         };
         assert!(
             declaration(&get).contains("const char *get_h(const struct wwwurl_h *u, size_t *len);")
@@ -953,6 +955,7 @@ mod tests {
             doc: &["Frees."],
             args: OWNED,
             ret: RetKind::Release,
+            memory: None,
         };
         let count = Decl {
             name: "count",
@@ -963,18 +966,21 @@ mod tests {
                 fallback: "0",
                 unwinds: true,
             },
+            memory: Some(0),
         };
         let version = Decl {
             name: "version",
             doc: &["The version."],
             args: &[],
             ret: RetKind::Static,
+            memory: None,
         };
         let next = Decl {
             name: "next",
             doc: &["The next."],
             args: NEXT,
             ret: RetKind::Put("wwwurl_p"),
+            memory: None,
         };
         assert!(declaration(&free).contains("void free_h(struct wwwurl_h *h);"));
         assert!(declaration(&count).contains("size_t count(const char *in, size_t len);"));

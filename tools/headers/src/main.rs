@@ -10,7 +10,8 @@ use std::process::ExitCode;
 
 use wwwurl_headers::{
     behaviour_section, declaration, declared_handles, functions, header_sources, man_page,
-    markdown_to_roff, memory_rows, portable, test_rows, with_declarations,
+    markdown_to_roff, memory_bounds_table, memory_rows, portable, test_rows, with_bounds_table,
+    with_declarations,
 };
 
 /// Where the C ABI declares its modules, each with the header of its items.
@@ -98,11 +99,23 @@ fn main() -> ExitCode {
         &test.join("wwwurl_api_rows.h"),
         &test_rows(wwwurl_capi::API),
     );
-    // The memory rows that bench/memory.c measures.
-    write_if_changed(
-        &test.join("wwwurl_memory_rows.h"),
-        &memory_rows(wwwurl_capi::API),
-    );
+    // The memory rows that bench/memory.c measures, and SECURITY.md with
+    // the table of their bounds (`make header` copies it back).
+    let security = capi.join("../SECURITY.md");
+    let rows = memory_rows(wwwurl_capi::API).and_then(|rows| {
+        let doc = std::fs::read_to_string(&security).map_err(|e| e.to_string())?;
+        let table = memory_bounds_table(wwwurl_capi::API)?;
+        Ok((rows, with_bounds_table(&doc, &table)?))
+    });
+    let (rows, doc) = match rows {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("wwwurl-headers: memory bounds: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    write_if_changed(&test.join("wwwurl_memory_rows.h"), &rows);
+    write_if_changed(&out.join("SECURITY.md"), &doc);
     let names: String = wwwurl_capi::API
         .iter()
         .flat_map(|m| m.iter())
