@@ -1,5 +1,5 @@
 /* Query parameters and No-Vary-Search through the C ABI: wwwurl_query_edit
- * (every op, both forms), _get, _count, _next, _decode, the same edits on a
+ * (every op, both forms), _get, _count, _next, _decode, _encode, the same edits on a
  * wwwurl_url and a wwwurl_whatwg handle, the cachekey profile's strip lists
  * from a config; the No-Vary-Search draft's header and comparison examples
  * through wwwurl_nvs_*. And the losslessness property over both corpora:
@@ -100,6 +100,48 @@ static void t_read(hgroup *g, const char *dir)
     CHECK_STATUS(g, "decode", NULL, WWWURL_OK, wwwurl_query_decode("a+b%2C%zz", NT, &out));
     CHECK_CSTR(g, "decoded", NULL, "a b,%zz", out);
     wwwurl_string_free(out);
+    CHECK_STATUS(g, "encode", NULL, WWWURL_OK,
+                 wwwurl_query_encode("a b&c=d/\xc3\xa9*-._~+%", NT, &out));
+    CHECK_CSTR(g, "encoded", NULL, "a+b%26c%3Dd%2F%C3%A9*-._%7E%2B%25", out);
+    wwwurl_string_free(out);
+    out = NULL;
+    CHECK_STATUS(g, "encode with a NUL", NULL, WWWURL_OK, wwwurl_query_encode("a\0b", 3, &out));
+    CHECK_CSTR(g, "encoded NUL", NULL, "a%00b", out);
+    wwwurl_string_free(out);
+    out = NULL;
+    CHECK_STATUS(g, "encode empty", NULL, WWWURL_OK, wwwurl_query_encode(NULL, 0, &out));
+    CHECK_CSTR(g, "encoded empty", NULL, "", out);
+    wwwurl_string_free(out);
+    out = NULL;
+    CHECK_STATUS(g, "encode NULL with a length", NULL, WWWURL_ERR_NULL,
+                 wwwurl_query_encode(NULL, 3, &out));
+    CHECK(g, "*out untouched", NULL, out == NULL);
+    {
+        /* Every byte value, encoded then decoded, is itself again. */
+        char all[256], *enc = NULL, *dec = NULL;
+        int i;
+        for (i = 0; i < 256; i++)
+            all[i] = (char)i;
+        CHECK_STATUS(g, "encode every byte", NULL, WWWURL_OK, wwwurl_query_encode(all, 256, &enc));
+        CHECK(g, "encoded: no & = # or space", NULL,
+              enc && !strpbrk(enc, "&=# ") && strlen(enc) == 62 * 1 + 4 + 1 + 189 * 3);
+        CHECK_STATUS(g, "decode it", NULL, WWWURL_OK,
+                     wwwurl_query_decode(enc, NT, &dec));
+        CHECK(g, "decoded: the 256 bytes", NULL, dec && memcmp(dec, all, 256) == 0);
+        wwwurl_string_free(enc);
+        wwwurl_string_free(dec);
+    }
+    {
+        char buf[8];
+        size_t needed = 0;
+        CHECK_STATUS(g, "encode_buf", NULL, WWWURL_OK,
+                     wwwurl_query_encode_buf("a b", NT, buf, sizeof buf, &needed));
+        CHECK_CSTR(g, "encode_buf", NULL, "a+b", buf);
+        CHECK_INT(g, "encode_buf needed", NULL, 4, (long long)needed);
+        CHECK_STATUS(g, "encode_buf small", NULL, WWWURL_ERR_BUFFER_TOO_SMALL,
+                     wwwurl_query_encode_buf("\xc3\xa9\xc3\xa9", NT, buf, sizeof buf, &needed));
+        CHECK_INT(g, "encode_buf needed when small", NULL, 13, (long long)needed);
+    }
     {
         char buf[8];
         size_t needed = 0;
@@ -450,7 +492,7 @@ static void t_lossless(hgroup *g, const char *dir)
 
 static const h_test tests[] = {
     {"wwwurl_query_edit", t_edit},
-    {"wwwurl_query_get, _count, _next, _decode", t_read},
+    {"wwwurl_query_get, _count, _next, _decode, _encode", t_read},
     {"query edits on handles", t_handles},
     {"cachekey strip lists in a config", t_cachekey_config},
     {"No-Vary-Search: the draft's examples", t_nvs},

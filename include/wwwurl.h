@@ -1543,6 +1543,48 @@ wwwurl_status wwwurl_query_decode_buf(const char *s,
                                       size_t *needed);
 
 /**
+ * Encodes bytes as a name or value of a query, as
+ * `application/x-www-form-urlencoded` serialises them (the encoding
+ * `wwwurl_query_edit` gives a name and value it adds): a space becomes
+ * `+`, the ASCII letters and digits and `*-._` stay, every other byte
+ * becomes `%XY` (upper-case hex). The result holds no `&`, `=` or `#`,
+ * and `wwwurl_query_decode` gives the input back.
+ *
+ * Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`;
+ * otherwise every byte counts, NUL included); `out` receives the
+ * encoded string.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new NUL-terminated string that the
+ * caller releases with `wwwurl_string_free`, allocated at its exact
+ * size. `wwwurl_query_encode_buf` writes the same result into a caller
+ * buffer instead.
+ */
+wwwurl_status wwwurl_query_encode(const char *s, size_t len, char **out);
+
+/**
+ * `wwwurl_query_encode` into the caller's buffer.
+ *
+ * Parameters: as for `wwwurl_query_encode`, then `buf` and `cap`, the
+ * caller's buffer (`buf` may be NULL when `cap` is 0, to ask for the size);
+ * `needed`, where the size the result needs, terminating NUL included, is
+ * stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated result);
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact; the buffer's content is
+ * unspecified; no byte at or after `buf[cap]` is written); the errors of
+ * `wwwurl_query_encode` (then `*needed` is not written). Allocates nothing
+ * the caller must free.
+ */
+wwwurl_status wwwurl_query_encode_buf(const char *s,
+                                      size_t len,
+                                      char *buf,
+                                      size_t cap,
+                                      size_t *needed);
+
+/**
  * Edits the query of a `wwwurl_whatwg` handle as `wwwurl_query_edit`
  * edits a query string, then sets the result through the Standard's
  * `search` setter, as `URLSearchParams` updates its URL (an empty

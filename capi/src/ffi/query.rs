@@ -13,6 +13,7 @@ use super::types::*;
 use super::whatwg_url::{self, Whatwg, WhatwgHandle};
 use wwwurl_core::buf::Buf;
 use wwwurl_core::query::{self, Select};
+use wwwurl_core::sink::BoundedSink;
 
 /// Writes `query` edited by `op` into `out` (see `wwwurl_query_op`).
 fn edit(
@@ -153,6 +154,36 @@ declare! { DECLS:
         |s: &[u8]| {
             let mut v = Buf::with_capacity(s.len())?;
             query::form_decode(s, &mut v)?;
+            Ok::<_, wwwurl_status>(v)
+        }
+    }
+
+    /// Encodes bytes as a name or value of a query, as
+    /// `application/x-www-form-urlencoded` serialises them (the encoding
+    /// `wwwurl_query_edit` gives a name and value it adds): a space becomes
+    /// `+`, the ASCII letters and digits and `*-._` stay, every other byte
+    /// becomes `%XY` (upper-case hex). The result holds no `&`, `=` or `#`,
+    /// and `wwwurl_query_decode` gives the input back.
+    ///
+    /// Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`;
+    /// otherwise every byte counts, NUL included); `out` receives the
+    /// encoded string.
+    ///
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+    ///
+    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+    /// caller releases with `wwwurl_string_free`, allocated at its exact
+    /// size. `wwwurl_query_encode_buf` writes the same result into a caller
+    /// buffer instead.
+    fn wwwurl_query_encode / wwwurl_query_encode_buf(s/len: In = "a b&c=é") -> Text memory(6 / 3) {
+        |s: &[u8]| {
+            // Measured first, so that the result is allocated once, at its
+            // size (up to three bytes a byte).
+            let mut count = BoundedSink::<u8>::new(&mut []);
+            let Ok(()) = query::form_encode(s, &mut count);
+            let mut v = Buf::with_capacity(count.needed())?;
+            query::form_encode(s, &mut v)?;
             Ok::<_, wwwurl_status>(v)
         }
     }
