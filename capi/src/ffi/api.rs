@@ -2,19 +2,24 @@
 //!
 //! A declaration names the function, documents it, gives the kind of each
 //! argument ([`In`], [`OptIn`], [`Str`], [`OptStr`], [`Cfg`], [`Value`],
-//! [`InOut`], a handle's [`Ref`], [`Mut`], [`Rebuild`], [`Owned`], or a
+//! [`InOut`], a handle's [`Ref`], [`Mut`], [`Rebuild`], [`Owned`], a string
+//! to release, [`OwnedText`], a number checked by [`checked_value!`], or a
 //! `CArg` of its module) and of its result ([`RetKind`]: a status, a text
 //! in `malloc`ed memory with its `_buf` twin that writes into the caller's
 //! buffer, a new handle, a struct, a borrowed or static string, a number
-//! with a fixed value on errors, a release), and the core call it makes.
-//! From it come:
+//! with a fixed value on errors, a release), its memory bound (required of
+//! a function that takes a string), and the core call it makes. From it
+//! come:
 //!
 //! - the `extern "C"` function(s), with the one panic boundary, the NULL
 //!   rules and the input limit, in the order of the arguments;
 //! - an entry of [`API`], from which `tools/headers` writes the header's
-//!   declaration and the man page, and the C test rows
-//!   (`wwwurl_api_rows.h`: NULL for each pointer argument, a panic at
-//!   entry, every allocation failing in turn) and the list of exported names that `make symbols` checks.
+//!   declaration and the man page, the C test rows (`wwwurl_api_rows.h`:
+//!   NULL for each pointer argument, a panic at entry, every allocation
+//!   failing in turn), the memory rows (`wwwurl_memory_rows.h`: a hostile
+//!   string in each argument that takes one, held to the bound), SECURITY.md's
+//!   table of the bounds, and the list of exported names that `make symbols`
+//!   checks.
 //!
 //! The kinds hold the C rules, once: an input is a pointer and a length
 //! (`WWWURL_NUL_TERMINATED` for a C string; NULL with length 0 is the
