@@ -854,8 +854,9 @@ mod tests {
     use super::*;
     use wwwurl_capi::HandleKind;
 
-    /// The handle type of the tests' declarations.
-    const H: HandleKind = HandleKind {
+    /// The handle type of the tests' declarations (the memory rows' tests
+    /// too).
+    pub(crate) const H: HandleKind = HandleKind {
         ty: "wwwurl_h",
         make: "make_h(in, &h)",
         free: "free_h",

@@ -320,13 +320,8 @@ fn call(d: &Decl, hostile: usize, name: &str, samples: &mut Vec<Sample>) -> (Str
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::tests::H;
     use wwwurl_capi::Arg;
-
-    const H: HandleKind = HandleKind {
-        ty: "wwwurl_h",
-        make: "make_h(in, &h)",
-        free: "free_h",
-    };
 
     const fn arg(name: &'static str, len: &'static str, kind: ArgKind) -> Arg {
         Arg {
