@@ -222,11 +222,6 @@ named_u32! {
     PartArg = "wwwurl_part"
 }
 
-named_u32! {
-    /// `wwwurl_codec`.
-    CodecArg = "wwwurl_codec"
-}
-
 checked_value! {
     /// A `wwwurl_codec` that names one of the library's codecs.
     KnownCodec: wwwurl_codec = "wwwurl_codec" => Codec, codec_of
@@ -557,9 +552,8 @@ declare! { DECLS:
     /// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
     /// the codec is unknown,
     /// the input is too long or memory ran out.
-    fn wwwurl_transcode_dup(codec: Value<CodecArg>, r#in/len: In) -> NewText memory(5) {
-        |codec, s: &[u8]| {
-            let c = codec_of(codec)?;
+    fn wwwurl_transcode_dup(codec: KnownCodec, r#in/len: In) -> NewText memory(5) {
+        |c: Codec, s: &[u8]| {
             let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
             let Ok(_) = c.apply(s, &mut buf);
             Some(buf)
