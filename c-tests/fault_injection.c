@@ -2165,7 +2165,7 @@ static void t_panic_entry(hgroup *g, const char *dir)
 
 static void t_every_status(hgroup *g, const char *dir)
 {
-    int seen[WWWURL_ERR_NOT_FOUND + 1] = {0};
+    int seen[WWWURL_ERR_HOLDS_NUL + 1] = {0};
     wwwurl_whatwg *w = NULL;
     wwwurl_nvs *nvs = NULL;
     struct wwwurl_config *lim = NULL;
@@ -2216,11 +2216,12 @@ static void t_every_status(hgroup *g, const char *dir)
     wwwurl_whatwg_free(w);
     SEE(wwwurl_query_get("a=1", WWWURL_NUL_TERMINATED, "b", WWWURL_NUL_TERMINATED, 0, 0, &s),
         WWWURL_ERR_NOT_FOUND);
+    SEE(wwwurl_query_decode("a%00b", WWWURL_NUL_TERMINATED, &s), WWWURL_ERR_HOLDS_NUL);
     SEE(wwwurl_nvs_parse("key-order", WWWURL_NUL_TERMINATED, &nvs), WWWURL_OK);
     wwwurl_nvs_free(nvs);
     /* The C libraries are built with IDNA: WWWURL_ERR_NO_IDNA cannot come. */
     seen[WWWURL_ERR_NO_IDNA] = 1;
-    for (i = 0; i <= WWWURL_ERR_NOT_FOUND; i++) {
+    for (i = 0; i <= WWWURL_ERR_HOLDS_NUL; i++) {
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');

@@ -1064,9 +1064,10 @@ static void t_strerror(hgroup *g, const char *dir)
         WWWURL_ERR_INVALID_ARGUMENT, WWWURL_ERR_NO_MEMORY, WWWURL_ERR_PANIC,
         WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_UNSAFE_PATH,
         WWWURL_ERR_CONFIG_IN_USE, WWWURL_ERR_INVALID_URL, WWWURL_ERR_INVALID_BASE,
-        WWWURL_ERR_IGNORED, WWWURL_ERR_PORT_IGNORED, WWWURL_ERR_NO_IDNA, WWWURL_ERR_NOT_FOUND, -1,
+        WWWURL_ERR_IGNORED, WWWURL_ERR_PORT_IGNORED, WWWURL_ERR_NO_IDNA, WWWURL_ERR_NOT_FOUND,
+        WWWURL_ERR_HOLDS_NUL, -1,
     };
-    static const int unknown[] = {-1, 17, 18, 1000, INT_MAX, INT_MIN, 7000};
+    static const int unknown[] = {-1, 18, 19, 1000, INT_MAX, INT_MIN, 7000};
     const char *msgs[sizeof codes / sizeof codes[0]];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;
@@ -2329,9 +2330,38 @@ static void t_canonicalize(hgroup *g, const char *dir)
     wwwurl_string_free(a);
     wwwurl_string_free(b);
     a = NULL;
-    CHECK_INT(g, "unknown profile", NULL, WWWURL_ERR_INVALID_ARGUMENT,
+    CHECK_INT(g, "unknown profile", NULL, WWWURL_ERR_NOT_FOUND,
               wwwurl_canonicalize(NULL, "surt/0", "http://a/", WWWURL_NUL_TERMINATED, &a));
+    CHECK_INT(g, "unknown profile", "surt/+1", WWWURL_ERR_NOT_FOUND,
+              wwwurl_canonicalize(NULL, "surt/+1", "http://a/", WWWURL_NUL_TERMINATED, &a));
     CHECK(g, "unknown profile leaves *out", NULL, a == NULL);
+    CHECK_INT(g, "a refused URL is not an unknown profile", NULL, WWWURL_ERR_INVALID_ARGUMENT,
+              wwwurl_canonicalize(NULL, "whatwg", "/x", WWWURL_NUL_TERMINATED, &a));
+    /* A NUL byte: encoded by the newest rfc3986 and cachekey, refused by
+     * webcapture; the frozen version 1 keeps it, so its malloc form refuses
+     * the result and its _buf form gives it whole. */
+    {
+        static const char *const encode[] = {"rfc3986", "rfc3986-scheme", "cachekey"};
+        size_t k, needed = 0;
+        char nb[32];
+        for (k = 0; k < sizeof encode / sizeof encode[0]; k++) {
+            CHECK_INT(g, encode[k], "http://h/\\0a", WWWURL_OK,
+                      wwwurl_canonicalize(NULL, encode[k], "http://h/\0a", 11, &a));
+            CHECK_CSTR(g, encode[k], "http://h/\\0a", "http://h/%00a", a);
+            wwwurl_string_free(a);
+            a = NULL;
+        }
+        CHECK_INT(g, "webcapture", "http://h/\\0a", WWWURL_ERR_INVALID_ARGUMENT,
+                  wwwurl_canonicalize(NULL, "webcapture", "http://h/\0a", 11, &a));
+        CHECK_INT(g, "rfc3986/1", "http://h/\\0a", WWWURL_ERR_HOLDS_NUL,
+                  wwwurl_canonicalize(NULL, "rfc3986/1", "http://h/\0a", 11, &a));
+        CHECK(g, "rfc3986/1 leaves *out", NULL, a == NULL);
+        CHECK_INT(g, "rfc3986/1 _buf", "http://h/\\0a", WWWURL_OK,
+                  wwwurl_canonicalize_buf(NULL, "rfc3986/1", "http://h/\0a", 11, nb, sizeof nb,
+                                          &needed));
+        CHECK(g, "rfc3986/1 _buf", "the NUL and what follows", needed == 12 &&
+              memcmp(nb, "http://h/\0a", 12) == 0);
+    }
     /* The config's local host reaches the wwwoffle profiles. */
     struct wwwurl_config *c = NULL;
     CHECK_INT(g, "config", NULL, WWWURL_OK, wwwurl_config_new(&c));

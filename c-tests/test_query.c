@@ -118,18 +118,23 @@ static void t_read(hgroup *g, const char *dir)
     CHECK(g, "*out untouched", NULL, out == NULL);
     {
         /* Every byte value, encoded then decoded, is itself again. */
-        char all[256], *enc = NULL, *dec = NULL;
+        char all[256], dec[257], *enc = NULL, *cut = NULL;
+        size_t needed = 0;
         int i;
         for (i = 0; i < 256; i++)
             all[i] = (char)i;
         CHECK_STATUS(g, "encode every byte", NULL, WWWURL_OK, wwwurl_query_encode(all, 256, &enc));
         CHECK(g, "encoded: no & = # or space", NULL,
               enc && !strpbrk(enc, "&=# ") && strlen(enc) == 62 * 1 + 4 + 1 + 189 * 3);
-        CHECK_STATUS(g, "decode it", NULL, WWWURL_OK,
-                     wwwurl_query_decode(enc, NT, &dec));
-        CHECK(g, "decoded: the 256 bytes", NULL, dec && memcmp(dec, all, 256) == 0);
+        /* The decoded bytes hold a NUL: the malloc form, which has no
+         * length, refuses them; the _buf form gives them whole. */
+        CHECK_STATUS(g, "decode it (malloc)", NULL, WWWURL_ERR_HOLDS_NUL,
+                     wwwurl_query_decode(enc, NT, &cut));
+        CHECK(g, "*out untouched", NULL, cut == NULL);
+        CHECK_STATUS(g, "decode it (_buf)", NULL, WWWURL_OK,
+                     wwwurl_query_decode_buf(enc, NT, dec, sizeof dec, &needed));
+        CHECK(g, "decoded: the 256 bytes", NULL, needed == 257 && memcmp(dec, all, 256) == 0);
         wwwurl_string_free(enc);
-        wwwurl_string_free(dec);
     }
     {
         char buf[8];

@@ -32,7 +32,8 @@ TARGETS = [
     "fuzz_make_relative", "fuzz_normalize", "fuzz_browser_resolve",
     "diff_split", "diff_link", "diff_transcode", "idem_name",
     "fuzz_whatwg", "fuzz_whatwg_set", "fuzz_query", "fuzz_nvs",
-]
+] + ["fixed_" + p for p in ("rfc3986", "rfc3986-scheme", "cachekey", "safebrowsing",
+                            "webcapture", "whatwg")]
 
 # The attributes of wwwurl_whatwg_get and _set, by their WWWURL_WHATWG_* number.
 WHATWG_PARTS = ["href", "origin", "protocol", "username", "password", "host",
@@ -158,6 +159,9 @@ def main():
         w.add("fuzz_rfc3986_split", b"\x01" + u)
         w.add("fuzz_webcapture", b"\x02" + u)
         w.add("fuzz_normalize", b"\xff\x40" + u)
+        for t in TARGETS:
+            if t.startswith("fixed_"):
+                w.add(t, u)
     for base, link in links:
         base, link = nz(base), nz(link)
         w.add("fuzz_link_url", b"\x00" + base + b"\x00" + link)

@@ -39,10 +39,13 @@ CFLAGS="-std=c99 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -g -O1 \
   -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
   -fno-omit-frame-pointer -Iinclude -Ifuzz"
 
+# fuzz/fixed_point.c is one target per profile whose output is a URL.
+FIXED="fixed_rfc3986 fixed_rfc3986-scheme fixed_cachekey fixed_safebrowsing fixed_webcapture \
+fixed_whatwg"
 if [ $# -gt 0 ]; then
     TARGETS="$*"
 else
-    TARGETS=$(cd fuzz && ls fuzz_*.c diff_*.c idem_*.c | sed 's/\.c$//')
+    TARGETS="$(cd fuzz && ls fuzz_*.c diff_*.c idem_*.c | sed 's/\.c$//') $FIXED"
 fi
 
 mkdir -p "$OUT/bin" "$OUT/logs"
@@ -68,14 +71,17 @@ if [ -z "${FUZZ_LIB:-}" ]; then
 fi
 
 for t in $TARGETS; do
-    src="fuzz/$t.c"
+    case $t in
+        fixed_*) src=fuzz/fixed_point.c; def="-DFZ_PROFILE=\"${t#fixed_}\"" ;;
+        *) src="fuzz/$t.c"; def="" ;;
+    esac
     [ -f "$src" ] || { echo "no such target: $t" >&2; exit 2; }
     bin="$OUT/bin/$t"
     if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ] || [ fuzz/fuzz_common.h -nt "$bin" ] \
        || [ "$FUZZ_LIB" -nt "$bin" ]; then
         echo "== build $t"
         # shellcheck disable=SC2086
-        $CLANG $CFLAGS -o "$bin" "$src" "$FUZZ_LIB" $LIBS
+        $CLANG $CFLAGS $def -o "$bin" "$src" "$FUZZ_LIB" $LIBS
     fi
 done
 [ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0

@@ -182,7 +182,13 @@ enum wwwurl_status
    * What was asked for is not there (a query parameter; the end of a
    * query's parameters).
    */
-  WWWURL_ERR_NOT_FOUND = 16
+  WWWURL_ERR_NOT_FOUND = 16,
+  /**
+   * The result holds a NUL byte, at which a C string would end: the
+   * malloc form refuses it, and the `_buf` form gives it whole, with its
+   * length in `needed`.
+   */
+  WWWURL_ERR_HOLDS_NUL = 17
 };
 #ifndef __cplusplus
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
@@ -998,6 +1004,8 @@ void wwwurl_string_free(char *s);
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_domain_to_ascii_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_domain_to_ascii(const char *domain, size_t len, char **out);
 
@@ -1037,6 +1045,8 @@ wwwurl_status wwwurl_domain_to_ascii_buf(const char *domain,
  * caller releases with `wwwurl_string_free`.
  * `wwwurl_domain_to_unicode_buf` writes the same result into a caller
  * buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_domain_to_unicode(const char *domain, size_t len, char **out);
 
@@ -1075,15 +1085,18 @@ wwwurl_status wwwurl_domain_to_unicode_buf(const char *domain,
  * `profile`, the profile's name; `url`/`len`, the URL (`len` may be
  * `WWWURL_NUL_TERMINATED`); `out` receives the result.
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a profile that
- * does not exist, or a URL the profile cannot canonicalise (a relative
- * URL for `whatwg` or `webcapture`, a host that is not a host);
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` for a profile that does
+ * not exist; `WWWURL_ERR_INVALID_ARGUMENT` for a URL the profile cannot
+ * canonicalise (a relative URL for `whatwg` or `webcapture`, a host that
+ * is not a host);
  * `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_canonicalize_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_canonicalize(const struct wwwurl_config *cfg,
                                   const char *profile,
@@ -1135,6 +1148,8 @@ wwwurl_status wwwurl_canonicalize_buf(const struct wwwurl_config *cfg,
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_rfc3986_resolve(const char *base,
                                      size_t blen,
@@ -1185,6 +1200,8 @@ wwwurl_status wwwurl_rfc3986_resolve_buf(const char *base,
  * caller releases with `wwwurl_string_free`.
  * `wwwurl_webcapture_canonical_buf` writes the same result into a caller
  * buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_webcapture_canonical(const char *url,
                                           size_t len,
@@ -1238,6 +1255,8 @@ wwwurl_status wwwurl_webcapture_canonical_buf(const char *url,
  * caller releases with `wwwurl_string_free`.
  * `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
  * buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_rfc3986_make_relative(const char *base,
                                            size_t blen,
@@ -1294,6 +1313,8 @@ wwwurl_status wwwurl_rfc3986_make_relative_buf(const char *base,
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_rfc3986_normalize(const char *s, size_t len, uint32_t mask, char **out);
 
@@ -1342,6 +1363,8 @@ wwwurl_status wwwurl_rfc3986_normalize_buf(const char *s,
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_browser_resolve(const char *base,
                                      size_t blen,
@@ -1416,6 +1439,8 @@ wwwurl_status wwwurl_rfc3986_split(const char *s,
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_query_edit(const char *query,
                                 size_t qlen,
@@ -1468,10 +1493,10 @@ wwwurl_status wwwurl_query_edit_buf(const char *query,
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free` (a decoded value may hold a
- * NUL byte: use the `_buf` form's `needed` for its length).
- * `wwwurl_query_get_buf` writes the same result into a caller buffer
- * instead.
+ * caller releases with `wwwurl_string_free`. `wwwurl_query_get_buf`
+ * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_query_get(const char *query,
                                size_t qlen,
@@ -1519,6 +1544,8 @@ wwwurl_status wwwurl_query_get_buf(const char *query,
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
  * writes the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_query_decode(const char *s, size_t len, char **out);
 
@@ -1561,6 +1588,8 @@ wwwurl_status wwwurl_query_decode_buf(const char *s,
  * caller releases with `wwwurl_string_free`, allocated at its exact
  * size. `wwwurl_query_encode_buf` writes the same result into a caller
  * buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_query_encode(const char *s, size_t len, char **out);
 
@@ -1806,6 +1835,8 @@ wwwurl_status wwwurl_nvs_parse(const char *value, size_t len, struct wwwurl_nvs 
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
  * caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
  * the same result into a caller buffer instead.
+ * A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+ * a C string would end at it. The `_buf` form gives it whole.
  */
 wwwurl_status wwwurl_nvs_key(const struct wwwurl_nvs *nvs, const char *url, size_t len, char **out);
 

@@ -97,10 +97,15 @@ fn is_unreserved(b: u8) -> bool {
 /// with `lower`, ASCII letters outside percent-encodings, decoded ones
 /// included, go to lower case.
 ///
-/// A decoded hex digit stays encoded right after a `%` that starts no
-/// percent-encoding (`%a%37` keeps its `%37`): decoding it would make a new
-/// percent-encoding (`%a7`), and normalising again would change the result.
-fn percent(s: &[u8], lower: bool, out: &mut Buf) -> Result<(), NoMemory> {
+/// A decoded hex digit stays encoded where decoding it would make a new
+/// percent-encoding with a `%` that starts none, so that normalising again
+/// changes nothing: after `%` and a hex digit (`%a%37` keeps its `%37`,
+/// which would make `%a7`), and right after a `%` when a hex digit follows
+/// (`%%61b` keeps its `%61`, which would make `%ab`). [`Edition::V1`] kept
+/// it encoded after any `%` among the last two bytes, so `%x%61` and
+/// `%&%61` kept an escape that a later edit of the text (a sorted query)
+/// could then decode.
+fn percent(s: &[u8], lower: bool, ed: Edition, out: &mut Buf) -> Result<(), NoMemory> {
     let start = out.len();
     let mut i = 0;
     while i < s.len() {
@@ -108,11 +113,18 @@ fn percent(s: &[u8], lower: bool, out: &mut Buf) -> Result<(), NoMemory> {
         if b == b'%' && i + 2 < s.len() {
             if let (Some(h), Some(l)) = (hex_value(s[i + 1]), hex_value(s[i + 2])) {
                 let c = h << 4 | l;
-                let n = out.len() - start;
+                let w = &out[start..];
                 // Output percent-encodings are always complete, so a `%`
                 // among the last two bytes is a stray one.
-                let stray = (n >= 1 && out[out.len() - 1] == b'%')
-                    || (n >= 2 && out[out.len() - 2] == b'%');
+                let last = |k: usize| w.len().checked_sub(k).map(|j| w[j]);
+                let stray = match ed {
+                    Edition::V1 => last(1) == Some(b'%') || last(2) == Some(b'%'),
+                    Edition::Current => {
+                        (last(2) == Some(b'%') && last(1).is_some_and(|b| b.is_ascii_hexdigit()))
+                            || (last(1) == Some(b'%')
+                                && s.get(i + 3).is_some_and(u8::is_ascii_hexdigit))
+                    }
+                };
                 if is_unreserved(c) && !(stray && c.is_ascii_hexdigit()) {
                     out.push(if lower { c.to_ascii_lowercase() } else { c })?;
                 } else {
@@ -166,6 +178,59 @@ fn is_port(port: &[u8], default: u64) -> bool {
 /// # Ok::<(), wwwurl::buf::NoMemory>(())
 /// ```
 pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
+    normalize_as(s, mask, Edition::Current, out)
+}
+
+/// The rules of [`normalize`] as they were at a release, for the frozen
+/// profile versions that must keep their bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Edition {
+    /// 0.1.0 as `rfc3986/1`, `rfc3986-scheme/1` and `cachekey/1` froze it:
+    /// the wider stray-`%` rule (see `percent`), and a NUL byte kept raw.
+    V1,
+    /// Today's rules.
+    Current,
+}
+
+/// [`normalize`] under the rules of `ed`.
+pub(crate) fn normalize_as(
+    s: &[u8],
+    mask: Mask,
+    ed: Edition,
+    out: &mut Buf,
+) -> Result<(), NoMemory> {
+    let start = out.len();
+    normalize_parts(s, mask, ed, out)?;
+    if ed == Edition::Current && out[start..].contains(&0) {
+        encode_nul(out, start)?;
+    }
+    Ok(())
+}
+
+/// Writes every NUL byte of `out[start..]` as `%00`, so that a result is
+/// one C string: a raw NUL would end it early, and two references that
+/// differ after it would read the same. `%00` is a percent-encoding that
+/// normalisation keeps, so the result is still a fixed point.
+fn encode_nul(out: &mut Buf, start: usize) -> Result<(), NoMemory> {
+    let nuls = out[start..].iter().filter(|&&b| b == 0).count();
+    let old_len = out.len();
+    // In place, from the end: each NUL takes two more bytes.
+    out.resize_zeroed(2 * nuls)?;
+    let mut w = out.len();
+    for r in (start..old_len).rev() {
+        let b = out[r];
+        if b == 0 {
+            w -= 3;
+            out[w..w + 3].copy_from_slice(b"%00");
+        } else {
+            w -= 1;
+            out[w] = b;
+        }
+    }
+    Ok(())
+}
+
+fn normalize_parts(s: &[u8], mask: Mask, ed: Edition, out: &mut Buf) -> Result<(), NoMemory> {
     let c = rfc3986::split(s);
     let get = |p: Option<Part>| p.map(|p| p.bytes(s));
     let scheme = get(c.scheme);
@@ -184,7 +249,7 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
         out.extend_from_slice(b"//")?;
         if let Some(u) = get(c.userinfo) {
             if mask.has(Mask::USERINFO) {
-                percent(u, false, out)?;
+                percent(u, false, ed, out)?;
             } else {
                 out.extend_from_slice(u)?;
             }
@@ -192,7 +257,7 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
         }
         let host = get(c.host).unwrap_or_default();
         if mask.has(Mask::HOST) {
-            percent(host, true, out)?;
+            percent(host, true, ed, out)?;
         } else {
             out.extend_from_slice(host)?;
         }
@@ -220,7 +285,7 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
     let path_at = out.len();
     if mask.has(Mask::PATH) {
         let mut p = Buf::with_capacity(path.len())?;
-        percent(path, false, &mut p)?;
+        percent(path, false, ed, &mut p)?;
         if scheme.is_some() || p.first() == Some(&b'/') {
             rfc3986::remove_dot_segments(&p, out)?;
         } else {
@@ -247,7 +312,7 @@ pub fn normalize(s: &[u8], mask: Mask, out: &mut Buf) -> Result<(), NoMemory> {
         if let Some(v) = get(p) {
             out.push(delim)?;
             if mask.has(bit) {
-                percent(v, false, out)?;
+                percent(v, false, ed, out)?;
             } else {
                 out.extend_from_slice(v)?;
             }
@@ -339,5 +404,57 @@ mod tests {
         assert_eq!(norm("http://h::", Mask::ALL), "http://h::/");
         assert_eq!(norm("http://a:b:80/", Mask::ALL), "http://a:b:80/");
         assert_eq!(norm("http://[::1]:80/", Mask::ALL), "http://[::1]/");
+    }
+
+    fn norm_v1(s: &[u8], m: Mask) -> Vec<u8> {
+        let mut o = Buf::new();
+        normalize_as(s, m, Edition::V1, &mut o).unwrap();
+        o.into_vec()
+    }
+
+    #[test]
+    fn a_stray_percent_keeps_only_escapes_that_would_join_it() {
+        // Decoding these would make no new percent-encoding.
+        assert_eq!(norm("http://h/%x%61", Mask::ALL), "http://h/%xa");
+        assert_eq!(norm("http://h/?b=%&%61=1", Mask::ALL), "http://h/?b=%&a=1");
+        assert_eq!(norm("/%%61%", Mask::SYNTAX), "/%a%");
+        // These would: `%ab`, `%a7`, `%ab` again.
+        assert_eq!(norm("/%%61b", Mask::SYNTAX), "/%%61b");
+        assert_eq!(norm("/%a%37", Mask::SYNTAX), "/%a%37");
+        assert_eq!(norm("/%%61%62", Mask::SYNTAX), "/%a%62");
+        // The frozen edition kept every escape after a stray `%`.
+        assert_eq!(norm_v1(b"http://h/%x%61", Mask::ALL), b"http://h/%x%61");
+        assert_eq!(norm_v1(b"/%&%61", Mask::SYNTAX), b"/%&%61");
+    }
+
+    #[test]
+    fn a_nul_is_encoded_except_in_the_frozen_edition() {
+        assert_eq!(norm("http://h/\0a", Mask::ALL), "http://h/%00a");
+        assert_eq!(norm("\0", Mask::SYNTAX), "%00");
+        assert_eq!(
+            norm("HTTP://\0H:8\00/%\0?\0#\0\0", Mask::ALL),
+            "http://%00h:8%000/%%00?%00#%00%00"
+        );
+        assert_eq!(norm_v1(b"http://h/\0a", Mask::ALL), b"http://h/\0a");
+    }
+
+    #[test]
+    fn results_are_fixed_points() {
+        let pieces: [&[u8]; 12] = [
+            b"%", b"%6", b"%61", b"%41", b"a", b"F", b"%2F", b"\0", b"/", b"?", b"&", b"%7E",
+        ];
+        // Every string of up to four pieces, after a scheme and host.
+        let mut stack: Vec<(Vec<u8>, usize)> = vec![(b"http://h/".to_vec(), 0)];
+        while let Some((s, depth)) = stack.pop() {
+            let once = norm(std::str::from_utf8(&s).unwrap(), Mask::ALL);
+            assert_eq!(norm(&once, Mask::ALL), once, "{}", s.escape_ascii());
+            if depth < 4 {
+                for p in pieces {
+                    let mut t = s.clone();
+                    t.extend_from_slice(p);
+                    stack.push((t, depth + 1));
+                }
+            }
+        }
     }
 }

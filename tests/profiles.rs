@@ -73,32 +73,6 @@ fn escape(b: &[u8], output: bool) -> String {
     s
 }
 
-fn unescape(f: &str) -> Vec<u8> {
-    let b = f.as_bytes();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] != b'\\' {
-            out.push(b[i]);
-            i += 1;
-            continue;
-        }
-        match b.get(i + 1) {
-            Some(b't') => out.push(b'\t'),
-            Some(b'n') => out.push(b'\n'),
-            Some(b'\\') => out.push(b'\\'),
-            Some(b'x') => {
-                let hex = std::str::from_utf8(&b[i + 2..i + 4]).unwrap();
-                out.push(u8::from_str_radix(hex, 16).unwrap());
-                i += 2;
-            }
-            other => panic!("bad escape {other:?} in {f}"),
-        }
-        i += 2;
-    }
-    out
-}
-
 /// One vector: line number, input field, expected field.
 type VectorLine = (usize, String, String);
 
@@ -148,7 +122,11 @@ fn frozen_vectors_reproduce() {
         assert!(lines.len() >= 1000, "{stem}: only {} vectors", lines.len());
         for (n, input, expected) in lines {
             total += 1;
-            let got = field(&run(&profile, &unescape(input), &opts));
+            let got = field(&run(
+                &profile,
+                &common::inputs::unescape_profile_field(input),
+                &opts,
+            ));
             if &got != expected {
                 failures.push(format!(
                     "{stem}:{n}: {input}\n  want {expected}\n  got  {got}"
@@ -184,7 +162,7 @@ fn registry_and_files_match() {
             "profile {l} has no tests/profiles/{l}.tsv"
         );
     }
-    assert_eq!(profiles().len(), 10);
+    assert_eq!(profiles().len(), 15);
 }
 
 #[test]
@@ -208,7 +186,9 @@ fn bare_name_is_newest_version() {
             }
         }
     }
-    for bad in ["surt/0", "surt/3", "surt/01", "SURT", "surt/", "", "/1"] {
+    for bad in [
+        "surt/0", "surt/3", "surt/01", "surt/+1", "surt/ 1", "SURT", "surt/", "", "/1",
+    ] {
         assert_eq!(
             run(bad, b"http://a/", &Options::default()),
             Err(ProfileError::UnknownProfile),
@@ -241,7 +221,7 @@ fn check(profile: &str, pairs: &[(&[u8], Option<&[u8]>)]) -> usize {
     pairs.len()
 }
 
-/// The examples of `/work/shared/reference/surt/RULES.md` ("Worked
+/// The examples of doc/profile-rules.md ("Worked
 /// examples", checked against surt 0.3.1) and of README.rst's default call.
 pub const SURT_TABLE: &[(&[u8], Option<&[u8]>)] = &[
     (b"http://www.archive.org/", Some(b"org,archive)/")),
@@ -271,7 +251,7 @@ pub const SURT_TABLE: &[(&[u8], Option<&[u8]>)] = &[
     (b"http://[::1]:8080/x", Some(b"::1:8080)/x")),
 ];
 
-/// Examples given in RULES.md's running text, with their full result.
+/// Examples given in the running text of doc/profile-rules.md, with their full result.
 pub const SURT_INLINE: &[(&[u8], Option<&[u8]>)] = &[
     (b"", Some(b"-")),
     (b"/mileg.aspx", Some(b"aspx,mileg)/")),
@@ -339,7 +319,8 @@ fn surt_2_resolves_dot_dot_after_an_empty_segment() {
     }
 }
 
-/// The 33 pairs of canonicalization.md, in its order.
+/// The 33 example pairs of Google's documents (doc/profile-rules.md), in
+/// their order.
 pub const SAFEBROWSING: &[(&[u8], Option<&[u8]>)] = &[
     (b"http://host/%25%32%35", Some(b"http://host/%25")),
     (b"http://host/%25%32%35%25%32%35", Some(b"http://host/%25%25")),
@@ -648,90 +629,11 @@ fn regenerate_profile_vectors() {
 #[test]
 fn escaping_round_trips() {
     for b in [&b"#a\tb\nc\\d\x00\x7f\xff!"[..], b"!x", b""] {
-        assert_eq!(unescape(&escape(b, true)), b);
-        assert_eq!(unescape(&escape(b, false)), b);
+        assert_eq!(common::inputs::unescape_profile_field(&escape(b, true)), b);
+        assert_eq!(common::inputs::unescape_profile_field(&escape(b, false)), b);
     }
     assert_eq!(escape(b"!x", true), "\\x21x");
     assert_eq!(escape(b"#x", false), "\\x23x");
-}
-
-/// Random byte strings, half from URL-ish pieces that reach the profiles'
-/// interesting steps, half plain random bytes.
-fn random_input(rng: &mut common::Rng) -> Vec<u8> {
-    const PIECES: &[&[u8]] = &[
-        b"http://",
-        b"https://",
-        b"HTTP:",
-        b"dns:",
-        b"filedesc",
-        b"www.",
-        b"www2.",
-        b"/",
-        b"//",
-        b".",
-        b"..",
-        b"/../",
-        b"/./",
-        b"?",
-        b"&",
-        b"=",
-        b"#",
-        b"%",
-        b"%25",
-        b"%2",
-        b"%2e",
-        b"%26",
-        b"%41",
-        b"%zz",
-        b":",
-        b":80",
-        b":443",
-        b":99999",
-        b"@",
-        b"[",
-        b"]",
-        b"::1",
-        b"0x7f",
-        b"127.1",
-        b"3279880203",
-        b"1.2.3.4",
-        b"0",
-        b"9",
-        b" ",
-        b"\t",
-        b"\n",
-        b"\x00",
-        b"\xc3\xbc",
-        b"\xff",
-        b"\xe2\x80\x8d",
-        b"jsessionid=",
-        b"sid=",
-        b"cfid=1",
-        b"&cftoken=2",
-        b"ASPSESSIONIDabcdefgh=",
-        b"0123456789abcdef0123456789abcdef",
-        b"abcdefghijklmnopqrstuvwx",
-        b"(x(0123456789abcdef01234567))",
-        b"(",
-        b")",
-        b".aspx",
-        b"utm_a",
-        b"xn--",
-        b"a",
-        b"B",
-        b"\\",
-    ];
-    let mut v = Vec::new();
-    if rng.below(2) == 0 {
-        for _ in 0..rng.below(14) {
-            v.extend_from_slice(PIECES[rng.below(PIECES.len())]);
-        }
-    } else {
-        for _ in 0..rng.below(40) {
-            v.push(rng.next() as u8);
-        }
-    }
-    v
 }
 
 #[test]
@@ -747,7 +649,7 @@ fn random_bytes_never_panic() {
     for (k, p) in profiles().iter().enumerate() {
         let mut rng = common::Rng(0x9e37_79b9_7f4a_7c15 ^ k as u64);
         for _ in 0..100_000 {
-            let input = random_input(&mut rng);
+            let input = common::inputs::random_input(&mut rng);
             out.clear();
             match p.canonicalize(&input, &o, &mut out) {
                 Ok(()) => {}
@@ -763,7 +665,7 @@ fn deterministic_and_idempotent_where_promised() {
     let o = Options::default();
     let mut rng = common::Rng(37);
     for _ in 0..5_000 {
-        let input = random_input(&mut rng);
+        let input = common::inputs::random_input(&mut rng);
         for p in profiles() {
             let full = format!("{}/{}", p.name, p.version);
             assert_eq!(run(&full, &input, &o), run(&full, &input, &o));

@@ -262,7 +262,7 @@ pub enum Command {
     Canon {
         /// A canonicalisation profile: a name with its version (`surt/1`),
         /// or a bare name for the newest version
-        #[arg(long, value_name = "NAME", value_parser = parse_profile)]
+        #[arg(long, value_name = "NAME", value_parser = ProfileParser, hide_possible_values = true)]
         profile: Option<&'static wwwurl::profile::Profile>,
         /// URLs to canonicalise
         #[arg(value_name = "URL")]
@@ -1412,8 +1412,47 @@ impl clap::builder::TypedValueParser for WhatwgBaseParser {
     }
 }
 
-/// A profile of `canon --profile`, by its full or bare name.
-fn parse_profile(s: &str) -> Result<&'static wwwurl::profile::Profile, String> {
-    wwwurl::profile::resolve(s)
-        .ok_or_else(|| format!("unknown profile `{s}` (`wwwurl profiles` lists them)"))
+/// A profile of `canon --profile`, by its full or bare name. A parser of
+/// its own rather than a function, so that it can name every profile to
+/// the shell completions.
+#[derive(Clone, Copy, Debug)]
+pub struct ProfileParser;
+
+impl clap::builder::TypedValueParser for ProfileParser {
+    type Value = &'static wwwurl::profile::Profile;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        _arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<Self::Value, clap::Error> {
+        let s = value.to_string_lossy();
+        wwwurl::profile::resolve(&s).ok_or_else(|| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidValue,
+                format!(
+                    "invalid value '{s}' for '--profile <NAME>': unknown profile \
+                     (`wwwurl profiles` lists them)\n"
+                ),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(
+        &self,
+    ) -> Option<Box<dyn Iterator<Item = clap::builder::PossibleValue> + '_>> {
+        let profiles = wwwurl::profile::profiles();
+        // Each bare name once (the newest version), then every version.
+        let bare = profiles
+            .iter()
+            .filter(|p| wwwurl::profile::resolve(p.name) == Some(*p))
+            .map(|p| clap::builder::PossibleValue::new(p.name).help(p.description));
+        let full = profiles.iter().map(|p| {
+            clap::builder::PossibleValue::new(format!("{}/{}", p.name, p.version))
+                .help(p.description)
+        });
+        Some(Box::new(bare.chain(full)))
+    }
 }

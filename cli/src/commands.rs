@@ -42,6 +42,18 @@ impl Ctx {
     }
 
     fn inputs<'a>(&self, args: &'a [OsString], opts: &'a InputOpts) -> Inputs<'a> {
+        // `wwwurl canon urls.txt` canonicalises the name, not the file's
+        // lines: say so when an argument without a scheme names a file.
+        for a in args {
+            let named_file = std::fs::metadata(a).is_ok_and(|m| m.is_file());
+            if named_file && !a.as_bytes().contains(&b':') {
+                eprintln!(
+                    "wwwurl: note: \"{}\" names a file but is read as an input itself; \
+                     `-i {0}` reads inputs from the file",
+                    escape::text(a.as_bytes())
+                );
+            }
+        }
         Inputs {
             args,
             files: &opts.files,

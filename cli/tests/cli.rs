@@ -412,7 +412,7 @@ fn canon_profile_gives_every_frozen_vector() {
             "{name}: one message per refused URL"
         );
     }
-    assert_eq!(files, 10, "every profile listed has its frozen vectors");
+    assert_eq!(files, 15, "every profile listed has its frozen vectors");
 }
 
 #[test]
@@ -1892,6 +1892,45 @@ fn shell_completions() {
         assert!(s.contains("query-only") && s.contains("lenient"), "{shell}");
     }
     usage_error(&["completions", "tcsh"]);
+    // `--profile` completes to the profile names, not to file names.
+    for shell in ["bash", "zsh", "fish"] {
+        let s = text(&ok(run(&["completions", shell])));
+        for name in [
+            "safebrowsing",
+            "safebrowsing/2",
+            "cachekey/1",
+            "wwwoffle-2.9h",
+        ] {
+            assert!(s.contains(name), "{shell} completion lacks {name}");
+        }
+    }
+}
+
+#[test]
+fn an_argument_that_names_a_file_gets_a_note() {
+    let dir = std::env::temp_dir().join(format!("wwwurl-cli-note-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("urls.txt");
+    std::fs::write(&file, "http://a/\n").unwrap();
+    let out = run(&[&b"canon"[..], file.as_os_str().as_bytes()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = text(&out.stderr);
+    assert!(err.contains("names a file") && err.contains("-i "), "{err}");
+    // A URL is no file name: no note.
+    check(&["canon", "http://a/"], b"http://a/\n");
+}
+
+#[test]
+fn a_set_that_changes_nothing_keeps_the_query() {
+    check(
+        &["query", "set", "ab=", "http://h/?ab&&x"],
+        b"http://h/?ab&&x\n",
+    );
+    check(
+        &["query", "set", "ab=1", "http://h/?ab&&x"],
+        b"http://h/?ab=1&x\n",
+    );
 }
 
 /// The sections of a man page: `(heading, body)` for each `.SH` and `.SS`,

@@ -1,11 +1,14 @@
-//! `cachekey/1`: a key for a cache, from `rfc3986-scheme` and a query that
+//! `cachekey`: a key for a cache, from `rfc3986-scheme` and a query that
 //! no longer depends on parameter order or on parameters that do not
 //! change the resource.
 //!
 //! Precisely, for input `url` and [`Options`] `o`:
 //!
 //! 1. `n` = [`normalize`]`(url, Mask::ALL)`: RFC 3986 §6.2.2 and §6.2.3,
-//!    exactly the `rfc3986-scheme/1` profile.
+//!    exactly the `rfc3986-scheme` profile of the same version (version 1
+//!    with the first edition of `normalize`, which kept an escape after a
+//!    stray `%`: sorting could then move the `%` away, and the key changed
+//!    when it was computed again).
 //! 2. `n` is split by RFC 3986 appendix B ([`rfc3986::split`]). Everything
 //!    before the query (scheme, authority, path, with their delimiters) is
 //!    written unchanged.
@@ -27,14 +30,19 @@
 
 use super::{Options, ProfileError};
 use crate::buf::{try_push, Buf};
-use crate::normalize::{normalize, Mask};
+use crate::normalize::{normalize_as, Edition, Mask};
 use crate::query::text::cmp_names;
 use crate::query::{params, NameList, Param, Select};
 use crate::rfc3986;
 
-pub(super) fn canonical(url: &[u8], opts: &Options<'_>, out: &mut Buf) -> Result<(), ProfileError> {
+pub(super) fn canonical(
+    url: &[u8],
+    ed: Edition,
+    opts: &Options<'_>,
+    out: &mut Buf,
+) -> Result<(), ProfileError> {
     let mut n = Buf::new();
-    normalize(url, Mask::ALL, &mut n)?;
+    normalize_as(url, Mask::ALL, ed, &mut n)?;
     let c = rfc3986::split(&n);
     let Some(q) = c.query else {
         // No query: all of `n` up to a fragment.
@@ -75,7 +83,7 @@ mod tests {
             ..Options::default()
         };
         let mut out = Buf::new();
-        canonical(url.as_bytes(), &o, &mut out).unwrap();
+        canonical(url.as_bytes(), Edition::Current, &o, &mut out).unwrap();
         String::from_utf8(out.into_vec()).unwrap()
     }
 

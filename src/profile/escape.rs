@@ -55,10 +55,15 @@ fn needs_escape(b: u8) -> bool {
 /// Appends `s` with every byte [`needs_escape`] selects written `%XY`, in
 /// upper-case hex.
 pub(super) fn escape_once(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+    escape_once_and(s, b"", out)
+}
+
+/// [`escape_once`], with the bytes of `also` escaped too.
+pub(super) fn escape_once_and(s: &[u8], also: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     out.reserve(s.len())?;
     for &b in s {
-        if needs_escape(b) {
+        if needs_escape(b) || also.contains(&b) {
             out.push(b'%')?;
             out.push(HEX[usize::from(b >> 4)])?;
             out.push(HEX[usize::from(b & 15)])?;

@@ -12,13 +12,25 @@
 //! | profile | what it computes |
 //! |---|---|
 //! | `wwwoffle-2.9/1`, `wwwoffle-2.9h/1` | SplitURL's canonical `name` ([`crate::split::split_url`]) |
-//! | `rfc3986/1` | RFC 3986 §6.2.2 syntax-based normalisation ([`crate::normalize`], [`Mask::SYNTAX`]) |
-//! | `rfc3986-scheme/1` | §6.2.2 and §6.2.3 scheme-based normalisation ([`Mask::ALL`]) |
-//! | `webcapture/1` | the PDF Web Capture canonical form ([`crate::webcapture::canonical`], no base) |
+//! | `rfc3986/2` | RFC 3986 §6.2.2 syntax-based normalisation ([`crate::normalize`], [`Mask::SYNTAX`]) |
+//! | `rfc3986-scheme/2` | §6.2.2 and §6.2.3 scheme-based normalisation ([`Mask::ALL`]) |
+//! | `webcapture/2` | the PDF Web Capture canonical form ([`crate::webcapture::canonical`], no base) |
 //! | `whatwg/1` | the WHATWG URL Standard's href ([`crate::whatwg::parse`], no base) |
-//! | `surt/1` | the Internet Archive's SURT, as `surt.surt()` writes it by default (`surt.rs`) |
-//! | `safebrowsing/1` | Google Safe Browsing v4 / Web Risk canonicalisation for hashing (`safebrowsing.rs`) |
-//! | `cachekey/1` | `rfc3986-scheme`, then a sorted query without the caller's parameters, no fragment (`cachekey.rs`) |
+//! | `surt/2` | the Internet Archive's SURT, as `surt.surt()` writes it by default (`surt.rs`) |
+//! | `safebrowsing/2` | Google Safe Browsing v4 / Web Risk canonicalisation for hashing (`safebrowsing.rs`) |
+//! | `cachekey/2` | `rfc3986-scheme/2`, then a sorted query without the caller's parameters, no fragment (`cachekey.rs`) |
+//!
+//! The earlier versions stay as they were released: `rfc3986/1`,
+//! `rfc3986-scheme/1` and `cachekey/1` keep an escape after a stray `%`
+//! that version 2 decodes and a NUL byte raw; `safebrowsing/1` lets a
+//! decoded `/`, `?`, `@`, `:` or bracket change the component it came from,
+//! so that its result can change when it is canonicalised again;
+//! `webcapture/1` keeps a NUL byte; `surt/1` reads `..` after an empty path
+//! segment otherwise (doc/profile-differences.md).
+//!
+//! Every canonical form of a newest version is a fixed point: canonicalising
+//! it again gives the same bytes (`tests/fixed_points.rs`), and none holds a
+//! NUL byte, so that it is one C string.
 //!
 //! Every profile is a pure function of the input bytes and the [`Options`]:
 //! no global state, no clock, no locale. Each takes time linear in the
@@ -50,6 +62,7 @@ use std::fmt;
 
 use crate::buf::{Buf, NoMemory};
 use crate::config::{builtin_default_port, Env, DEFAULT_LOCAL_HOST};
+use crate::normalize::Edition;
 #[cfg(doc)]
 use crate::normalize::Mask;
 
@@ -73,12 +86,17 @@ pub struct Profile {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Kind {
     CacheKey1,
+    CacheKey2,
     Rfc3986V1,
+    Rfc3986V2,
     Rfc3986Scheme1,
+    Rfc3986Scheme2,
     SafeBrowsing1,
+    SafeBrowsing2,
     Surt1,
     Surt2,
     WebCapture1,
+    WebCapture2,
     Whatwg1,
     Wwwoffle29V1,
     Wwwoffle29hV1,
@@ -86,7 +104,7 @@ enum Kind {
 
 /// The registry, sorted by name, then version: [`resolve`] relies on the
 /// versions of one name being adjacent and ascending.
-static PROFILES: [Profile; 10] = [
+static PROFILES: [Profile; 15] = [
     Profile {
         name: "cachekey",
         version: 1,
@@ -95,10 +113,24 @@ static PROFILES: [Profile; 10] = [
         kind: Kind::CacheKey1,
     },
     Profile {
+        name: "cachekey",
+        version: 2,
+        description: "rfc3986-scheme/2, query sorted by name without the given parameters, \
+                      no fragment",
+        kind: Kind::CacheKey2,
+    },
+    Profile {
         name: "rfc3986",
         version: 1,
         description: "RFC 3986 section 6.2.2 syntax-based normalisation",
         kind: Kind::Rfc3986V1,
+    },
+    Profile {
+        name: "rfc3986",
+        version: 2,
+        description: "RFC 3986 section 6.2.2 syntax-based normalisation \
+                      (every escape decoded that joins no stray %; NUL as %00)",
+        kind: Kind::Rfc3986V2,
     },
     Profile {
         name: "rfc3986-scheme",
@@ -107,10 +139,24 @@ static PROFILES: [Profile; 10] = [
         kind: Kind::Rfc3986Scheme1,
     },
     Profile {
+        name: "rfc3986-scheme",
+        version: 2,
+        description: "RFC 3986 sections 6.2.2 and 6.2.3: syntax- and scheme-based normalisation \
+                      (every escape decoded that joins no stray %; NUL as %00)",
+        kind: Kind::Rfc3986Scheme2,
+    },
+    Profile {
         name: "safebrowsing",
         version: 1,
         description: "Google Safe Browsing v4 / Web Risk canonicalisation for hashing",
         kind: Kind::SafeBrowsing1,
+    },
+    Profile {
+        name: "safebrowsing",
+        version: 2,
+        description: "Google Safe Browsing v4 / Web Risk canonicalisation for hashing \
+                      (safebrowsing/1 with a decoded delimiter kept in its component)",
+        kind: Kind::SafeBrowsing2,
     },
     Profile {
         name: "surt",
@@ -130,6 +176,13 @@ static PROFILES: [Profile; 10] = [
         version: 1,
         description: "PDF Web Capture canonical URL (absolute URLs only)",
         kind: Kind::WebCapture1,
+    },
+    Profile {
+        name: "webcapture",
+        version: 2,
+        description: "PDF Web Capture canonical URL (absolute URLs only; \
+                      a URL with a NUL byte refused)",
+        kind: Kind::WebCapture2,
     },
     Profile {
         name: "whatwg",
@@ -180,7 +233,10 @@ pub fn resolve(spec: &str) -> Option<&'static Profile> {
 /// Whether `text` is the decimal spelling of `n` without leading zeros
 /// (`surt/01` names no version).
 fn version_is(text: &str, n: u32) -> bool {
-    text.parse::<u32>() == Ok(n) && (text == "0" || !text.starts_with('0'))
+    // Digits only: `parse` alone would take `+1` for 1.
+    text.bytes().all(|b| b.is_ascii_digit())
+        && text.parse::<u32>() == Ok(n)
+        && (text == "0" || !text.starts_with('0'))
 }
 
 /// Why [`canonicalize`] produced no canonical form.
@@ -295,13 +351,18 @@ impl Profile {
     ) -> Result<(), ProfileError> {
         let start = out.len();
         let r = match self.kind {
-            Kind::CacheKey1 => cachekey::canonical(url, opts, out),
-            Kind::Rfc3986V1 => rfc3986::syntax(url, out),
-            Kind::Rfc3986Scheme1 => rfc3986::scheme(url, out),
-            Kind::SafeBrowsing1 => safebrowsing::canonical(url, out),
+            Kind::CacheKey1 => cachekey::canonical(url, Edition::V1, opts, out),
+            Kind::CacheKey2 => cachekey::canonical(url, Edition::Current, opts, out),
+            Kind::Rfc3986V1 => rfc3986::syntax(url, Edition::V1, out),
+            Kind::Rfc3986V2 => rfc3986::syntax(url, Edition::Current, out),
+            Kind::Rfc3986Scheme1 => rfc3986::scheme(url, Edition::V1, out),
+            Kind::Rfc3986Scheme2 => rfc3986::scheme(url, Edition::Current, out),
+            Kind::SafeBrowsing1 => safebrowsing::canonical(url, safebrowsing::Version::V1, out),
+            Kind::SafeBrowsing2 => safebrowsing::canonical(url, safebrowsing::Version::V2, out),
             Kind::Surt1 => surt::canonical(url, surt::Version::V1, out),
             Kind::Surt2 => surt::canonical(url, surt::Version::V2, out),
             Kind::WebCapture1 => webcapture::canonical(url, out),
+            Kind::WebCapture2 => webcapture::canonical_2(url, out),
             Kind::Whatwg1 => whatwg::canonical(url, out),
             Kind::Wwwoffle29V1 => wwwoffle::canonical_29(url, opts, out),
             Kind::Wwwoffle29hV1 => wwwoffle::canonical_29h(url, opts, out),
@@ -330,6 +391,8 @@ mod tests {
         );
         assert_eq!(resolve("surt/2").map(|p| p.kind), Some(Kind::Surt2));
         assert!(resolve("surt/01").is_none());
+        assert!(resolve("surt/+1").is_none());
+        assert!(resolve("surt/+2").is_none());
         assert!(resolve("surt/3").is_none());
         assert!(resolve("surt/").is_none());
         assert!(resolve("nope").is_none());

@@ -1,7 +1,6 @@
-//! `safebrowsing/1`: the canonical URL Google Safe Browsing (API v4) and
-//! Web Risk hash, as `/work/shared/reference/safebrowsing/canonicalization.md`
-//! paraphrases Google's documents; all 33 documented example pairs hold
-//! (tests/profiles.rs).
+//! `safebrowsing`: the canonical URL Google Safe Browsing (API v4) and
+//! Web Risk hash, as doc/profile-rules.md paraphrases Google's documents;
+//! all 33 documented example pairs hold (tests/profiles.rs).
 //!
 //! Steps, in this order:
 //!
@@ -43,12 +42,37 @@
 //!
 //! The result is `scheme://host` + path, then `?query` when the input had
 //! a `?` (even with nothing after it). Nothing is refused.
+//!
+//! **Version 2** keeps what step 7 decodes in the component it came from
+//! when the result is read again, so that the result is a fixed point.
+//! Version 1 wrote a decoded delimiter raw, and reading its result again
+//! split it elsewhere: `http://h%2f/a` gave `http://h//a`, whose path then
+//! collapsed to `/a`. Step 10 of version 2 also escapes:
+//!
+//! * in a host: `/` and `?` (they would end the authority), `@` (it would
+//!   make user information), and, unless the host was bracketed at step 6,
+//!   `:` (it would start a port) and `[` `]` (a leading `[` would make a
+//!   bracketed host); in a bracketed host, every `]` but the one that
+//!   closed it at step 6 (an earlier one would end it);
+//! * in a path: `?` (it would start the query).
+//!
+//! No example of Google's documents has such a byte, so all 33 pairs hold
+//! for both versions.
 
-use super::escape::{escape_once, reescape, unescape_fully};
+use super::escape::{escape_once, escape_once_and, reescape, unescape_fully};
 use super::{ipv4, ProfileError};
 use crate::buf::Buf;
 
 pub(super) use crate::browser::is_valid_scheme as is_scheme;
+
+/// The released versions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Version {
+    /// 0.1.0: a decoded delimiter written raw.
+    V1,
+    /// A decoded delimiter escaped where it would change the component.
+    V2,
+}
 
 /// Step 4: the scheme (`None`: `http`) and the bytes after `scheme://`.
 fn scheme_and_rest(s: &[u8]) -> (Option<&[u8]>, &[u8]) {
@@ -146,7 +170,23 @@ fn path(plain: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
     Ok(())
 }
 
-pub(super) fn canonical(url: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
+/// Step 10 on the host `h` of version 2; `raw` is the host at step 6.
+fn escape_host_2(raw: &[u8], h: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
+    if raw.first() != Some(&b'[') {
+        return Ok(escape_once_and(h, b"/?@:[]", out)?);
+    }
+    // The `]` that closed the host at step 6 is its last byte, and decoding
+    // nothing after it: it stays; any other `]` would close it early.
+    match h.split_last() {
+        Some((b']', inner)) if raw.last() == Some(&b']') => {
+            escape_once_and(inner, b"/?@]", out)?;
+            Ok(out.push(b']')?)
+        }
+        _ => Ok(escape_once_and(h, b"/?@]", out)?),
+    }
+}
+
+pub(super) fn canonical(url: &[u8], v: Version, out: &mut Buf) -> Result<(), ProfileError> {
     // Steps 1 to 3.
     let a = url.iter().position(|&b| b != b' ').unwrap_or(url.len());
     let z = url.iter().rposition(|&b| b != b' ').map_or(a, |i| i + 1);
@@ -178,16 +218,23 @@ pub(super) fn canonical(url: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
 
     // Steps 6 to 10, a component at a time.
     let mut plain = Buf::new();
-    unescape_fully(host_of(authority), &mut plain)?;
+    let raw_host = host_of(authority);
+    unescape_fully(raw_host, &mut plain)?;
     let mut h = Buf::new();
     host(&plain, &mut h)?;
-    escape_once(&h, out)?;
+    match v {
+        Version::V1 => escape_once(&h, out)?,
+        Version::V2 => escape_host_2(raw_host, &h, out)?,
+    }
 
     plain.clear();
     unescape_fully(raw_path, &mut plain)?;
     let mut p = Buf::new();
     path(&plain, &mut p)?;
-    escape_once(&p, out)?;
+    match v {
+        Version::V1 => escape_once(&p, out)?,
+        Version::V2 => escape_once_and(&p, b"?", out)?,
+    }
 
     if let Some(q) = query {
         out.push(b'?')?;
@@ -202,8 +249,20 @@ mod tests {
 
     fn sb(url: &[u8]) -> Vec<u8> {
         let mut out = Buf::new();
-        canonical(url, &mut out).unwrap();
+        canonical(url, Version::V1, &mut out).unwrap();
+        let v1 = out.into_vec();
+        assert_eq!(sb2(url), v1, "no delimiter decoded: both versions agree");
+        v1
+    }
+
+    fn sb_v(url: &[u8], v: Version) -> Vec<u8> {
+        let mut out = Buf::new();
+        canonical(url, v, &mut out).unwrap();
         out.into_vec()
+    }
+
+    fn sb2(url: &[u8]) -> Vec<u8> {
+        sb_v(url, Version::V2)
     }
 
     #[test]
@@ -215,5 +274,35 @@ mod tests {
         assert_eq!(sb(b"http://[::1]:80/"), b"http://[::1]/");
         assert_eq!(sb(b"localhost:8080/x"), b"http://localhost/x");
         assert_eq!(sb(b"http://h/a%2F..%2Fb?x%2F..%2F"), b"http://h/b?x/../");
+    }
+
+    #[test]
+    fn version_2_keeps_decoded_delimiters_in_their_component() {
+        let cases: [(&[u8], &[u8], &[u8]); 7] = [
+            (b"http://h%2f/a", b"http://h//a", b"http://h%2F/a"),
+            (b"http://h/a%3Fb", b"http://h/a?b", b"http://h/a%3Fb"),
+            (
+                b"http://22%40.%389.1.2/",
+                b"http://22@.89.1.2/",
+                b"http://22%40.89.1.2/",
+            ),
+            (b"http://a%3A80/", b"http://a:80/", b"http://a%3A80/"),
+            (b"%2e[&]x.y/", b"http://[&]x.y/", b"http://%5B&%5Dx.y/"),
+            (
+                b"ftp://[%5D:0x50/c",
+                b"ftp://[]:0x50/c",
+                b"ftp://[%5D:0x50/c",
+            ),
+            (
+                b"http://[a%5D%2f]:1/",
+                b"http://[a]/]/",
+                b"http://[a%5D%2F]/",
+            ),
+        ];
+        for (input, v1, v2) in cases {
+            assert_eq!(sb_v(input, Version::V1), v1, "{}", input.escape_ascii());
+            assert_eq!(sb2(input), v2, "{}", input.escape_ascii());
+            assert_eq!(sb2(v2), v2, "{}", v2.escape_ascii());
+        }
     }
 }

@@ -1,21 +1,21 @@
 //! `surt/1` and `surt/2`: the Sort-friendly URI Reordering Transform of the Internet
 //! Archive, as `surt.surt(url)` of the `surt` package 0.3.1 writes it with
 //! its default options (reversed host, `)`, no scheme), implemented from
-//! our own description of that behaviour,
-//! `/work/shared/reference/surt/RULES.md` (no code of the package, which
-//! is AGPL, was read or copied). The section numbers below are RULES.md's.
+//! our own description of that behaviour, which doc/profile-rules.md
+//! summarises (no code of the package, which is AGPL, was read or copied).
+//! The section numbers below are that document's.
 //!
-//! Compatibility means reproducing the package's quirks too (RULES.md
-//! marks them): `..` that cannot pop is kept, `...` in a host becomes
+//! Compatibility means reproducing the package's quirks too (the rules
+//! mark them): `..` that cannot pop is kept, `...` in a host becomes
 //! `..`, hex IPv4 forms are not converted, `localhost:8080/x` is a URL of
 //! scheme `localhost`, a decoded `%26` splits the query, a stripped session
 //! id may leave an empty parameter that sorts first.
 //!
-//! Where RULES.md leaves a choice open, this implementation reads it so:
+//! Where the rules leave a choice open, this implementation reads it so:
 //!
 //! * Schemes are compared as written for "starts with `http`" (§1.6) and
 //!   "not `dns`" (§3.2), and without regard to case for the default ports
-//!   (§3.4), which RULES.md says explicitly; the scheme is written as it
+//!   (§3.4), which the rules say explicitly; the scheme is written as it
 //!   was for a URL without a host.
 //! * A host is "there" when it is not empty (Python's truth of a string),
 //!   also after §2.3 has stripped its dots: `http://./x` has no host.

@@ -167,9 +167,10 @@ pub fn append_raw<S: Sink>(query: &[u8], piece: &[u8], out: &mut S) -> Result<()
 /// the form serializer: `URLSearchParams.set(name, value)`. The first
 /// parameter so named keeps its place and its raw name and gets the value
 /// (and a `=`), the others are removed; when there is none, the parameter
-/// is appended as [`append`] does. When the only parameter so named has a
-/// `=` and its value decodes to `value` already, nothing changes and its
-/// bytes stay. Returns whether the name was there.
+/// is appended as [`append`] does. When the only parameter so named has
+/// the value already (its value decodes to `value`; a parameter without
+/// `=` has the empty value), nothing changes and the query's bytes stay.
+/// Returns whether the name was there.
 ///
 /// ```
 /// use wwwurl::buf::Buf;
@@ -192,7 +193,7 @@ pub fn set<S: Sink>(
 /// [`set`] with a value already encoded, written as it is; the name, when
 /// the parameter is appended, is encoded by the form serializer. Nothing
 /// changes when the only parameter so named has exactly these raw value
-/// bytes after a `=`.
+/// bytes (none, for a parameter without `=`).
 pub fn set_raw<S: Sink>(
     query: &[u8],
     name: &[u8],
@@ -222,13 +223,15 @@ fn set_with<S: Sink>(
         return Ok(false);
     };
     // A value that is already there, decoded the same (`set`) or written
-    // the same (`set_raw`), keeps its bytes.
-    let same_value = first.has_eq()
-        && if encode {
-            first.value_is(value)
-        } else {
-            first.value_raw() == value
-        };
+    // the same (`set_raw`), keeps its bytes. A name without `=` has the
+    // empty value, as the form parser reads it: writing `a=` for it, or
+    // dropping the query's empty pieces, would be a change that changes
+    // nothing.
+    let same_value = if encode {
+        first.value_is(value)
+    } else {
+        first.value_raw() == value
+    } && (first.has_eq() || value.is_empty());
     if same_value && named.next().is_none() {
         out.extend(query)?;
         return Ok(true);
@@ -277,6 +280,23 @@ mod tests {
         );
         assert_eq!(run(|o| assert!(set_raw(q, b"b", b"%20", o).unwrap())), q);
         assert_eq!(run(|o| append_raw(q, b"", o).unwrap()), q);
+        // A name without `=` has the empty value already.
+        assert_eq!(
+            run(|o| assert!(set(b"ab&&x", b"ab", b"", o).unwrap())),
+            b"ab&&x"
+        );
+        assert_eq!(
+            run(|o| assert!(set_raw(b"ab&&x", b"ab", b"", o).unwrap())),
+            b"ab&&x"
+        );
+        assert_eq!(
+            run(|o| assert!(set(b"ab&&x", b"ab", b"v", o).unwrap())),
+            b"ab=v&x"
+        );
+        assert_eq!(
+            run(|o| assert!(set(b"ab&ab", b"ab", b"", o).unwrap())),
+            b"ab="
+        );
     }
 
     #[test]
@@ -318,8 +338,10 @@ mod tests {
             run(|o| assert!(set(b"a=1&a=1", b"a", b"1", o).unwrap())),
             b"a=1"
         );
-        // A name without `=` gets one.
-        assert_eq!(run(|o| assert!(set(b"a", b"a", b"", o).unwrap())), b"a=");
+        // A name without `=` has the empty value already: nothing changes.
+        assert_eq!(run(|o| assert!(set(b"a", b"a", b"", o).unwrap())), b"a");
+        // Another value gives it a `=`.
+        assert_eq!(run(|o| assert!(set(b"a", b"a", b"1", o).unwrap())), b"a=1");
     }
 
     #[test]

@@ -3,6 +3,8 @@
 
 use std::path::PathBuf;
 
+pub mod inputs;
+
 /// One line of a vector file.
 #[derive(Debug, Clone)]
 pub struct Vector {

@@ -12,7 +12,7 @@ _SCHEME = re.compile(rb"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
 def _input_path(url):
-    """The path of `url` as the package reads it (RULES.md section 1):
+    """The path of `url` as the package reads it (doc/profile-rules.md, section 1):
     trimmed, TAB CR LF removed, `http://` added without a scheme, a
     leading run of `http(s)://` tokens cut to the last, and for http
     schemes without a host the first path segment taken as the host."""
@@ -58,7 +58,7 @@ def _dots(segments, empty_is_segment):
 
 def _escape_lower(seg):
     """A decoded segment as it is written: bytes up to 0x20, from 0x7F,
-    `#` and `%` escaped, then lower-cased (RULES.md 2.6 and 3.5)."""
+    `#` and `%` escaped, then lower-cased (doc/profile-rules.md, 2.6 and 3.5)."""
     return quote_bytes(seg, lambda c: 0x20 < c < 0x7F and c not in b"#%").lower()
 
 
@@ -97,7 +97,7 @@ RULES = [
         "A `..` that follows an empty segment (`//`): the package pops the empty segment, "
         "the profile (dropping empty segments first) pops the segment before it "
         "(`/a//../b`: package `/a/b`, profile `/b`).",
-        "The package: the profile promises the package's output. RULES.md section 2.5, which "
+        "The package: the profile promises the package's output. doc/profile-rules.md, section 2.5, which "
         "the profile implements, says empty segments are dropped without saying when; the "
         "package drops them only after resolving `..`. A fix is a new profile version, surt/2.",
         b"http://example.com/a//../b",

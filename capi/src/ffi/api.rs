@@ -686,7 +686,12 @@ pub(crate) fn borrowed_out(r: Option<Borrowed>, len: *mut size_t) -> *const c_ch
 }
 
 /// The malloc form of a text result: `*out` receives a `malloc`ed copy.
+/// A result with a NUL byte is refused: the C string would end at it, and
+/// two results that differ after it would read as one.
 pub(crate) fn text_out(out: *mut *mut c_char, v: Buf) -> Result<(), wwwurl_status> {
+    if v.contains(&0) {
+        return Err(WWWURL_ERR_HOLDS_NUL);
+    }
     let out = Out::new(out)?;
     let p = malloc_copy(&v);
     if p.is_null() {

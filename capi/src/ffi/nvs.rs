@@ -64,6 +64,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
     /// the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_nvs_key / wwwurl_nvs_key_buf(nvs: Ref<Nvs>, url/len: In) -> Text memory(32) {
         |c: &'_ Config, url: &[u8]| {
             let mut k = Buf::with_capacity(url.len() + 1)?;

@@ -88,6 +88,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_query_edit / wwwurl_query_edit_buf(
         query/qlen: In, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
     ) -> Text memory(10 / 8) {
@@ -114,10 +116,10 @@ declare! { DECLS:
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free` (a decoded value may hold a
-    /// NUL byte: use the `_buf` form's `needed` for its length).
-    /// `wwwurl_query_get_buf` writes the same result into a caller buffer
-    /// instead.
+    /// caller releases with `wwwurl_string_free`. `wwwurl_query_get_buf`
+    /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_query_get / wwwurl_query_get_buf(
         query/qlen: In = "c=d&c=e", name/nlen: In = "c", nth: Value<u32>, flags: Value<u32>
     ) -> Text memory(3 / 2) {
@@ -150,6 +152,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_query_decode / wwwurl_query_decode_buf(s/len: In = "a+b%2C%zz") -> Text memory(3 / 2) {
         |s: &[u8]| {
             let mut v = Buf::with_capacity(s.len())?;
@@ -176,6 +180,8 @@ declare! { DECLS:
     /// caller releases with `wwwurl_string_free`, allocated at its exact
     /// size. `wwwurl_query_encode_buf` writes the same result into a caller
     /// buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_query_encode / wwwurl_query_encode_buf(s/len: In = "a b&c=é") -> Text memory(6 / 3) {
         |s: &[u8]| {
             // Measured first, so that the result is allocated once, at its

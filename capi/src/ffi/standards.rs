@@ -141,7 +141,8 @@ impl From<ProfileError> for wwwurl_status {
     fn from(e: ProfileError) -> wwwurl_status {
         match e {
             ProfileError::NoMemory => WWWURL_ERR_NO_MEMORY,
-            ProfileError::UnknownProfile | ProfileError::Refused(_) => WWWURL_ERR_INVALID_ARGUMENT,
+            ProfileError::UnknownProfile => WWWURL_ERR_NOT_FOUND,
+            ProfileError::Refused(_) => WWWURL_ERR_INVALID_ARGUMENT,
         }
     }
 }
@@ -173,6 +174,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_domain_to_ascii_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_domain_to_ascii / wwwurl_domain_to_ascii_buf(
         domain/len: In = "B\u{fc}cher.example"
     ) -> Text memory(3 / 2) {
@@ -198,6 +201,8 @@ declare! { DECLS:
     /// caller releases with `wwwurl_string_free`.
     /// `wwwurl_domain_to_unicode_buf` writes the same result into a caller
     /// buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_domain_to_unicode / wwwurl_domain_to_unicode_buf(
         domain/len: In = "xn--bcher-kva.example"
     ) -> Text memory(45) {
@@ -223,15 +228,18 @@ declare! { DECLS:
     /// `profile`, the profile's name; `url`/`len`, the URL (`len` may be
     /// `WWWURL_NUL_TERMINATED`); `out` receives the result.
     ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a profile that
-    /// does not exist, or a URL the profile cannot canonicalise (a relative
-    /// URL for `whatwg` or `webcapture`, a host that is not a host);
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` for a profile that does
+    /// not exist; `WWWURL_ERR_INVALID_ARGUMENT` for a URL the profile cannot
+    /// canonicalise (a relative URL for `whatwg` or `webcapture`, a host that
+    /// is not a host);
     /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_canonicalize_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_canonicalize / wwwurl_canonicalize_buf(
         cfg: Cfg, profile: Str = "rfc3986", url/len: In
     ) -> Text memory(56 / 16) {
@@ -278,6 +286,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_rfc3986_resolve / wwwurl_rfc3986_resolve_buf(
         base/blen: In, reference/rlen: In
     ) -> Text memory(2) {
@@ -309,6 +319,8 @@ declare! { DECLS:
     /// caller releases with `wwwurl_string_free`.
     /// `wwwurl_webcapture_canonical_buf` writes the same result into a caller
     /// buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_webcapture_canonical / wwwurl_webcapture_canonical_buf(
         url/len: In, base/blen: OptIn
     ) -> Text memory(5) {
@@ -343,6 +355,8 @@ declare! { DECLS:
     /// caller releases with `wwwurl_string_free`.
     /// `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
     /// buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_rfc3986_make_relative / wwwurl_rfc3986_make_relative_buf(
         base/blen: In, target/tlen: In
     ) -> Text memory(10) {
@@ -380,6 +394,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_rfc3986_normalize / wwwurl_rfc3986_normalize_buf(
         s/len: In, mask: Value<u32>
     ) -> Text memory(2) {
@@ -415,6 +431,8 @@ declare! { DECLS:
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
     /// caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
     /// writes the same result into a caller buffer instead.
+    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+    /// a C string would end at it. The `_buf` form gives it whole.
     fn wwwurl_browser_resolve / wwwurl_browser_resolve_buf(
         base/blen: In, spec/slen: In
     ) -> Text memory(24) {

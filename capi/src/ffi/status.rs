@@ -53,13 +53,17 @@ pub enum wwwurl_status {
     /// What was asked for is not there (a query parameter; the end of a
     /// query's parameters).
     WWWURL_ERR_NOT_FOUND = 16,
+    /// The result holds a NUL byte, at which a C string would end: the
+    /// malloc form refuses it, and the `_buf` form gives it whole, with its
+    /// length in `needed`.
+    WWWURL_ERR_HOLDS_NUL = 17,
 }
 
 pub(crate) use wwwurl_status::*;
 
 impl wwwurl_status {
     /// Every status, in the order of its number.
-    const ALL: [wwwurl_status; 17] = [
+    const ALL: [wwwurl_status; 18] = [
         WWWURL_OK,
         WWWURL_ERR_NULL,
         WWWURL_ERR_TOO_LONG,
@@ -77,6 +81,7 @@ impl wwwurl_status {
         WWWURL_ERR_PORT_IGNORED,
         WWWURL_ERR_NO_IDNA,
         WWWURL_ERR_NOT_FOUND,
+        WWWURL_ERR_HOLDS_NUL,
     ];
 
     /// The status numbered `n`, if there is one.
@@ -147,6 +152,10 @@ impl wwwurl_status {
                 "host needs IDNA, which this build lacks\0",
             ),
             WWWURL_ERR_NOT_FOUND => ("WWWURL_ERR_NOT_FOUND\0", "not found\0"),
+            WWWURL_ERR_HOLDS_NUL => (
+                "WWWURL_ERR_HOLDS_NUL\0",
+                "result holds a NUL byte; the _buf form gives it whole\0",
+            ),
         }
     }
 }
@@ -237,7 +246,7 @@ mod tests {
             assert_eq!(wwwurl_status::message_of(i as u32), msg);
             assert_eq!(wwwurl_status::name_of(i as u32), name);
         }
-        assert_eq!(wwwurl_status::ALL.len(), WWWURL_ERR_NOT_FOUND as usize + 1);
+        assert_eq!(wwwurl_status::ALL.len(), WWWURL_ERR_HOLDS_NUL as usize + 1);
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
         assert_eq!(wwwurl_status::name_of(17), "(unknown status)\0");
     }
