@@ -63,7 +63,7 @@ HARNESS_SRC  := c-tests/harness.c
 HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h \
 	$(API_ROWS)
 
-.PHONY: all lib gen header check-header check check-all prereqs test rust-test rust-test-debug lint c-tests c-tests-shared \
+.PHONY: all lib gen header check-header check check-all prereqs test quick quick-c cycles rust-test rust-test-debug lint c-tests c-tests-shared \
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
 	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols \
 	api-coverage pkgconfig-test demo bench install uninstall clean hostile-test fault-test fuzz FORCE
@@ -213,6 +213,57 @@ check-all: lint rust-test rust-test-debug check-header header-compile manpages-t
 	@echo "make check: all passed"
 
 test: rust-test c-tests
+
+# ---- the gate before each commit -------------------------------------------
+#
+# `make quick`: what catches most mistakes in a few minutes (CONTRIBUTING.md).
+# One optimised build without LTO serves everything: the Rust tests, and the
+# C tests, which link that build's libraries (the release ones are LTO
+# builds, for what is installed and measured). The C suites run once each,
+# without valgrind or sanitizers (`make check` has those), against both
+# libraries; the fault rows against the fault-injection build; the Python
+# tests only when their environment (make pyenv) is already there.
+QUICK_LIB     := target/$(CHECK_PROFILE)
+QUICK29H_LIB  := $(TARGET29H)/$(CHECK_PROFILE)
+QUICK_BIN     := $(BUILD)/quick
+
+quick: lint cycles rust-test
+	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi
+	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features v29h \
+	  --target-dir $(TARGET29H)
+	@cd $(QUICK29H_LIB) && ln -sf libwwwurl.so libwwwurl-29h.so
+	@$(MAKE) --no-print-directory quick-c
+	@if [ -x $(PY) ]; then $(MAKE) --no-print-directory python-test; \
+	  else echo "== python tests skipped: no $(PY_ENV) yet (make pyenv)"; fi
+	@echo "make quick: all passed"
+
+quick-c: $(C_TEST_NAMES:%=$(QUICK_BIN)/%) $(C_TEST_NAMES:%=$(QUICK_BIN)/29h/%) \
+	  $(QUICK_BIN)/fault_injection $(ESC_CORPUS)
+	@for t in $(C_TEST_NAMES); do echo "== $$t"; $(QUICK_BIN)/$$t $(VECTORS) >/dev/null || \
+	  { $(QUICK_BIN)/$$t $(VECTORS) | grep -v ' 0 failed'; exit 1; }; done
+	@for t in $(C_TEST_NAMES); do echo "== $$t (2.9h)"; $(QUICK_BIN)/29h/$$t $(VECTORS) >/dev/null || \
+	  { $(QUICK_BIN)/29h/$$t $(VECTORS) | grep -v ' 0 failed'; exit 1; }; done
+	@echo "== fault_injection"
+	@$(QUICK_BIN)/fault_injection $(VECTORS) | tail -n 1
+
+$(QUICK_BIN)/%: c-tests/%.c $(HARNESS_DEPS)
+	@mkdir -p $(@D)
+	@$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) -L$(QUICK_LIB) \
+	  -Wl,-rpath,$(abspath $(QUICK_LIB)) -lwwwurl -lpthread
+
+$(QUICK_BIN)/29h/%: c-tests/%.c $(HARNESS_DEPS)
+	@mkdir -p $(@D)
+	@$(CC) $(TEST_CFLAGS) -DWWWURL_LEGACY_29H -o $@ $< $(HARNESS_SRC) -L$(QUICK29H_LIB) \
+	  -Wl,-rpath,$(abspath $(QUICK29H_LIB)) -lwwwurl-29h -lpthread
+
+$(QUICK_BIN)/fault_injection: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
+	@mkdir -p $(@D)
+	@$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
+
+# No module of any crate imports, through its `crate::`, `super::` and
+# `use` paths, a module that imports it back (tools/cycles.py).
+cycles:
+	@$(PYTHON) tools/cycles.py src capi/src cli/src tools/headers/src tools/capi-table/src python/src
 
 lint:
 	$(CARGO) fmt --all --check

@@ -7,20 +7,19 @@
 #                        and the escape-heavy one: every disagreement must
 #                        fall in a documented class (tests/profile-diff/,
 #                        doc/profile-differences.md). Part of make check.
-#                        The packages come from python/requirements-ci.txt
-#                        (pip install -r python/requirements-ci.txt); a
-#                        missing one fails the test, naming it.
+#                        The packages come from python/requirements-dev.txt,
+#                        in the environment of `make pyenv`; a missing one
+#                        fails the test, naming it.
 #   make bench-profiles  URLs per second of `wwwurl canon --profile P` for
 #                        every profile, and of the Python packages, on
 #                        $(CORPUS) and $(ESC_CORPUS) (bench/bench.mk;
 #                        bench/profiles.sh)
 #
-# PYTHON is the interpreter that has the packages; PROFILE_DIFF_ARGS go to
+# They run in the environment of `make pyenv` (mk/python.mk); PROFILE_DIFF_ARGS go to
 # tests/profile-diff/profile_diff.py (--only surt, --show CLASS, ...);
 # PROFILE_CORPUS is the real corpus of profile-diff, whose counts
 # doc/profile-differences.md records.
 
-PYTHON            ?= python3
 PROFILE_DIFF_ARGS ?=
 PROFILE_CORPUS    ?= tests/corpus/kasztp.txt
 
@@ -28,10 +27,10 @@ PROFILE_CORPUS    ?= tests/corpus/kasztp.txt
 
 EXTRA_CHECKS += profile-diff
 
-profile-diff: $(TOOL) $(ESC_CORPUS)
-	$(PYTHON) tests/profile-diff/profile_diff.py --tool $(TOOL) \
+profile-diff: $(TOOL) $(ESC_CORPUS) pyenv
+	$(PY) tests/profile-diff/profile_diff.py --tool $(TOOL) \
 	  --corpus kasztp=$(PROFILE_CORPUS) --corpus escapes=$(ESC_CORPUS) $(PROFILE_DIFF_ARGS)
 
-bench-profiles: $(TOOL) $(ESC_CORPUS)
+bench-profiles: $(TOOL) $(ESC_CORPUS) pyenv
 	@echo "== wwwurl canon --profile (bench/profiles.sh), real and escape-heavy URLs"
-	PYTHON=$(PYTHON) sh bench/profiles.sh $(TOOL) $(CORPUS) $(ESC_CORPUS)
+	PYTHON=$(PY) sh bench/profiles.sh $(TOOL) $(CORPUS) $(ESC_CORPUS)

@@ -2,36 +2,46 @@
 # maturin over the core crate, its tests and its lint. Included by the
 # Makefile; `make check` runs python-lint and python-test.
 #
+#   make pyenv         the virtual environment build/pyenv, with the exact
+#                      versions of python/requirements-dev.txt from PyPI;
+#                      made again whenever that file changes, else reused
 #   make python        the wheel, in build/wheels/
-#   make python-test   the wheel installed into a virtual environment
-#                      (build/pyenv), then pytest on python/tests
+#   make python-test   the wheel installed into that environment, then
+#                      pytest on python/tests
 #   make python-lint   rustfmt and clippy on python/
 #
-# maturin, pytest and pyarrow come from the interpreter's own packages
-# (python/requirements-ci.txt lists them; .ci/run installs them): the
-# environment sees them through --system-site-packages, and nothing is
-# fetched. python/ is a Cargo workspace of its own, built in target/python.
+# PYTHON is the interpreter the environment is made from (it needs the venv
+# module: Debian's python3-venv); nothing is installed into it. python/ is a
+# Cargo workspace of its own, built in target/python.
 
 PYTHON      ?= python3
 PY_TARGET   := $(abspath target/python)
 PY_WHEELS   := $(BUILD)/wheels
 PY_ENV      := $(BUILD)/pyenv
+PY          := $(PY_ENV)/bin/python
+PY_REQS     := python/requirements-dev.txt
 
-.PHONY: python python-test python-lint
+.PHONY: pyenv python python-test python-lint
 
-python:
+# The copy of the requirements in the environment says what it was made
+# from: the same file, the same environment.
+pyenv:
+	@cmp -s $(PY_REQS) $(PY_ENV)/requirements.txt || { \
+	  echo "== $(PY_ENV) from $(PY_REQS)"; \
+	  rm -rf $(PY_ENV) && $(PYTHON) -m venv $(PY_ENV) && \
+	  $(PY) -m pip install --quiet --disable-pip-version-check -r $(PY_REQS) && \
+	  cp $(PY_REQS) $(PY_ENV)/requirements.txt; }
+
+python: pyenv
 	@mkdir -p $(PY_WHEELS)
 	rm -f $(PY_WHEELS)/wwwurl-*.whl
-	CARGO_TARGET_DIR=$(PY_TARGET) $(PYTHON) -m maturin build --release --locked \
+	CARGO_TARGET_DIR=$(PY_TARGET) $(PY) -m maturin build --release --locked \
 	  --manifest-path python/Cargo.toml --out $(PY_WHEELS)
 
-$(PY_ENV)/bin/python:
-	$(PYTHON) -m venv --system-site-packages $(PY_ENV)
-
-python-test: python $(PY_ENV)/bin/python
-	$(PY_ENV)/bin/python -m pip install --quiet --no-index --no-deps --force-reinstall \
-	  $(PY_WHEELS)/wwwurl-*.whl
-	PYTHONDONTWRITEBYTECODE=1 $(PY_ENV)/bin/python -m pytest -q python/tests
+python-test: python
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-index --no-deps \
+	  --force-reinstall $(PY_WHEELS)/wwwurl-*.whl
+	PYTHONDONTWRITEBYTECODE=1 $(PY) -m pytest -q python/tests
 
 python-lint:
 	cd python && CARGO_TARGET_DIR=$(PY_TARGET) $(CARGO) fmt --check

@@ -10,13 +10,13 @@
 #                      reads it back, and pipes it through `wwwurl canon`
 #                      (RDD.pipe); every row must equal the tool's output
 #                      for its line, in place. Part of make check. Needs
-#                      Java 17 or later and PySpark (python/requirements-ci.txt)
+#                      Java 17 or later and PySpark (python/requirements-dev.txt)
 #   make bench-python  bench/python/bench.py: the package against ada-url,
 #                      can_ada, surt, w3lib and urllib.parse, single calls
 #                      and batches, on $(CORPUS) and $(ESC_CORPUS), then the
 #                      Spark routes in local mode. Not part of make check;
 #                      the peers are installed by hand:
-#                      $(PY_ENV)/bin/python -m pip install ada-url can_ada w3lib surt
+#                      $(PY) -m pip install ada-url can_ada
 #
 # BENCH_PYTHON_ARGS go to bench/python/bench.py (--min-time S, --rounds N,
 # --spark-lines N, --spark-profile NAME, --no-spark).
@@ -29,11 +29,11 @@ EXTRA_CHECKS += spark-test
 
 spark-test: $(TOOL) python-test
 	PYTHONDONTWRITEBYTECODE=1 WWWURL_TOOL=$(abspath $(TOOL)) \
-	  $(PY_ENV)/bin/python -m pytest -q -p no:cacheprovider tests/spark
+	  $(PY) -m pytest -q -p no:cacheprovider tests/spark
 
 # The wheel installed as python-test installs it, without running its tests.
-bench-python: $(TOOL) python $(PY_ENV)/bin/python $(ESC_CORPUS)
-	$(PY_ENV)/bin/python -m pip install --quiet --no-index --no-deps --force-reinstall \
+bench-python: $(TOOL) python $(ESC_CORPUS)
+	$(PY) -m pip install --quiet --no-index --no-deps --force-reinstall \
 	  $(PY_WHEELS)/wwwurl-*.whl
-	PYTHONDONTWRITEBYTECODE=1 $(PY_ENV)/bin/python bench/python/bench.py \
+	PYTHONDONTWRITEBYTECODE=1 $(PY) bench/python/bench.py \
 	  --tool $(TOOL) $(BENCH_PYTHON_ARGS) $(CORPUS) $(ESC_CORPUS)

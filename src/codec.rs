@@ -6,11 +6,11 @@
 
 use crate::ascii::{
     any_lane, byte_mask, c_len, find_stop_fn, first_lane, hex_value, lane_bits, stop_lanes_fn,
-    Block, ByteSet, Lanes, ALNUM, HEX_UPPER,
+    Block, ByteSet, Lanes, ALNUM,
 };
 use crate::buf::Buf;
 
-use crate::sink::{copy_into, OutByte};
+use crate::sink::{copy_into, OutByte, ESCAPED};
 pub use crate::sink::{BoundedSink, CountingSink, Sink};
 
 /// Bytes URLEncodePath keeps: `A-Z a-z 0-9 ! $ ( ) * + , - . / : ; = _ ~`.
@@ -799,18 +799,6 @@ enum Keep {
     Form,
     Password,
 }
-
-/// `%XY` of every byte, the three bytes little-endian in a `u32`: an
-/// escape is one load.
-pub(crate) static ESCAPED: [u32; 256] = {
-    let mut t = [0; 256];
-    let mut b = 0;
-    while b < 256 {
-        t[b] = b'%' as u32 | (HEX_UPPER[b >> 4] as u32) << 8 | (HEX_UPPER[b & 15] as u32) << 16;
-        b += 1;
-    }
-    t
-};
 
 /// What an encoder writes for each byte, as a `u32`: the output bytes
 /// little-endian (one, or three for `%XY`) and their count in the top byte.

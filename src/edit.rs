@@ -25,8 +25,7 @@
 use crate::buf::{Buf, NoMemory};
 use crate::codec::{c_prefix, decode_generic_find_nul};
 use crate::config::{Compat, Env};
-use crate::split::UrlDest;
-use crate::url::{create_parts, create_url, port_colon, Kept, Parts, Url, UrlRef};
+use crate::url::{create_parts, create_url, port_colon, Kept, Parts, Url, UrlDest, UrlRef};
 
 /// A part of a record that can be set. The derived parts (`name`, `file`,
 /// `hostport`) are rebuilt, never set.
@@ -300,6 +299,20 @@ fn host_ok(v: &[u8]) -> bool {
             }
             b > b' ' && b != 0x7f && !matches!(b, b'/' | b'?' | b'#' | b'@' | b'\\')
         })
+}
+
+impl UrlRef<'_> {
+    /// AddPasswordURL: the same URL rebuilt with a new user and password
+    /// (see [`rebuild`]).
+    pub fn with_password<E: Env + ?Sized>(
+        &self,
+        env: &E,
+        compat: Compat,
+        user: Option<&[u8]>,
+        pass: Option<&[u8]>,
+    ) -> Result<Url, NoMemory> {
+        rebuild(env, compat, (*self).into(), Change::Userinfo(user, pass)).map_err(|_| NoMemory)
+    }
 }
 
 #[cfg(test)]

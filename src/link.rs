@@ -3,7 +3,8 @@
 use super::codec::c_prefix;
 use super::config::{Compat, Env};
 use super::path::canonicalise_name;
-use super::split::{split_to, RecordDest, UrlDest};
+use super::split::split_to;
+use super::url::{RecordDest, UrlDest};
 use super::url::{Url, UrlRef};
 use crate::buf::{Buf, NoMemory};
 

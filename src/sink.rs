@@ -16,7 +16,19 @@
 use std::convert::Infallible;
 use std::mem::MaybeUninit;
 
-use crate::codec::ESCAPED;
+use crate::ascii::HEX_UPPER;
+
+/// `%XY` of every byte, the three bytes little-endian in a `u32`: an
+/// escape is one load.
+pub(crate) static ESCAPED: [u32; 256] = {
+    let mut t = [0; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = b'%' as u32 | (HEX_UPPER[b >> 4] as u32) << 8 | (HEX_UPPER[b & 15] as u32) << 16;
+        b += 1;
+    }
+    t
+};
 
 /// Where a transform writes its output.
 ///

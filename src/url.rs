@@ -17,9 +17,7 @@ use super::host::canonicalise_nul_free_host;
 use super::html::replace_amp_in_place;
 use super::path::canonicalise_nul_free;
 use crate::buf::{Buf, NoMemory, RecordBuf};
-use crate::edit::Change;
-use crate::sink::BoundedSink;
-use crate::split::{RecordDest, UrlDest};
+use crate::sink::{BoundedSink, Sink};
 
 /// Where a field's bytes lie in [`Url::buffer`]; `buffer()[start + len]` is NUL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -172,7 +170,7 @@ impl Spans {
 }
 
 /// How a record holds its `original_*` fields: what its destination reads
-/// of them decides (see [`crate::split::RecordDest::ORIGINALS`]).
+/// of them decides (see [`RecordDest::ORIGINALS`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Originals {
     /// Copies of their own after the canonical fields, as the historical
@@ -396,19 +394,6 @@ impl<'a> UrlRef<'a> {
     pub fn port(&self) -> i32 {
         self.sp.port
     }
-
-    /// AddPasswordURL: the same URL rebuilt with a new user and password
-    /// (see [`crate::edit::rebuild`]).
-    pub fn with_password<E: Env + ?Sized>(
-        &self,
-        env: &E,
-        compat: Compat,
-        user: Option<&[u8]>,
-        pass: Option<&[u8]>,
-    ) -> Result<Url, NoMemory> {
-        crate::edit::rebuild(env, compat, (*self).into(), Change::Userinfo(user, pass))
-            .map_err(|_| NoMemory)
-    }
 }
 
 impl PartialEq for UrlRef<'_> {
@@ -430,6 +415,113 @@ impl Eq for UrlRef<'_> {}
 impl<'a> From<&'a Url> for UrlRef<'a> {
     fn from(u: &'a Url) -> Self {
         u.view()
+    }
+}
+
+/// A record's bytes, ready to be written where a [`RecordDest`] wants them:
+/// their exact size and where each field will lie are known first.
+pub trait RecordBytes {
+    /// The size of the record's buffer: every field and its NUL.
+    fn len(&self) -> usize;
+    /// Always false: a record holds at least its NULs.
+    fn is_empty(&self) -> bool {
+        false
+    }
+    /// Where the fields lie, from the buffer's first byte.
+    fn spans(&self) -> Spans;
+    /// [`RecordBytes::len`] and [`RecordBytes::spans`] together.
+    fn measure(&self) -> (usize, Spans) {
+        (self.len(), self.spans())
+    }
+    /// Appends the buffer, exactly [`RecordBytes::len`] bytes, to `out`;
+    /// returns [`RecordBytes::spans`].
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error>;
+}
+
+/// A record that is already made, to be copied (`wwwurl_dup`).
+impl RecordBytes for UrlRef<'_> {
+    fn len(&self) -> usize {
+        self.buffer().len()
+    }
+    fn spans(&self) -> Spans {
+        *UrlRef::spans(self)
+    }
+    fn write_to<S: Sink + ?Sized>(&self, out: &mut S) -> Result<Spans, S::Error> {
+        out.extend(self.buffer())?;
+        Ok(*UrlRef::spans(self))
+    }
+}
+
+/// Where SplitURL puts a record: a [`Url`] of its own, the C layer's
+/// one-block record, a handle. SplitURL decides once how to build the
+/// record and hands it over.
+///
+/// The fast route knows the record's exact size before it writes a byte:
+/// the destination allocates that much and has the record written
+/// ([`RecordDest::store_record`]). The general route builds the record in memory
+/// of the destination's own ([`RecordDest::Memory`]), sized for the worst
+/// case, and hands it back built ([`RecordDest::store_built`]): the
+/// destination decides where the record is built, and whether it is moved
+/// once made (the C libraries build small records on the stack and copy
+/// them once into a block of their exact size).
+pub trait RecordDest {
+    /// What the caller gets: the record, or its own kind of result, which
+    /// can tell that memory ran out.
+    type Out;
+    /// The memory the general route builds a record in.
+    type Memory: RecordBuf;
+    /// How the record holds its original fields: copied, unless the
+    /// destination reads them only through the spans (then shared with the
+    /// canonical fields when all are equal, see [`Originals::Shared`]) or
+    /// has none (then omitted).
+    const ORIGINALS: Originals = Originals::Copied;
+    /// Takes a record whose size is known, to be written.
+    fn store_record<R: RecordBytes>(self, record: &R) -> Self::Out;
+    /// Empty memory with room for `capacity` bytes, which the record
+    /// never outgrows; writing past them may fail with [`NoMemory`].
+    fn memory(&mut self, capacity: usize) -> Result<Self::Memory, NoMemory>;
+    /// Takes a record that the general route built in memory from
+    /// [`RecordDest::memory`]: its bytes from the memory's first, its
+    /// fields where `spans` says, the name first (at offset 0).
+    fn store_built(self, built: Self::Memory, spans: Spans) -> Self::Out;
+    /// The result when memory ran out before a record was made.
+    fn no_memory(self) -> Self::Out;
+}
+
+/// [`RecordDest`] of [`split_url`] and the other functions that give a
+/// [`Url`].
+pub(crate) struct UrlDest;
+
+impl RecordDest for UrlDest {
+    type Out = Result<Url, NoMemory>;
+    type Memory = Buf;
+    #[inline(always)]
+    fn store_record<R: RecordBytes>(self, record: &R) -> Result<Url, NoMemory> {
+        let len = record.len();
+        let mut buf = Buf::with_capacity(len)?;
+        let _written = record.write_to(&mut buf)?;
+        debug_assert_eq!(buf.len(), len);
+        // The spans measured apart, from the plan as `len` is, rather than
+        // taken from the write, whose result a release build then leaves
+        // unused; the two are the same (asserted below).
+        let sp = record.spans();
+        debug_assert_eq!(_written, sp);
+        Ok(Url {
+            buf: buf.into_vec(),
+            sp,
+        })
+    }
+    fn memory(&mut self, capacity: usize) -> Result<Buf, NoMemory> {
+        Buf::with_capacity(capacity)
+    }
+    fn store_built(self, built: Buf, spans: Spans) -> Result<Url, NoMemory> {
+        Ok(Url {
+            buf: built.into_vec(),
+            sp: spans,
+        })
+    }
+    fn no_memory(self) -> Result<Url, NoMemory> {
+        Err(NoMemory)
     }
 }
 

@@ -68,15 +68,11 @@ if command -v pkg-config >/dev/null 2>&1; then
 fi
 
 # The Python package (mk/python.mk): an interpreter that makes virtual
-# environments, and the PyPI packages of python/requirements-ci.txt.
+# environments. The PyPI packages go into the one `make pyenv` builds
+# (python/requirements-dev.txt), never into this interpreter.
 if command -v python3 >/dev/null 2>&1; then
-    python3 -c 'import ensurepip' >/dev/null 2>&1 ||
+    python3 -c 'import ensurepip, venv' >/dev/null 2>&1 ||
         miss "python3 -m venv (ensurepip)" python3-venv
-    for mod in maturin pytest pyarrow pyspark pandas surt w3lib gglsbl; do
-        python3 -c "import $mod" >/dev/null 2>&1 ||
-            miss "Python package $mod" python3-pip \
-                "then: python3 -m pip install -r python/requirements-ci.txt"
-    done
 else
     miss python3 python3
 fi

@@ -350,7 +350,7 @@ def spark_session(cores):
     except ImportError as e:
         die(
             f"{e.name} is not installed: {sys.executable} -m pip install pyspark~=4.3 "
-            "pandas~=2.3 (python/requirements-ci.txt), or pass --no-spark"
+            "pandas~=2.3 (python/requirements-dev.txt), or pass --no-spark"
         )
     if not (os.environ.get("JAVA_HOME") or shutil.which("java")):
         die("Spark needs Java 17 or later: apt-get install openjdk-17-jre-headless")

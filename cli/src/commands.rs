@@ -1,7 +1,9 @@
 //! What each subcommand does with one input, on top of the core library.
 
 use crate::cli::{Cli, Command, EncodeHow, InputOpts, QueryCmd, SetPart, WhatwgGet, WhatwgSet};
-use crate::lines::{drive, write_error, Fatal, Inputs, Layout, Status};
+use crate::ctx::{or_abort, Ctx};
+use crate::drive::drive;
+use crate::lines::{write_error, Fatal, Layout, Status};
 use crate::{escape, spool};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
@@ -9,64 +11,15 @@ use std::os::unix::ffi::OsStrExt;
 use wwwurl::buf::{Buf, NoMemory};
 use wwwurl::cache::{cache_path, UnsafePath};
 use wwwurl::codec::{c_prefix, Codec};
-use wwwurl::config::{Compat, Config};
 use wwwurl::edit::{set_part, SetError};
 use wwwurl::hash::make_hash;
 use wwwurl::link::link_url;
 use wwwurl::normalize::{normalize, Mask};
 use wwwurl::rfc3986::{Components, Part};
-use wwwurl::split::split_url;
+
 use wwwurl::url::{Field, Url};
 use wwwurl::whatwg::{self, SetOutcome};
 use wwwurl::{nvs, query, relative, rfc3986, webcapture};
-
-/// The settings every URL is built with.
-#[derive(Debug)]
-pub struct Ctx {
-    /// Local host and default ports.
-    pub env: Config,
-    /// 2.9 or 2.9h behaviour.
-    pub compat: Compat,
-    /// `--raw`: no escape of control bytes in the output.
-    pub raw: bool,
-}
-
-impl Ctx {
-    /// The settings chosen by the global options.
-    pub fn new(cli: &Cli) -> Ctx {
-        Ctx {
-            env: cli.local_host.clone().unwrap_or_default(),
-            compat: cli.compat.into(),
-            raw: cli.raw,
-        }
-    }
-
-    fn inputs<'a>(&self, args: &'a [OsString], opts: &'a InputOpts) -> Inputs<'a> {
-        // `wwwurl canon urls.txt` canonicalises the name, not the file's
-        // lines: say so when an argument without a scheme names a file.
-        for a in args {
-            let named_file = std::fs::metadata(a).is_ok_and(|m| m.is_file());
-            if named_file && !a.as_bytes().contains(&b':') {
-                eprintln!(
-                    "wwwurl: note: \"{}\" names a file but is read as an input itself; \
-                     `-i {0}` reads inputs from the file",
-                    escape::text(a.as_bytes())
-                );
-            }
-        }
-        Inputs {
-            args,
-            files: &opts.files,
-            raw: self.raw,
-            jobs: opts.jobs(),
-            progress: opts.progress(),
-        }
-    }
-
-    fn split(&self, s: &[u8]) -> Url {
-        or_abort(split_url(&self.env, self.compat, s))
-    }
-}
 
 /// Runs one subcommand over its inputs.
 pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
@@ -817,15 +770,6 @@ fn with_buf<R, E: std::fmt::Display>(
     f: impl FnOnce(&mut Buf) -> Result<R, E>,
 ) -> Result<R, String> {
     Buf::fill_vec(out, f).map_err(|e| e.to_string())
-}
-
-/// The record, or the end of the program when memory ran out, as for any
-/// other allocation of the tool.
-pub fn or_abort<T>(r: Result<T, NoMemory>) -> T {
-    match r {
-        Ok(v) => v,
-        Err(NoMemory) => std::alloc::handle_alloc_error(std::alloc::Layout::new::<u8>()),
-    }
 }
 
 /// The core's part for a part of `set`.

@@ -26,6 +26,8 @@
 
 mod cli;
 mod commands;
+mod ctx;
+mod drive;
 mod escape;
 mod lines;
 mod manpage;
@@ -49,7 +51,7 @@ fn main() -> ExitCode {
         );
         return ExitCode::from(1);
     }
-    let ctx = commands::Ctx::new(&cli);
+    let ctx = ctx::Ctx::new(&cli);
     match commands::run(&ctx, &cli.command) {
         Ok(lines::Status::Clean) => ExitCode::SUCCESS,
         Ok(lines::Status::SomeFailed) => ExitCode::from(1),

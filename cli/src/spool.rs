@@ -7,7 +7,7 @@
 //! [`nofollow`]).
 
 use crate::cli::{CompatArg, SpoolCmd};
-use crate::commands::Ctx;
+use crate::ctx::{or_abort, Ctx};
 use crate::escape;
 use crate::lines::{write_error, Fatal, Status, MAX_INPUT};
 use crate::nofollow::{Dir, Kind};
@@ -103,7 +103,7 @@ fn place(ctx: &Ctx, compat: Compat, url: &[u8]) -> Result<Place, String> {
     if url.contains(&0) {
         return Err("the URL contains a NUL byte".to_owned());
     }
-    let u = crate::commands::or_abort(split_url(&ctx.env, compat, url));
+    let u = or_abort(split_url(&ctx.env, compat, url));
     component("protocol", u.proto())?;
     component("host", u.hostport())?;
     Ok(Place {

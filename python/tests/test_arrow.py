@@ -14,7 +14,7 @@ from _vectors import corpus, profile_vectors
 try:
     import pyarrow as pa
 except ImportError:  # pragma: no cover - a CI without pyarrow must fail
-    pytest.fail("pyarrow is not installed: pip install -r python/requirements-ci.txt", pytrace=False)
+    pytest.fail("pyarrow is not installed: run the tests in the environment `make pyenv` builds (build/pyenv)", pytrace=False)
 
 CORPUS = corpus()
 # Inputs with bytes that are not UTF-8, refusals and percent-encodings.

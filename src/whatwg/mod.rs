@@ -37,8 +37,11 @@
 
 mod encode_sets;
 mod fast;
+#[cfg(test)]
+mod fast_tests;
 mod host;
 mod idna;
+mod lexical;
 mod parser;
 mod setters;
 mod validate;

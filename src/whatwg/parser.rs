@@ -20,6 +20,7 @@ use super::encode_sets::{
     SPECIAL_QUERY, USERINFO,
 };
 use super::host::{self, HostKind};
+use super::lexical::{is_double_dot, is_single_dot, port_value};
 use super::{ParseError, Scheme, Url};
 use crate::buf::{Buf, NoMemory};
 
@@ -122,21 +123,6 @@ fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
     s.len() >= 2
         && is_windows_drive_letter(&s[..2])
         && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
-}
-
-#[inline(always)]
-pub(crate) fn is_single_dot(s: &[u8]) -> bool {
-    s == b"." || s.eq_ignore_ascii_case(b"%2e")
-}
-
-#[inline(always)]
-pub(crate) fn is_double_dot(s: &[u8]) -> bool {
-    match s.len() {
-        2 => s == b"..",
-        4 => s.eq_ignore_ascii_case(b".%2e") || s.eq_ignore_ascii_case(b"%2e."),
-        6 => s.eq_ignore_ascii_case(b"%2e%2e"),
-        _ => false,
-    }
 }
 
 /// What the path state needs to know of the URL.
@@ -266,18 +252,6 @@ pub(crate) fn encode_fragment(input: &[u8], out: &mut Buf) -> Result<(), NoMemor
         return out.extend_from_slice(input);
     }
     encode_sets::utf8_percent_encode(input, FRAGMENT, out)
-}
-
-/// The value of a port made of ASCII digits, or `None` above 65535.
-pub(crate) fn port_value(digits: &[u8]) -> Option<u16> {
-    let mut v: u32 = 0;
-    for &d in digits {
-        v = v * 10 + u32::from(d - b'0');
-        if v > 0xffff {
-            return None;
-        }
-    }
-    u16::try_from(v).ok()
 }
 
 impl Url {

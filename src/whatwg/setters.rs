@@ -12,6 +12,7 @@ use std::fmt;
 
 use super::encode_sets::{self, FRAGMENT, USERINFO};
 use super::host::{self, HostError, HostKind};
+use super::lexical;
 use super::parser::{self, PathMode};
 use super::{ParseError, Scheme, Url};
 use crate::buf::{Buf, NoMemory};
@@ -351,7 +352,7 @@ fn set_host(url: &mut Url, value: &[u8], hostname_only: bool) -> Result<SetOutco
         // first other code point, which ends it whatever it is.
         let digits = &value[end + 1..];
         let n = digits.iter().take_while(|b| b.is_ascii_digit()).count();
-        match parser::port_value(&digits[..n]).filter(|_| n > 0) {
+        match lexical::port_value(&digits[..n]).filter(|_| n > 0) {
             Some(port) => parts.port = (Some(port) != url.scheme.default_port()).then_some(port),
             None => outcome = SetOutcome::HostOnly,
         }
@@ -400,7 +401,7 @@ fn set_port(url: &mut Url, value: &[u8]) -> Result<SetOutcome, SetError> {
     } else {
         let value = parser::clean(value, &mut scratch)?;
         let n = value.iter().take_while(|b| b.is_ascii_digit()).count();
-        let Some(port) = parser::port_value(&value[..n]).filter(|_| n > 0) else {
+        let Some(port) = lexical::port_value(&value[..n]).filter(|_| n > 0) else {
             return Ok(SetOutcome::Ignored);
         };
         parts.port = (Some(port) != url.scheme.default_port()).then_some(port);

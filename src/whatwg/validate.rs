@@ -19,7 +19,8 @@
 
 use super::encode_sets::{contains, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NOT_PLAIN_DOMAIN};
 use super::host::{ends_in_a_number, parse_ipv4, parse_ipv6};
-use super::parser::{host_end, is_windows_drive_letter, port_value, scheme_length};
+use super::lexical::port_value;
+use super::parser::{host_end, is_windows_drive_letter, scheme_length};
 use super::{ParseError, Scheme};
 use crate::ascii::all_ascii_from;
 use crate::buf::Buf;

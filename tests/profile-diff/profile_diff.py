@@ -33,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 from common import Case, explain  # noqa: E402
 
-REQUIREMENTS = "python/requirements-ci.txt"
+REQUIREMENTS = "python/requirements-dev.txt"
 
 
 class Comparison:
@@ -208,12 +208,14 @@ def load(comp):
     try:
         call = comp.call()
     except ImportError as e:
-        return None, ("the Python package `%s` is missing (%s): pip install -r %s"
+        return None, ("the Python package `%s` is missing (%s): run this in the environment "
+                      "that `make pyenv` builds from %s"
                       % (comp.package, e, REQUIREMENTS))
     version = importlib.metadata.version(comp.package)
     if not version.startswith(comp.version_prefix):
         return None, ("`%s` %s is installed; these classes are established against %s*: "
-                      "pip install -r %s" % (comp.package, version, comp.version_prefix, REQUIREMENTS))
+                      "`make pyenv` builds the environment of %s" % (comp.package, version, comp.version_prefix,
+                                                     REQUIREMENTS))
     return call, None
 
 

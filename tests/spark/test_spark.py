@@ -14,7 +14,7 @@ a wrong canonical form.
 
 Local mode with two worker threads (``local[2]``), one Spark session for
 every check. Needs Java 17 or later, PySpark, pyarrow and pandas
-(python/requirements-ci.txt) and the package (``make spark-test`` installs
+(python/requirements-dev.txt, in the environment `make pyenv` builds) and the package (``make spark-test`` installs
 it, through ``make python-test``); a missing one fails with what to
 install, never skips. Environment:
 
@@ -48,7 +48,7 @@ MAX_PARTITION_BYTES = 512 * 1024
 BATCH_ROWS = 4096
 PIPE_PARTITIONS = 4
 
-INSTALL_HINT = "python3 -m pip install -r python/requirements-ci.txt (as .ci/run does)"
+INSTALL_HINT = "run it in the environment that `make pyenv` builds (build/pyenv)"
 
 
 def _require_java():
