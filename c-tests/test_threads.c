@@ -914,6 +914,119 @@ static void t_two_configs(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* wwwurl_legacy_configure publishes a config whole: while one thread
+ * alternates config A (2.9, local host alpha:1) and config B (2.9h,
+ * beta:2), SplitURL in another thread gives A's name or B's, never A's
+ * host with B's mode or the reverse. 2.9 turns the `&amp;` of the args into
+ * `&`; 2.9h keeps it. */
+#define SWAP_WANT_A "http://alpha:1/p?a&b"
+#define SWAP_WANT_B "http://beta:2/p?a&amp;b"
+
+struct swap_state {
+    const struct wwwurl_config *cfg[2];
+    pthread_mutex_t lock; /* guards stop */
+    int stop;
+    unsigned long swaps, bad_status;
+};
+
+static void *swap_main(void *arg)
+{
+    struct swap_state *s = arg;
+    unsigned long k;
+
+    for (k = 0;; k++) {
+        int stop;
+        pthread_mutex_lock(&s->lock);
+        stop = s->stop;
+        pthread_mutex_unlock(&s->lock);
+        if (stop)
+            break;
+        if (wwwurl_legacy_configure(s->cfg[k & 1]) != WWWURL_OK)
+            s->bad_status++;
+        s->swaps++;
+        /* valgrind runs one thread at a time: let the reader in */
+        if (h_quick())
+            sched_yield();
+    }
+    return NULL;
+}
+
+static void t_configure_whole(hgroup *g, const char *dir)
+{
+    struct wwwurl_config *c[2] = {NULL, NULL};
+    struct swap_state s;
+    unsigned long calls = h_quick() ? 3000 : 100000, i, seen[2] = {0, 0}, mixed = 0, null = 0;
+    char first_mixed[200] = "";
+    pthread_t th;
+    int started = 0;
+
+    (void)dir;
+    memset(&s, 0, sizeof s);
+    h_case_begin(g, NULL, NULL);
+    CHECK_STATUS(g, "wwwurl_config_new", "A", WWWURL_OK, wwwurl_config_new(&c[0]));
+    CHECK_STATUS(g, "wwwurl_config_new", "B", WWWURL_OK, wwwurl_config_new(&c[1]));
+    if (c[0] && c[1]) {
+        CHECK_STATUS(g, "set_local_host", "alpha:1", WWWURL_OK,
+                     wwwurl_config_set_local_host(c[0], "alpha:1", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_compat", "A", WWWURL_OK, wwwurl_config_set_compat(c[0], WWWURL_COMPAT_29));
+        CHECK_STATUS(g, "set_local_host", "beta:2", WWWURL_OK,
+                     wwwurl_config_set_local_host(c[1], "beta:2", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_compat", "B", WWWURL_OK, wwwurl_config_set_compat(c[1], WWWURL_COMPAT_29H));
+        /* each config alone gives its own name */
+        for (i = 0; i < 2; i++) {
+            URL *u;
+            CHECK_STATUS(g, "wwwurl_legacy_configure", i ? "B" : "A", WWWURL_OK,
+                         wwwurl_legacy_configure(c[i]));
+            u = SplitURL("/p?a&amp;b");
+            CHECK_CSTR(g, "SplitURL(\"/p?a&amp;b\")", i ? "B alone" : "A alone",
+                       i ? SWAP_WANT_B : SWAP_WANT_A, u ? u->name : NULL);
+            FreeURL(u);
+        }
+        s.cfg[0] = c[0];
+        s.cfg[1] = c[1];
+        pthread_mutex_init(&s.lock, NULL);
+        started = pthread_create(&th, NULL, swap_main, &s) == 0;
+        CHECK(g, "pthread_create", NULL, started);
+        for (i = 0; started && i < calls; i++) {
+            URL *u = SplitURL("/p?a&amp;b");
+            if (!u) {
+                null++;
+            } else if (strcmp(u->name, SWAP_WANT_A) == 0) {
+                seen[0]++;
+            } else if (strcmp(u->name, SWAP_WANT_B) == 0) {
+                seen[1]++;
+            } else if (mixed++ == 0) {
+                snprintf(first_mixed, sizeof first_mixed, "%s", u->name);
+            }
+            FreeURL(u);
+            if (h_quick())
+                sched_yield();
+        }
+        if (started) {
+            pthread_mutex_lock(&s.lock);
+            s.stop = 1;
+            pthread_mutex_unlock(&s.lock);
+            pthread_join(th, NULL);
+        }
+        pthread_mutex_destroy(&s.lock);
+        printf("    %lu SplitURL calls during %lu reconfigurations: %lu A, %lu B, %lu mixed\n",
+               calls, s.swaps, seen[0], seen[1], mixed);
+        if (mixed)
+            h_fail(g, __FILE__, __LINE__,
+                   "%lu of %lu names mix the two configs, first: %s (wanted %s or %s)", mixed,
+                   calls, first_mixed, SWAP_WANT_A, SWAP_WANT_B);
+        CHECK_INT(g, "SplitURL NULL results", NULL, 0, null);
+        CHECK_INT(g, "wwwurl_legacy_configure failures", NULL, 0, s.bad_status);
+        CHECK(g, "the configs alternated during the calls", NULL, !started || s.swaps > 1);
+    }
+    /* the settings every other test runs with */
+    CHECK_STATUS(g, "wwwurl_legacy_configure(H_CFG)", NULL, WWWURL_OK,
+                 wwwurl_legacy_configure(H_CFG));
+    wwwurl_config_free(c[0]);
+    wwwurl_config_free(c[1]);
+    h_case_end(g);
+}
+
 /* One WHATWG handle read by four threads at once: the attributes after
  * the href are written the first time any thread asks for one, and every
  * thread must see them whole. */
@@ -1006,6 +1119,7 @@ static void t_shared_whatwg(hgroup *g, const char *dir)
 
 static const h_test tests[] = {
     {"two threads, two configs", t_two_configs},
+    {"wwwurl_legacy_configure publishes a config whole", t_configure_whole},
     {"4 threads read the same WHATWG handles", t_shared_whatwg},
     {"4 threads vs single-threaded", t_threads},
     {"rotating buffers per thread", t_rotating},
