@@ -1027,6 +1027,133 @@ static void t_configure_whole(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* A config changed by one thread while another starts using it: the first
+ * call that reads it freezes it, and from then on every call sees the same
+ * settings and every setter is refused. Under helgrind (make
+ * c-tests-helgrind) the setter's writes and the first reader's reads must
+ * not look like a race. */
+struct first_use {
+    struct wwwurl_config *cfg;
+    unsigned long set_ok, set_in_use, set_bad;
+    int frozen_then_set; /* a setter succeeded after a reader got OK */
+    pthread_mutex_t lock; /* guards read_ok and started */
+    int read_ok;
+    int started; /* the setter made its first call */
+};
+
+static void *first_use_setter(void *arg)
+{
+    struct first_use *f = arg;
+    static const char *const hosts[2] = {"alpha:1", "beta:2"};
+    int k;
+
+    for (k = 0; k < 64; k++) {
+        int read_ok, st;
+        pthread_mutex_lock(&f->lock);
+        read_ok = f->read_ok;
+        pthread_mutex_unlock(&f->lock);
+        st = wwwurl_config_set_local_host(f->cfg, hosts[k & 1], WWWURL_NUL_TERMINATED);
+        if (st == WWWURL_OK) {
+            f->set_ok++;
+            if (read_ok)
+                f->frozen_then_set = 1;
+        } else if (st == WWWURL_ERR_CONFIG_IN_USE) {
+            f->set_in_use++;
+        } else {
+            f->set_bad++;
+        }
+        if (k == 0) {
+            pthread_mutex_lock(&f->lock);
+            f->started = 1;
+            pthread_mutex_unlock(&f->lock);
+        }
+        sched_yield();
+    }
+    return NULL;
+}
+
+static void t_first_use(hgroup *g, const char *dir)
+{
+    unsigned long rounds = h_quick() ? 20 : 500, r, wrong = 0, unread = 0, set_bad = 0;
+    unsigned long late_sets = 0, set_ok = 0;
+    char first_wrong[200] = "";
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    for (r = 0; r < rounds; r++) {
+        struct first_use f;
+        pthread_t th;
+        char name[64] = "";
+        int k, got = 0;
+
+        memset(&f, 0, sizeof f);
+        pthread_mutex_init(&f.lock, NULL);
+        if (wwwurl_config_new(&f.cfg) != WWWURL_OK) {
+            h_fail(g, __FILE__, __LINE__, "wwwurl_config_new failed");
+            break;
+        }
+        if (pthread_create(&th, NULL, first_use_setter, &f) != 0) {
+            h_fail(g, __FILE__, __LINE__, "pthread_create failed");
+            wwwurl_config_free(f.cfg);
+            break;
+        }
+        /* Reads only once the setter runs, so that its later calls race
+         * with the first read (else this thread, already running, mostly
+         * froze the config before the setter's first call). */
+        for (;;) {
+            int started;
+            pthread_mutex_lock(&f.lock);
+            started = f.started;
+            pthread_mutex_unlock(&f.lock);
+            if (started)
+                break;
+            sched_yield();
+        }
+        for (k = 0; k < 64; k++) {
+            wwwurl_url *u = NULL;
+            int st = wwwurl_parse(f.cfg, "/x", WWWURL_NUL_TERMINATED, &u);
+            if (st == WWWURL_OK) {
+                const char *n = wwwurl_get(u, WWWURL_PART_NAME, NULL);
+                if (!got) {
+                    snprintf(name, sizeof name, "%s", n ? n : "(null)");
+                    got = 1;
+                    pthread_mutex_lock(&f.lock);
+                    f.read_ok = 1;
+                    pthread_mutex_unlock(&f.lock);
+                } else if (!n || strcmp(n, name) != 0) {
+                    if (wrong++ == 0)
+                        snprintf(first_wrong, sizeof first_wrong, "%s then %s", name,
+                                 n ? n : "(null)");
+                }
+                wwwurl_free(u);
+            } else if (st != WWWURL_ERR_CONFIG_IN_USE && wrong++ == 0) {
+                snprintf(first_wrong, sizeof first_wrong, "wwwurl_parse status %d", st);
+            }
+            sched_yield();
+        }
+        pthread_join(th, NULL);
+        if (!got)
+            unread++;
+        else if (strcmp(name, "http://localhost:8080/x") != 0 &&
+                 strcmp(name, "http://alpha:1/x") != 0 && strcmp(name, "http://beta:2/x") != 0 &&
+                 wrong++ == 0)
+            snprintf(first_wrong, sizeof first_wrong, "first name %s", name);
+        set_bad += f.set_bad;
+        set_ok += f.set_ok;
+        late_sets += (unsigned long)f.frozen_then_set;
+        pthread_mutex_destroy(&f.lock);
+        wwwurl_config_free(f.cfg);
+    }
+    printf("    %lu configs, each set by one thread while another reads it: %lu setter"
+           " successes, %lu configs never read\n",
+           rounds, set_ok, unread);
+    if (wrong)
+        h_fail(g, __FILE__, __LINE__, "%lu wrong results, first: %s", wrong, first_wrong);
+    CHECK_INT(g, "setter results other than OK and CONFIG_IN_USE", NULL, 0, set_bad);
+    CHECK_INT(g, "configs changed after a call read them", NULL, 0, late_sets);
+    h_case_end(g);
+}
+
 /* One WHATWG handle read by four threads at once: the attributes after
  * the href are written the first time any thread asks for one, and every
  * thread must see them whole. */
@@ -1120,6 +1247,7 @@ static void t_shared_whatwg(hgroup *g, const char *dir)
 static const h_test tests[] = {
     {"two threads, two configs", t_two_configs},
     {"wwwurl_legacy_configure publishes a config whole", t_configure_whole},
+    {"a config set in one thread, first read in another", t_first_use},
     {"4 threads read the same WHATWG handles", t_shared_whatwg},
     {"4 threads vs single-threaded", t_threads},
     {"rotating buffers per thread", t_rotating},

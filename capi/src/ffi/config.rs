@@ -8,6 +8,16 @@
 //! setter of another thread is changing it; `wwwurl_config_dup` gives a
 //! changeable copy. Handles keep the config they were made with (counted
 //! references), since `wwwurl_set` rebuilds them with its default ports.
+//!
+//! A setter changes the config, and the first reader freezes it, under a
+//! pthread mutex of the config's own, taken with `trylock` so that neither
+//! ever waits: busy means another thread is changing or freezing it. The
+//! mutex is what orders a setter's writes before the reads of the thread
+//! that freezes the config, where an atomic exchange would do the same
+//! for the processor: valgrind's helgrind and DRD understand only the
+//! pthread primitives, and reported every field that a setter wrote and a
+//! first reader then read as a data race. Readers of a frozen config load
+//! the state alone.
 
 use super::alloc::{c_malloc, free, input, within, Out};
 use super::api::{
@@ -16,6 +26,7 @@ use super::api::{
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
+use std::cell::UnsafeCell;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use wwwurl_core::buf::{try_push, try_with_capacity, Buf, NoMemory};
@@ -25,8 +36,6 @@ use wwwurl_core::config::{
 
 /// A setter may change the config.
 const MUTABLE: u8 = 0;
-/// A setter is changing it now.
-const WRITING: u8 = 1;
 /// A call has read it: it never changes again.
 const FROZEN: u8 = 2;
 
@@ -34,7 +43,12 @@ const FROZEN: u8 = 2;
 pub(crate) struct ConfigBlock {
     /// The config's own reference and one per handle made with it.
     refs: AtomicUsize,
+    /// Written under `lock` only; read without it by the readers of a
+    /// frozen config.
     state: AtomicU8,
+    /// Held by a setter for its whole change, and by the reader that
+    /// freezes the config. Statically initialised; the block never moves.
+    lock: UnsafeCell<libc::pthread_mutex_t>,
     compat: Compat,
     max_input: usize,
     env: Config,
@@ -66,13 +80,8 @@ impl<'a> Settings<'a> {
         };
         // Frozen configs, the usual case, cost one load.
         if block.state.load(Ordering::Acquire) != FROZEN {
-            match block
-                .state
-                .compare_exchange(MUTABLE, FROZEN, Ordering::AcqRel, Ordering::Acquire)
-            {
-                Ok(_) | Err(FROZEN) => {}
-                Err(_) => return Err(WWWURL_ERR_CONFIG_IN_USE),
-            }
+            let _locked = Locked::take(block.lock.get()).ok_or(WWWURL_ERR_CONFIG_IN_USE)?;
+            block.state.store(FROZEN, Ordering::Release);
         }
         Ok(Settings(Some(block)))
     }
@@ -181,6 +190,7 @@ fn new_block(
             p.write(ConfigBlock {
                 refs: AtomicUsize::new(1),
                 state: AtomicU8::new(MUTABLE),
+                lock: UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER),
                 compat,
                 max_input,
                 env,
@@ -200,6 +210,33 @@ fn copy_list(list: &[Buf]) -> Result<Vec<Buf>, wwwurl_status> {
     Ok(v)
 }
 
+/// A config's mutex, held by this thread until dropped (on unwinding too).
+struct Locked(*mut libc::pthread_mutex_t);
+
+impl Locked {
+    /// The mutex `lock` of a live config, or `None` when another thread
+    /// holds it.
+    fn take(lock: *mut libc::pthread_mutex_t) -> Option<Locked> {
+        // SAFETY: a config's mutex, statically initialised and never moved
+        // (the block stays where it was allocated); the `Locked` made here
+        // unlocks it. One is made only when the lock was taken: a `Locked`
+        // made and dropped on failure would unlock another thread's hold.
+        if unsafe { libc::pthread_mutex_trylock(lock) } == 0 {
+            Some(Locked(lock))
+        } else {
+            None
+        }
+    }
+}
+
+impl Drop for Locked {
+    fn drop(&mut self) {
+        // SAFETY: locked by this thread in `take`; the config lives on, for
+        // its holder is in the middle of a call that uses it.
+        unsafe { libc::pthread_mutex_unlock(self.0) };
+    }
+}
+
 /// Runs a change on a config that is still changeable.
 fn change(
     cfg: *mut wwwurl_config,
@@ -207,27 +244,22 @@ fn change(
 ) -> Result<wwwurl_status, wwwurl_status> {
     let p = NonNull::new(cfg).ok_or(WWWURL_ERR_NULL)?;
     let p = p.as_ptr().cast::<ConfigBlock>();
-    // SAFETY: a live config (API contract); only its atomic state is read
-    // before this thread owns the change.
-    let state = unsafe { &(*p).state };
-    if state
-        .compare_exchange(MUTABLE, WRITING, Ordering::Acquire, Ordering::Relaxed)
-        .is_err()
-    {
+    // SAFETY: a live config (API contract); only its mutex and its atomic
+    // state are reached before this thread owns the change, and neither
+    // reference is used after the block is borrowed whole below.
+    let (lock, state) = unsafe { ((*p).lock.get(), &(*p).state) };
+    let locked = Locked::take(lock).ok_or(WWWURL_ERR_CONFIG_IN_USE)?;
+    if state.load(Ordering::Relaxed) == FROZEN {
         return Err(WWWURL_ERR_CONFIG_IN_USE);
     }
-    /// Gives the config back, changeable, on every way out (a panic too).
-    struct Done<'a>(&'a AtomicU8);
-    impl Drop for Done<'_> {
-        fn drop(&mut self) {
-            self.0.store(MUTABLE, Ordering::Release);
-        }
-    }
-    let _done = Done(state);
-    // SAFETY: the WRITING state makes this thread the only one that
-    // touches the block's other fields until `_done` is dropped: readers
-    // and other setters see WRITING and back off.
-    f(unsafe { &mut *p })?;
+    // SAFETY: the mutex makes this thread the only one that touches the
+    // block's other fields until `locked` is dropped: other setters, and
+    // readers (which read the fields only once the state is FROZEN, and
+    // only a holder of the mutex writes that), find it taken and back off.
+    // The mutex and the atomics are not written through this reference.
+    let r = f(unsafe { &mut *p });
+    drop(locked);
+    r?;
     Ok(WWWURL_OK)
 }
 
