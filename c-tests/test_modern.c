@@ -1967,6 +1967,52 @@ static void t_config(hgroup *g, const char *dir)
     }
 }
 
+/* The setters that copy bytes refuse more than the config's input limit
+ * with WWWURL_ERR_TOO_LONG, and without reading them: the first calls pass
+ * a length of the default limit + 1 with a 4-byte buffer, past which ASan
+ * and valgrind see any read. */
+static void t_config_limits(hgroup *g, const char *dir)
+{
+    struct wwwurl_config *c = NULL;
+    const size_t over = (size_t)WWWURL_DEFAULT_MAX_INPUT + 1;
+    char *tiny = malloc(4);
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    if (CHECK(g, "malloc", NULL, tiny != NULL) &&
+        CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c))) {
+        memcpy(tiny, "abcd", 4);
+        CHECK_STATUS(g, "set_local_host", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_local_host(c, tiny, over));
+        CHECK_STATUS(g, "set_default_port", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_default_port(c, tiny, over, 70));
+        CHECK_STATUS(g, "add_strip_param", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_add_strip_param(c, tiny, over));
+        CHECK_STATUS(g, "add_strip_prefix", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_add_strip_prefix(c, tiny, over));
+        /* NULL with a length is NULL, whatever the length */
+        CHECK_STATUS(g, "set_local_host", "NULL, limit + 1", WWWURL_ERR_NULL,
+                     wwwurl_config_set_local_host(c, NULL, over));
+        /* the config's own limit, in both forms of length */
+        CHECK_STATUS(g, "set_max_input", "4", WWWURL_OK, wwwurl_config_set_max_input(c, 4));
+        CHECK_STATUS(g, "set_local_host", "5 bytes, limit 4", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_local_host(c, "ab:12", 5));
+        CHECK_STATUS(g, "set_local_host", "5 bytes NUL-terminated, limit 4", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_local_host(c, "ab:12", NT));
+        CHECK_STATUS(g, "set_default_port", "gopher, limit 4", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_default_port(c, "gopher", NT, 70));
+        CHECK_STATUS(g, "set_local_host", "4 bytes, limit 4", WWWURL_OK,
+                     wwwurl_config_set_local_host(c, tiny, 4));
+        CHECK_STATUS(g, "set_default_port", "http, limit 4", WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "http", NT, 81));
+        /* what was refused changed nothing */
+        CHECK_CSTR(g, "the local host set", "/x", "http://abcd/x", name_of(c, "/x"));
+    }
+    wwwurl_config_free(c);
+    free(tiny);
+    h_case_end(g);
+}
+
 /* ---- wwwurl_set ---------------------------------------------------------------- */
 
 static const wwwurl_part all_parts[] = {
@@ -2415,6 +2461,7 @@ static const h_test tests[] = {
     {"wwwurl_rfc3986_split", t_rfc3986},
     {"configuration setters", t_setters},
     {"configs", t_config},
+    {"config setters and the input limit", t_config_limits},
     {"wwwurl_set", t_set},
     {"wwwurl_rfc3986_resolve", t_resolve},
     {"wwwurl_webcapture_canonical", t_webcapture},

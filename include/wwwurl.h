@@ -624,6 +624,7 @@ void wwwurl_config_free(struct wwwurl_config *cfg);
  * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
  * byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
  * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+ * `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
  * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
  */
 wwwurl_status wwwurl_config_set_local_host(struct wwwurl_config *cfg,
@@ -642,7 +643,9 @@ wwwurl_status wwwurl_config_set_local_host(struct wwwurl_config *cfg,
  * `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
  * than letters, digits, `+ - .`, or the port is out of range;
  * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
- * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+ * `WWWURL_ERR_TOO_LONG` when the scheme is beyond the config's input
+ * limit (unread); `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it
+ * returns `WWWURL_OK`.
  */
 wwwurl_status wwwurl_config_set_default_port(struct wwwurl_config *cfg,
                                              const char *scheme,
@@ -684,7 +687,7 @@ wwwurl_status wwwurl_config_set_max_input(struct wwwurl_config *cfg, size_t max)
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
  * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
- * `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+ * `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
  * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
  */
 wwwurl_status wwwurl_config_add_strip_param(struct wwwurl_config *cfg,

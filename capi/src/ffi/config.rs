@@ -335,16 +335,48 @@ impl CArg for Changing {
 }
 
 /// Bytes a setter copies into a config: `const char *`, `size_t`, as
-/// [`In`](super::api::In) but under no input limit of the call: a config's
-/// limit holds for what is read with it, and the setter checks its value.
+/// [`In`](super::api::In), but checked against the input limit of the
+/// config it changes, which only the setter may read (under the config's
+/// mutex): a [`Setting`], turned into bytes by [`Setting::within`].
 pub(crate) struct SettingIn;
 impl CArg for SettingIn {
     type C = *const c_char;
-    type Rust<'a> = &'a [u8];
+    type Rust<'a> = Setting<'a>;
     const KIND: ArgKind = ArgKind::In;
     #[inline]
-    fn take<'a>(c: *const c_char, len: usize, _: &mut Cx) -> Result<&'a [u8], wwwurl_status> {
-        input(c, len).ok_or(WWWURL_ERR_NULL)
+    fn take<'a>(c: *const c_char, len: usize, _: &mut Cx) -> Result<Setting<'a>, wwwurl_status> {
+        if len == usize::MAX {
+            // `WWWURL_NUL_TERMINATED`: a C string, read up to its NUL as its
+            // contract allows.
+            return input(c, len).map(Setting::Read).ok_or(WWWURL_ERR_NULL);
+        }
+        if c.is_null() && len != 0 {
+            return Err(WWWURL_ERR_NULL);
+        }
+        Ok(Setting::Unread(c, len, std::marker::PhantomData))
+    }
+}
+
+/// A setter's bytes: a C string already read, or a pointer and a length
+/// not yet checked, which nothing may read before [`Setting::within`]:
+/// the length may be larger than the buffer behind the pointer.
+#[derive(Clone, Copy)]
+pub(crate) enum Setting<'a> {
+    Read(&'a [u8]),
+    Unread(*const c_char, usize, std::marker::PhantomData<&'a [u8]>),
+}
+
+impl<'a> Setting<'a> {
+    /// The bytes when there are at most `max` of them, else
+    /// `WWWURL_ERR_TOO_LONG` without a byte read.
+    fn within(self, max: usize) -> Result<&'a [u8], wwwurl_status> {
+        match self {
+            Setting::Read(s) => within(s, max),
+            Setting::Unread(_, len, _) if len > max => Err(WWWURL_ERR_TOO_LONG),
+            // Not NULL unless `len` is 0 (checked in `take`), which `input`
+            // reads as the empty input.
+            Setting::Unread(p, len, _) => input(p, len).ok_or(WWWURL_ERR_NULL),
+        }
     }
 }
 
@@ -362,11 +394,11 @@ checked_value! {
 /// prefixes (true) to strip, within the config's own input limit.
 fn add_strip(
     cfg: *mut wwwurl_config,
-    name: &[u8],
+    name: Setting<'_>,
     prefix: bool,
 ) -> Result<wwwurl_status, wwwurl_status> {
     change(cfg, |b| {
-        let name = within(name, b.max_input)?;
+        let name = name.within(b.max_input)?;
         let list = &mut b.strip[usize::from(prefix)];
         let copy = Buf::from_slice(name)?;
         try_push(list, copy)?;
@@ -439,9 +471,12 @@ declare! { DECLS:
     /// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
     /// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
     /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
     fn wwwurl_config_set_local_host(cfg: Changing, hostport/len: SettingIn = "proxy:3128") -> Status memory(2) {
-        |cfg, h: &[u8]| change(cfg, |b| b.env.set_local_host(h).map_err(refused))
+        |cfg, h: Setting<'_>| {
+            change(cfg, |b| b.env.set_local_host(h.within(b.max_input)?).map_err(refused))
+        }
     }
 
     /// Sets the default port of a scheme (compared case-insensitively), which
@@ -455,13 +490,19 @@ declare! { DECLS:
     /// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
     /// than letters, digits, `+ - .`, or the port is out of range;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+    /// `WWWURL_ERR_TOO_LONG` when the scheme is beyond the config's input
+    /// limit (unread); `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it
+    /// returns `WWWURL_OK`.
     fn wwwurl_config_set_default_port(
         cfg: Changing,
         scheme/scheme_len: SettingIn = "http",
         port: Value<c_int> = "8080",
     ) -> Status memory(2) {
-        |cfg, s: &[u8], port| change(cfg, |b| b.env.set_default_port(s, port).map_err(refused))
+        |cfg, s: Setting<'_>, port| {
+            change(cfg, |b| {
+                b.env.set_default_port(s.within(b.max_input)?, port).map_err(refused)
+            })
+        }
     }
 
     /// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
@@ -508,16 +549,16 @@ declare! { DECLS:
     ///
     /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
     /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
     fn wwwurl_config_add_strip_param(cfg: Changing, name/len: SettingIn = "gclid") -> Status memory(2) {
-        |cfg, name: &[u8]| add_strip(cfg, name, false)
+        |cfg, name: Setting<'_>| add_strip(cfg, name, false)
     }
 
     /// Adds a query parameter name prefix that the `cachekey` profile strips:
     /// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
     /// `wwwurl_config_add_strip_param`.
     fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status memory(2) {
-        |cfg, prefix: &[u8]| add_strip(cfg, prefix, true)
+        |cfg, prefix: Setting<'_>| add_strip(cfg, prefix, true)
     }
 }
