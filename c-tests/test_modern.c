@@ -2417,6 +2417,30 @@ static void domain_is(hgroup *g, int unicode, const char *in, wwwurl_status want
     h_case_end(g);
 }
 
+/* A domain holding a NUL byte, a forbidden domain code point, is refused by
+ * both functions in both forms: a result that kept it would read, as a C
+ * string, as the domain up to the NUL (`a\0b` as `a`). */
+static void domain_nul_refused(hgroup *g, const char *in, size_t len, const char *desc)
+{
+    int unicode;
+    for (unicode = 0; unicode < 2; unicode++) {
+        char *out = NULL, buf[64];
+        size_t needed = 0;
+        wwwurl_status st = unicode ? wwwurl_domain_to_unicode(in, len, &out)
+                                   : wwwurl_domain_to_ascii(in, len, &out);
+        wwwurl_status sb = unicode ? wwwurl_domain_to_unicode_buf(in, len, buf, sizeof buf, &needed)
+                                   : wwwurl_domain_to_ascii_buf(in, len, buf, sizeof buf, &needed);
+        const char *what = unicode ? "wwwurl_domain_to_unicode" : "wwwurl_domain_to_ascii";
+        h_case_begin(g, NULL, NULL);
+        CHECK_INT(g, what, desc, WWWURL_ERR_INVALID_ARGUMENT, st);
+        CHECK_INT(g, what, desc, WWWURL_ERR_INVALID_ARGUMENT, sb);
+        CHECK(g, what, desc, out == NULL);
+        CHECK_INT(g, "*needed untouched", desc, 0, needed);
+        wwwurl_string_free(out);
+        h_case_end(g);
+    }
+}
+
 static void t_domains(hgroup *g, const char *dir)
 {
     (void)dir;
@@ -2430,6 +2454,10 @@ static void t_domains(hgroup *g, const char *dir)
     domain_is(g, 0, "\xff.example", WWWURL_ERR_INVALID_ARGUMENT, NULL);
     domain_is(g, 1, "xn--bcher-kva.example", WWWURL_OK, "b\xc3\xbc" "cher.example");
     domain_is(g, 1, "example.com", WWWURL_OK, "example.com");
+    domain_nul_refused(g, "a\0b", 3, "a\\0b");
+    domain_nul_refused(g, "\0", 1, "\\0");
+    domain_nul_refused(g, "xn--bcher-kva.example\0", 22, "xn--bcher-kva.example\\0");
+    domain_nul_refused(g, "b\xc3\xbc" "cher\0.example", 16, "b\\xc3\\xbccher\\0.example");
 }
 
 static const h_test tests[] = {

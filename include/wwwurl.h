@@ -1033,7 +1033,9 @@ wwwurl_status wwwurl_domain_to_ascii_buf(const char *domain,
  * Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
  * `out` receives the result, UTF-8.
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain
+ * holding a NUL byte (a forbidden domain code point, which the result
+ * would keep); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
@@ -1417,8 +1419,12 @@ wwwurl_status wwwurl_rfc3986_split(const char *s,
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
- * writes the same result into a caller buffer instead.
+ * caller releases with `wwwurl_string_free`. A result holding a NUL
+ * byte (kept from the query, which may hold one when `qlen` is given)
+ * would read as a shorter one, so this form refuses it with
+ * `WWWURL_ERR_INVALID_ARGUMENT`: `wwwurl_query_edit_buf`, which writes
+ * the same result into a caller buffer instead, gives it whole, with its
+ * length.
  */
 wwwurl_status wwwurl_query_edit(const char *query,
                                 size_t qlen,
@@ -1471,10 +1477,11 @@ wwwurl_status wwwurl_query_edit_buf(const char *query,
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free` (a decoded value may hold a
- * NUL byte: use the `_buf` form's `needed` for its length).
- * `wwwurl_query_get_buf` writes the same result into a caller buffer
- * instead.
+ * caller releases with `wwwurl_string_free`. A value holding a NUL byte
+ * (decoded from `%00`, or raw) would read as a shorter one, so this form
+ * refuses it with `WWWURL_ERR_INVALID_ARGUMENT`:
+ * `wwwurl_query_get_buf`, which writes the same result into a caller
+ * buffer instead, gives it whole, with its length.
  */
 wwwurl_status wwwurl_query_get(const char *query,
                                size_t qlen,
@@ -1520,8 +1527,11 @@ wwwurl_status wwwurl_query_get_buf(const char *query,
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
- * writes the same result into a caller buffer instead.
+ * caller releases with `wwwurl_string_free`. Decoded bytes holding a NUL
+ * (from `%00`, or raw) would read as shorter ones, so this form refuses
+ * them with `WWWURL_ERR_INVALID_ARGUMENT`: `wwwurl_query_decode_buf`,
+ * which writes the same result into a caller buffer instead, gives them
+ * whole, with their length.
  */
 wwwurl_status wwwurl_query_decode(const char *s, size_t len, char **out);
 
@@ -1551,7 +1561,8 @@ wwwurl_status wwwurl_query_decode_buf(const char *s,
  * `wwwurl_query_edit` gives a name and value it adds): a space becomes
  * `+`, the ASCII letters and digits and `*-._` stay, every other byte
  * becomes `%XY` (upper-case hex). The result holds no `&`, `=` or `#`,
- * and `wwwurl_query_decode` gives the input back.
+ * and `wwwurl_query_decode_buf` gives the input back
+ * (`wwwurl_query_decode` too, for input without a NUL byte).
  *
  * Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`;
  * otherwise every byte counts, NUL included); `out` receives the
@@ -1807,8 +1818,12 @@ wwwurl_status wwwurl_nvs_parse(const char *value, size_t len, struct wwwurl_nvs 
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
- * caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
- * the same result into a caller buffer instead.
+ * caller releases with `wwwurl_string_free`. A key holding a NUL byte
+ * (kept from the part of the URL before its query) would read as a
+ * shorter one, so this form refuses it with
+ * `WWWURL_ERR_INVALID_ARGUMENT`: `wwwurl_nvs_key_buf`, which writes the
+ * same result into a caller buffer instead, gives it whole, with its
+ * length.
  */
 wwwurl_status wwwurl_nvs_key(const struct wwwurl_nvs *nvs, const char *url, size_t len, char **out);
 

@@ -685,9 +685,52 @@ pub(crate) fn borrowed_out(r: Option<Borrowed>, len: *mut size_t) -> *const c_ch
     r.map_or(std::ptr::null(), |b| b.ptr.cast())
 }
 
+/// What the body of a `Text` declaration gives: the bytes of the result,
+/// as both forms take them. The malloc form's result is a C string with no
+/// length beside it, so a result that may hold a NUL byte says so
+/// ([`MayHoldNul`]), and that form refuses one that does.
+pub(crate) trait TextResult {
+    /// The result, for the `_buf` form, which reports its length.
+    fn bytes(self) -> Buf;
+    /// The result, for the malloc form: a NUL byte in it would cut it
+    /// short for the caller.
+    fn c_string(self) -> Result<Buf, wwwurl_status>;
+}
+
+/// A result that holds no NUL byte (the body's output never does).
+impl TextResult for Buf {
+    #[inline(always)]
+    fn bytes(self) -> Buf {
+        self
+    }
+    #[inline(always)]
+    fn c_string(self) -> Result<Buf, wwwurl_status> {
+        Ok(self)
+    }
+}
+
+/// A result that may hold a NUL byte (decoded, or copied from the input):
+/// the malloc form refuses it then with `WWWURL_ERR_INVALID_ARGUMENT`,
+/// rather than give a string that reads as a shorter result; the `_buf`
+/// form gives it whole, with its length in `*needed`.
+pub(crate) struct MayHoldNul(pub(crate) Buf);
+
+impl TextResult for MayHoldNul {
+    fn bytes(self) -> Buf {
+        self.0
+    }
+    fn c_string(self) -> Result<Buf, wwwurl_status> {
+        match self.0.contains(&0) {
+            true => Err(WWWURL_ERR_INVALID_ARGUMENT),
+            false => Ok(self.0),
+        }
+    }
+}
+
 /// The malloc form of a text result: `*out` receives a `malloc`ed copy.
-pub(crate) fn text_out(out: *mut *mut c_char, v: Buf) -> Result<(), wwwurl_status> {
+pub(crate) fn text_out(out: *mut *mut c_char, v: impl TextResult) -> Result<(), wwwurl_status> {
     let out = Out::new(out)?;
+    let v = v.c_string()?;
     let p = malloc_copy(&v);
     if p.is_null() {
         return Err(WWWURL_ERR_NO_MEMORY);
@@ -701,8 +744,9 @@ pub(crate) fn text_out(out: *mut *mut c_char, v: Buf) -> Result<(), wwwurl_statu
 pub(crate) fn text_buf(
     buf: &mut [MaybeUninit<u8>],
     needed: *mut size_t,
-    v: Buf,
+    v: impl TextResult,
 ) -> Result<(), wwwurl_status> {
+    let v = v.bytes();
     let mut sink = BoundedSink::new(buf);
     let Ok(()) = sink.extend(&v);
     finish_buf(sink, needed)
@@ -824,6 +868,9 @@ pub(crate) use arg_of;
 ///     fn NAME(arg: Kind, s/len: In = "sample input", ...) -> Status { |arg, s| core call }
 ///     /// Documentation of the malloc form.
 ///     fn NAME / NAME_buf(s/len: In) -> Text { |s| core call giving a Buf }
+///     /// The same for a result that may hold a NUL byte, which the malloc
+///     /// form refuses (`TextResult`).
+///     fn NAME / NAME_buf(s/len: In) -> Text { |s| Ok(MayHoldNul(a Buf)) }
 ///     /// A new handle; a struct into `*out`.
 ///     fn NAME(cfg: Cfg, s/len: In) -> New<H> { |cfg, s| what H makes one from }
 ///     fn NAME(s/len: In, pos: InOut<usize>) -> Put<T> { |s, pos| Ok(the struct) }

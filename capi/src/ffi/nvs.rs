@@ -2,7 +2,7 @@
 //! (`wwwurl_nvs`), the cache key of a URL under it, and equivalence.
 
 use super::alloc::Out;
-use super::api::{declare, store_block, Handle, HandleKind, In, Owned, Ref};
+use super::api::{declare, store_block, Handle, HandleKind, In, MayHoldNul, Owned, Ref};
 use super::status::*;
 use super::types::*;
 use libc::c_int;
@@ -62,13 +62,17 @@ declare! { DECLS:
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_nvs_key_buf` writes
-    /// the same result into a caller buffer instead.
+    /// caller releases with `wwwurl_string_free`. A key holding a NUL byte
+    /// (kept from the part of the URL before its query) would read as a
+    /// shorter one, so this form refuses it with
+    /// `WWWURL_ERR_INVALID_ARGUMENT`: `wwwurl_nvs_key_buf`, which writes the
+    /// same result into a caller buffer instead, gives it whole, with its
+    /// length.
     fn wwwurl_nvs_key / wwwurl_nvs_key_buf(nvs: Ref<Nvs>, url/len: In) -> Text memory(32) {
         |c: &'_ Config, url: &[u8]| {
             let mut k = Buf::with_capacity(url.len() + 1)?;
             nvs::url_key(c, url, &mut k)?;
-            Ok::<_, wwwurl_status>(k)
+            Ok::<_, wwwurl_status>(MayHoldNul(k))
         }
     }
 

@@ -6,7 +6,7 @@
 //! turns another's `%20` into `+` or re-encodes its `,`.
 
 use super::alloc::input;
-use super::api::{declare, named_u32, CStruct, In, InOut, Mut, OptIn, Value};
+use super::api::{declare, named_u32, CStruct, In, InOut, MayHoldNul, Mut, OptIn, Value};
 use super::modern::{wwwurl_get, wwwurl_set, Handle as UrlHandle, Url};
 use super::status::*;
 use super::types::*;
@@ -86,15 +86,19 @@ declare! { DECLS:
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_query_edit_buf`
-    /// writes the same result into a caller buffer instead.
+    /// caller releases with `wwwurl_string_free`. A result holding a NUL
+    /// byte (kept from the query, which may hold one when `qlen` is given)
+    /// would read as a shorter one, so this form refuses it with
+    /// `WWWURL_ERR_INVALID_ARGUMENT`: `wwwurl_query_edit_buf`, which writes
+    /// the same result into a caller buffer instead, gives it whole, with its
+    /// length.
     fn wwwurl_query_edit / wwwurl_query_edit_buf(
         query/qlen: In, op: Value<OpArg>, name/nlen: In = "c", value/vlen: OptIn = "d"
     ) -> Text memory(10 / 8) {
         |query: &[u8], op, name: &[u8], value: Option<&[u8]>| {
             let mut v = Buf::with_capacity(query.len() + name.len() + 16)?;
             edit(query, op, name, value, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
+            Ok::<_, wwwurl_status>(MayHoldNul(v))
         }
     }
 
@@ -114,10 +118,11 @@ declare! { DECLS:
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free` (a decoded value may hold a
-    /// NUL byte: use the `_buf` form's `needed` for its length).
-    /// `wwwurl_query_get_buf` writes the same result into a caller buffer
-    /// instead.
+    /// caller releases with `wwwurl_string_free`. A value holding a NUL byte
+    /// (decoded from `%00`, or raw) would read as a shorter one, so this form
+    /// refuses it with `WWWURL_ERR_INVALID_ARGUMENT`:
+    /// `wwwurl_query_get_buf`, which writes the same result into a caller
+    /// buffer instead, gives it whole, with its length.
     fn wwwurl_query_get / wwwurl_query_get_buf(
         query/qlen: In = "c=d&c=e", name/nlen: In = "c", nth: Value<u32>, flags: Value<u32>
     ) -> Text memory(3 / 2) {
@@ -133,7 +138,7 @@ declare! { DECLS:
             } else {
                 p.decode_value(&mut v)?;
             }
-            Ok::<_, wwwurl_status>(v)
+            Ok::<_, wwwurl_status>(MayHoldNul(v))
         }
     }
 
@@ -148,13 +153,16 @@ declare! { DECLS:
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_query_decode_buf`
-    /// writes the same result into a caller buffer instead.
+    /// caller releases with `wwwurl_string_free`. Decoded bytes holding a NUL
+    /// (from `%00`, or raw) would read as shorter ones, so this form refuses
+    /// them with `WWWURL_ERR_INVALID_ARGUMENT`: `wwwurl_query_decode_buf`,
+    /// which writes the same result into a caller buffer instead, gives them
+    /// whole, with their length.
     fn wwwurl_query_decode / wwwurl_query_decode_buf(s/len: In = "a+b%2C%zz") -> Text memory(3 / 2) {
         |s: &[u8]| {
             let mut v = Buf::with_capacity(s.len())?;
             query::form_decode(s, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
+            Ok::<_, wwwurl_status>(MayHoldNul(v))
         }
     }
 
@@ -163,7 +171,8 @@ declare! { DECLS:
     /// `wwwurl_query_edit` gives a name and value it adds): a space becomes
     /// `+`, the ASCII letters and digits and `*-._` stay, every other byte
     /// becomes `%XY` (upper-case hex). The result holds no `&`, `=` or `#`,
-    /// and `wwwurl_query_decode` gives the input back.
+    /// and `wwwurl_query_decode_buf` gives the input back
+    /// (`wwwurl_query_decode` too, for input without a NUL byte).
     ///
     /// Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`;
     /// otherwise every byte counts, NUL included); `out` receives the
