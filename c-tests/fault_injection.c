@@ -1081,6 +1081,36 @@ static int op_whatwg_can_parse(hgroup *g)
     return st;
 }
 
+/* canParse of hosts that need UTS #46: those allocate (the domain's ASCII
+ * form), and an allocation that fails must give WWWURL_ERR_NO_MEMORY, never
+ * WWWURL_ERR_PANIC, whichever allocation it is. */
+static int op_whatwg_can_parse_idna(hgroup *g)
+{
+    static const struct {
+        const char *in, *base;
+        int want;
+    } cases[] = {
+        {"http://b\xc3\xbc" "cher.example/", NULL, WWWURL_OK},
+        {"//B\xc3\xbc" "cher.example/x", "http://a/", WWWURL_OK},
+        {"http://%C3%BC" "ber.example/", NULL, WWWURL_OK},
+        {"http://\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc\xc3\xbc"
+         "\xc3\xbc\xc3\xbc.\xe2\x98\x83\xe2\x98\x83.example/", NULL, WWWURL_OK},
+        {"http://a\xe2\x80\x8d" "b.example/", NULL, WWWURL_ERR_INVALID_URL},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const char *b = cases[i].base;
+        int got = wwwurl_whatwg_can_parse(cases[i].in, WWWURL_NUL_TERMINATED, b,
+                                          b ? WWWURL_NUL_TERMINATED : 0);
+        /* a fault's status is the op's result, which the torture checks */
+        if (got == WWWURL_ERR_NO_MEMORY || got == WWWURL_ERR_PANIC)
+            return got;
+        CHECK_INT(g, "wwwurl_whatwg_can_parse", cases[i].in, cases[i].want, got);
+        if (got != cases[i].want)
+            return got;
+    }
+    return WWWURL_OK;
+}
+
 static void check_component(hgroup *g, const char *what, const char *s,
                             const wwwurl_component *c, const char *want)
 {
@@ -1372,6 +1402,7 @@ static const op ops[] = {
     {"wwwurl_transcode", op_transcode_buf, OP_STATUS, NO_ALLOC, NULL},
     {"wwwurl_rfc3986_split", op_rfc3986_split, OP_STATUS, NO_ALLOC, NULL},
     {"wwwurl_whatwg_can_parse", op_whatwg_can_parse, OP_STATUS, NO_ALLOC, NULL},
+    {"wwwurl_whatwg_can_parse UTS #46", op_whatwg_can_parse_idna, OP_STATUS, RUST_HEAP, NULL},
     {"accessors", op_accessors, OP_STATUS, NO_ALLOC, NULL},
     {"in-place", op_in_place, OP_NULL, NO_ALLOC, NULL},
     API_ROWS(API_OP)

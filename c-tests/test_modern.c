@@ -1968,6 +1968,52 @@ static void t_config(hgroup *g, const char *dir)
     }
 }
 
+/* The setters that copy bytes refuse more than the config's input limit
+ * with WWWURL_ERR_TOO_LONG, and without reading them: the first calls pass
+ * a length of the default limit + 1 with a 4-byte buffer, past which ASan
+ * and valgrind see any read. */
+static void t_config_limits(hgroup *g, const char *dir)
+{
+    struct wwwurl_config *c = NULL;
+    const size_t over = (size_t)WWWURL_DEFAULT_MAX_INPUT + 1;
+    char *tiny = malloc(4);
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    if (CHECK(g, "malloc", NULL, tiny != NULL) &&
+        CHECK_STATUS(g, "wwwurl_config_new", NULL, WWWURL_OK, wwwurl_config_new(&c))) {
+        memcpy(tiny, "abcd", 4);
+        CHECK_STATUS(g, "set_local_host", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_local_host(c, tiny, over));
+        CHECK_STATUS(g, "set_default_port", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_default_port(c, tiny, over, 70));
+        CHECK_STATUS(g, "add_strip_param", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_add_strip_param(c, tiny, over));
+        CHECK_STATUS(g, "add_strip_prefix", "limit + 1", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_add_strip_prefix(c, tiny, over));
+        /* NULL with a length is NULL, whatever the length */
+        CHECK_STATUS(g, "set_local_host", "NULL, limit + 1", WWWURL_ERR_NULL,
+                     wwwurl_config_set_local_host(c, NULL, over));
+        /* the config's own limit, in both forms of length */
+        CHECK_STATUS(g, "set_max_input", "4", WWWURL_OK, wwwurl_config_set_max_input(c, 4));
+        CHECK_STATUS(g, "set_local_host", "5 bytes, limit 4", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_local_host(c, "ab:12", 5));
+        CHECK_STATUS(g, "set_local_host", "5 bytes NUL-terminated, limit 4", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_local_host(c, "ab:12", NT));
+        CHECK_STATUS(g, "set_default_port", "gopher, limit 4", WWWURL_ERR_TOO_LONG,
+                     wwwurl_config_set_default_port(c, "gopher", NT, 70));
+        CHECK_STATUS(g, "set_local_host", "4 bytes, limit 4", WWWURL_OK,
+                     wwwurl_config_set_local_host(c, tiny, 4));
+        CHECK_STATUS(g, "set_default_port", "http, limit 4", WWWURL_OK,
+                     wwwurl_config_set_default_port(c, "http", NT, 81));
+        /* what was refused changed nothing */
+        CHECK_CSTR(g, "the local host set", "/x", "http://abcd/x", name_of(c, "/x"));
+    }
+    wwwurl_config_free(c);
+    free(tiny);
+    h_case_end(g);
+}
+
 /* ---- wwwurl_set ---------------------------------------------------------------- */
 
 static const wwwurl_part all_parts[] = {
@@ -2401,6 +2447,30 @@ static void domain_is(hgroup *g, int unicode, const char *in, wwwurl_status want
     h_case_end(g);
 }
 
+/* A domain holding a NUL byte, a forbidden domain code point, is refused by
+ * both functions in both forms: a result that kept it would read, as a C
+ * string, as the domain up to the NUL (`a\0b` as `a`). */
+static void domain_nul_refused(hgroup *g, const char *in, size_t len, const char *desc)
+{
+    int unicode;
+    for (unicode = 0; unicode < 2; unicode++) {
+        char *out = NULL, buf[64];
+        size_t needed = 0;
+        wwwurl_status st = unicode ? wwwurl_domain_to_unicode(in, len, &out)
+                                   : wwwurl_domain_to_ascii(in, len, &out);
+        wwwurl_status sb = unicode ? wwwurl_domain_to_unicode_buf(in, len, buf, sizeof buf, &needed)
+                                   : wwwurl_domain_to_ascii_buf(in, len, buf, sizeof buf, &needed);
+        const char *what = unicode ? "wwwurl_domain_to_unicode" : "wwwurl_domain_to_ascii";
+        h_case_begin(g, NULL, NULL);
+        CHECK_INT(g, what, desc, WWWURL_ERR_INVALID_ARGUMENT, st);
+        CHECK_INT(g, what, desc, WWWURL_ERR_INVALID_ARGUMENT, sb);
+        CHECK(g, what, desc, out == NULL);
+        CHECK_INT(g, "*needed untouched", desc, 0, needed);
+        wwwurl_string_free(out);
+        h_case_end(g);
+    }
+}
+
 static void t_domains(hgroup *g, const char *dir)
 {
     (void)dir;
@@ -2414,6 +2484,10 @@ static void t_domains(hgroup *g, const char *dir)
     domain_is(g, 0, "\xff.example", WWWURL_ERR_INVALID_ARGUMENT, NULL);
     domain_is(g, 1, "xn--bcher-kva.example", WWWURL_OK, "b\xc3\xbc" "cher.example");
     domain_is(g, 1, "example.com", WWWURL_OK, "example.com");
+    domain_nul_refused(g, "a\0b", 3, "a\\0b");
+    domain_nul_refused(g, "\0", 1, "\\0");
+    domain_nul_refused(g, "xn--bcher-kva.example\0", 22, "xn--bcher-kva.example\\0");
+    domain_nul_refused(g, "b\xc3\xbc" "cher\0.example", 16, "b\\xc3\\xbccher\\0.example");
 }
 
 static const h_test tests[] = {
@@ -2445,6 +2519,7 @@ static const h_test tests[] = {
     {"wwwurl_rfc3986_split", t_rfc3986},
     {"configuration setters", t_setters},
     {"configs", t_config},
+    {"config setters and the input limit", t_config_limits},
     {"wwwurl_set", t_set},
     {"wwwurl_rfc3986_resolve", t_resolve},
     {"wwwurl_webcapture_canonical", t_webcapture},

@@ -495,12 +495,76 @@ static void t_lossless(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* A result holding a NUL byte: the malloc forms, whose C string has no
+ * length beside it, refuse it (it would read as a shorter result: "a%00b"
+ * decoded as "a"); the _buf forms give it whole, with its length. */
+static void nul_refused(hgroup *g, const char *what, wwwurl_status st, char *out,
+                        wwwurl_status sb, const char *buf, size_t needed, const char *want,
+                        size_t want_len)
+{
+    CHECK_STATUS(g, what, "malloc form", WWWURL_ERR_HOLDS_NUL, st);
+    CHECK(g, what, "malloc form: *out untouched", out == NULL);
+    CHECK_STATUS(g, what, "_buf form", WWWURL_OK, sb);
+    CHECK_INT(g, what, "_buf form: needed", (long long)want_len + 1, (long long)needed);
+    CHECK(g, what, "_buf form: the bytes", sb == WWWURL_OK && memcmp(buf, want, want_len + 1) == 0);
+}
+
+static void t_nul_results(hgroup *g, const char *dir)
+{
+    char *out = NULL, buf[64];
+    size_t needed = 0;
+    wwwurl_status st, sb;
+    wwwurl_nvs *nvs = NULL;
+    (void)dir;
+
+    h_case_begin(g, NULL, NULL);
+    st = wwwurl_query_decode("a%00b", NT, &out);
+    sb = wwwurl_query_decode_buf("a%00b", NT, buf, sizeof buf, &needed);
+    nul_refused(g, "wwwurl_query_decode(\"a%00b\")", st, out, sb, buf, needed, "a\0b", 3);
+    st = wwwurl_query_get("a=x%00y", NT, "a", NT, 0, 0, &out);
+    sb = wwwurl_query_get_buf("a=x%00y", NT, "a", NT, 0, 0, buf, sizeof buf, &needed);
+    nul_refused(g, "wwwurl_query_get(\"a=x%00y\", a)", st, out, sb, buf, needed, "x\0y", 3);
+    st = wwwurl_query_get("a=x\0y", 5, "a", NT, 0, WWWURL_QUERY_RAW, &out);
+    sb = wwwurl_query_get_buf("a=x\0y", 5, "a", NT, 0, WWWURL_QUERY_RAW, buf, sizeof buf, &needed);
+    nul_refused(g, "wwwurl_query_get raw (\"a=x\\0y\", a)", st, out, sb, buf, needed, "x\0y", 3);
+    st = wwwurl_query_edit("a=\0b&c", 6, WWWURL_QUERY_DELETE, "c", NT, NULL, 0, &out);
+    sb = wwwurl_query_edit_buf("a=\0b&c", 6, WWWURL_QUERY_DELETE, "c", NT, NULL, 0, buf, sizeof buf,
+                               &needed);
+    nul_refused(g, "wwwurl_query_edit(\"a=\\0b&c\", DELETE c)", st, out, sb, buf, needed, "a=\0b", 4);
+    if (CHECK_STATUS(g, "wwwurl_nvs_parse", "key-order", WWWURL_OK,
+                     wwwurl_nvs_parse("key-order", NT, &nvs))) {
+        st = wwwurl_nvs_key(nvs, "http://h/\0x?b=1&a=2", 19, &out);
+        sb = wwwurl_nvs_key_buf(nvs, "http://h/\0x?b=1&a=2", 19, buf, sizeof buf, &needed);
+        nul_refused(g, "wwwurl_nvs_key(\"http://h/\\0x?b=1&a=2\")", st, out, sb, buf, needed,
+                    "http://h/\0x?a=2&b=1", 19);
+        /* a NUL in the query is encoded again: nothing to refuse */
+        CHECK_STATUS(g, "wwwurl_nvs_key", "?b=\\0&a=2", WWWURL_OK,
+                     wwwurl_nvs_key(nvs, "http://h/?b=\0&a=2", 17, &out));
+        CHECK_CSTR(g, "wwwurl_nvs_key", "?b=\\0&a=2", "http://h/?a=2&b=%00", out);
+        wwwurl_string_free(out);
+        out = NULL;
+    }
+    wwwurl_nvs_free(nvs);
+    /* bytes the functions encode hold no NUL */
+    CHECK_STATUS(g, "wwwurl_query_edit", "SET a x\\0y", WWWURL_OK,
+                 wwwurl_query_edit("a=1", NT, WWWURL_QUERY_SET, "a", NT, "x\0y", 3, &out));
+    CHECK_CSTR(g, "wwwurl_query_edit", "SET a x\\0y", "a=x%00y", out);
+    wwwurl_string_free(out);
+    out = NULL;
+    /* without a NUL the malloc forms answer as before */
+    CHECK_STATUS(g, "wwwurl_query_decode", "a%01b", WWWURL_OK, wwwurl_query_decode("a%01b", NT, &out));
+    CHECK_CSTR(g, "wwwurl_query_decode", "a%01b", "a\001b", out);
+    wwwurl_string_free(out);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"wwwurl_query_edit", t_edit},
     {"wwwurl_query_get, _count, _next, _decode, _encode", t_read},
     {"query edits on handles", t_handles},
     {"cachekey strip lists in a config", t_cachekey_config},
     {"No-Vary-Search: the draft's examples", t_nvs},
+    {"results holding a NUL byte", t_nul_results},
     {"query edits keep untouched parameters' bytes (corpora)", t_lossless},
     {NULL, NULL},
 };

@@ -914,6 +914,246 @@ static void t_two_configs(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* wwwurl_legacy_configure publishes a config whole: while one thread
+ * alternates config A (2.9, local host alpha:1) and config B (2.9h,
+ * beta:2), SplitURL in another thread gives A's name or B's, never A's
+ * host with B's mode or the reverse. 2.9 turns the `&amp;` of the args into
+ * `&`; 2.9h keeps it. */
+#define SWAP_WANT_A "http://alpha:1/p?a&b"
+#define SWAP_WANT_B "http://beta:2/p?a&amp;b"
+
+struct swap_state {
+    const struct wwwurl_config *cfg[2];
+    pthread_mutex_t lock; /* guards stop */
+    int stop;
+    unsigned long swaps, bad_status;
+};
+
+static void *swap_main(void *arg)
+{
+    struct swap_state *s = arg;
+    unsigned long k;
+
+    for (k = 0;; k++) {
+        int stop;
+        pthread_mutex_lock(&s->lock);
+        stop = s->stop;
+        pthread_mutex_unlock(&s->lock);
+        if (stop)
+            break;
+        if (wwwurl_legacy_configure(s->cfg[k & 1]) != WWWURL_OK)
+            s->bad_status++;
+        s->swaps++;
+        /* valgrind runs one thread at a time: let the reader in */
+        if (h_quick())
+            sched_yield();
+    }
+    return NULL;
+}
+
+static void t_configure_whole(hgroup *g, const char *dir)
+{
+    struct wwwurl_config *c[2] = {NULL, NULL};
+    struct swap_state s;
+    unsigned long calls = h_quick() ? 3000 : 100000, i, seen[2] = {0, 0}, mixed = 0, null = 0;
+    char first_mixed[200] = "";
+    pthread_t th;
+    int started = 0;
+
+    (void)dir;
+    memset(&s, 0, sizeof s);
+    h_case_begin(g, NULL, NULL);
+    CHECK_STATUS(g, "wwwurl_config_new", "A", WWWURL_OK, wwwurl_config_new(&c[0]));
+    CHECK_STATUS(g, "wwwurl_config_new", "B", WWWURL_OK, wwwurl_config_new(&c[1]));
+    if (c[0] && c[1]) {
+        CHECK_STATUS(g, "set_local_host", "alpha:1", WWWURL_OK,
+                     wwwurl_config_set_local_host(c[0], "alpha:1", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_compat", "A", WWWURL_OK, wwwurl_config_set_compat(c[0], WWWURL_COMPAT_29));
+        CHECK_STATUS(g, "set_local_host", "beta:2", WWWURL_OK,
+                     wwwurl_config_set_local_host(c[1], "beta:2", WWWURL_NUL_TERMINATED));
+        CHECK_STATUS(g, "set_compat", "B", WWWURL_OK, wwwurl_config_set_compat(c[1], WWWURL_COMPAT_29H));
+        /* each config alone gives its own name */
+        for (i = 0; i < 2; i++) {
+            URL *u;
+            CHECK_STATUS(g, "wwwurl_legacy_configure", i ? "B" : "A", WWWURL_OK,
+                         wwwurl_legacy_configure(c[i]));
+            u = SplitURL("/p?a&amp;b");
+            CHECK_CSTR(g, "SplitURL(\"/p?a&amp;b\")", i ? "B alone" : "A alone",
+                       i ? SWAP_WANT_B : SWAP_WANT_A, u ? u->name : NULL);
+            FreeURL(u);
+        }
+        s.cfg[0] = c[0];
+        s.cfg[1] = c[1];
+        pthread_mutex_init(&s.lock, NULL);
+        started = pthread_create(&th, NULL, swap_main, &s) == 0;
+        CHECK(g, "pthread_create", NULL, started);
+        for (i = 0; started && i < calls; i++) {
+            URL *u = SplitURL("/p?a&amp;b");
+            if (!u) {
+                null++;
+            } else if (strcmp(u->name, SWAP_WANT_A) == 0) {
+                seen[0]++;
+            } else if (strcmp(u->name, SWAP_WANT_B) == 0) {
+                seen[1]++;
+            } else if (mixed++ == 0) {
+                snprintf(first_mixed, sizeof first_mixed, "%s", u->name);
+            }
+            FreeURL(u);
+            if (h_quick())
+                sched_yield();
+        }
+        if (started) {
+            pthread_mutex_lock(&s.lock);
+            s.stop = 1;
+            pthread_mutex_unlock(&s.lock);
+            pthread_join(th, NULL);
+        }
+        pthread_mutex_destroy(&s.lock);
+        printf("    %lu SplitURL calls during %lu reconfigurations: %lu A, %lu B, %lu mixed\n",
+               calls, s.swaps, seen[0], seen[1], mixed);
+        if (mixed)
+            h_fail(g, __FILE__, __LINE__,
+                   "%lu of %lu names mix the two configs, first: %s (wanted %s or %s)", mixed,
+                   calls, first_mixed, SWAP_WANT_A, SWAP_WANT_B);
+        CHECK_INT(g, "SplitURL NULL results", NULL, 0, null);
+        CHECK_INT(g, "wwwurl_legacy_configure failures", NULL, 0, s.bad_status);
+        CHECK(g, "the configs alternated during the calls", NULL, !started || s.swaps > 1);
+    }
+    /* the settings every other test runs with */
+    CHECK_STATUS(g, "wwwurl_legacy_configure(H_CFG)", NULL, WWWURL_OK,
+                 wwwurl_legacy_configure(H_CFG));
+    wwwurl_config_free(c[0]);
+    wwwurl_config_free(c[1]);
+    h_case_end(g);
+}
+
+/* A config changed by one thread while another starts using it: the first
+ * call that reads it freezes it, and from then on every call sees the same
+ * settings and every setter is refused. Under helgrind (make
+ * c-tests-helgrind) the setter's writes and the first reader's reads must
+ * not look like a race. */
+struct first_use {
+    struct wwwurl_config *cfg;
+    unsigned long set_ok, set_in_use, set_bad;
+    int frozen_then_set; /* a setter succeeded after a reader got OK */
+    pthread_mutex_t lock; /* guards read_ok and started */
+    int read_ok;
+    int started; /* the setter made its first call */
+};
+
+static void *first_use_setter(void *arg)
+{
+    struct first_use *f = arg;
+    static const char *const hosts[2] = {"alpha:1", "beta:2"};
+    int k;
+
+    for (k = 0; k < 64; k++) {
+        int read_ok, st;
+        pthread_mutex_lock(&f->lock);
+        read_ok = f->read_ok;
+        pthread_mutex_unlock(&f->lock);
+        st = wwwurl_config_set_local_host(f->cfg, hosts[k & 1], WWWURL_NUL_TERMINATED);
+        if (st == WWWURL_OK) {
+            f->set_ok++;
+            if (read_ok)
+                f->frozen_then_set = 1;
+        } else if (st == WWWURL_ERR_CONFIG_IN_USE) {
+            f->set_in_use++;
+        } else {
+            f->set_bad++;
+        }
+        if (k == 0) {
+            pthread_mutex_lock(&f->lock);
+            f->started = 1;
+            pthread_mutex_unlock(&f->lock);
+        }
+        sched_yield();
+    }
+    return NULL;
+}
+
+static void t_first_use(hgroup *g, const char *dir)
+{
+    unsigned long rounds = h_quick() ? 20 : 500, r, wrong = 0, unread = 0, set_bad = 0;
+    unsigned long late_sets = 0, set_ok = 0;
+    char first_wrong[200] = "";
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    for (r = 0; r < rounds; r++) {
+        struct first_use f;
+        pthread_t th;
+        char name[64] = "";
+        int k, got = 0;
+
+        memset(&f, 0, sizeof f);
+        pthread_mutex_init(&f.lock, NULL);
+        if (wwwurl_config_new(&f.cfg) != WWWURL_OK) {
+            h_fail(g, __FILE__, __LINE__, "wwwurl_config_new failed");
+            break;
+        }
+        if (pthread_create(&th, NULL, first_use_setter, &f) != 0) {
+            h_fail(g, __FILE__, __LINE__, "pthread_create failed");
+            wwwurl_config_free(f.cfg);
+            break;
+        }
+        /* Reads only once the setter runs, so that its later calls race
+         * with the first read (else this thread, already running, mostly
+         * froze the config before the setter's first call). */
+        for (;;) {
+            int started;
+            pthread_mutex_lock(&f.lock);
+            started = f.started;
+            pthread_mutex_unlock(&f.lock);
+            if (started)
+                break;
+            sched_yield();
+        }
+        for (k = 0; k < 64; k++) {
+            wwwurl_url *u = NULL;
+            int st = wwwurl_parse(f.cfg, "/x", WWWURL_NUL_TERMINATED, &u);
+            if (st == WWWURL_OK) {
+                const char *n = wwwurl_get(u, WWWURL_PART_NAME, NULL);
+                if (!got) {
+                    snprintf(name, sizeof name, "%s", n ? n : "(null)");
+                    got = 1;
+                    pthread_mutex_lock(&f.lock);
+                    f.read_ok = 1;
+                    pthread_mutex_unlock(&f.lock);
+                } else if (!n || strcmp(n, name) != 0) {
+                    if (wrong++ == 0)
+                        snprintf(first_wrong, sizeof first_wrong, "%s then %s", name,
+                                 n ? n : "(null)");
+                }
+                wwwurl_free(u);
+            } else if (st != WWWURL_ERR_CONFIG_IN_USE && wrong++ == 0) {
+                snprintf(first_wrong, sizeof first_wrong, "wwwurl_parse status %d", st);
+            }
+            sched_yield();
+        }
+        pthread_join(th, NULL);
+        if (!got)
+            unread++;
+        else if (strcmp(name, "http://localhost:8080/x") != 0 &&
+                 strcmp(name, "http://alpha:1/x") != 0 && strcmp(name, "http://beta:2/x") != 0 &&
+                 wrong++ == 0)
+            snprintf(first_wrong, sizeof first_wrong, "first name %s", name);
+        set_bad += f.set_bad;
+        set_ok += f.set_ok;
+        late_sets += (unsigned long)f.frozen_then_set;
+        pthread_mutex_destroy(&f.lock);
+        wwwurl_config_free(f.cfg);
+    }
+    printf("    %lu configs, each set by one thread while another reads it: %lu setter"
+           " successes, %lu configs never read\n",
+           rounds, set_ok, unread);
+    if (wrong)
+        h_fail(g, __FILE__, __LINE__, "%lu wrong results, first: %s", wrong, first_wrong);
+    CHECK_INT(g, "setter results other than OK and CONFIG_IN_USE", NULL, 0, set_bad);
+    CHECK_INT(g, "configs changed after a call read them", NULL, 0, late_sets);
+    h_case_end(g);
+}
+
 /* One WHATWG handle read by four threads at once: the attributes after
  * the href are written the first time any thread asks for one, and every
  * thread must see them whole. */
@@ -1006,6 +1246,8 @@ static void t_shared_whatwg(hgroup *g, const char *dir)
 
 static const h_test tests[] = {
     {"two threads, two configs", t_two_configs},
+    {"wwwurl_legacy_configure publishes a config whole", t_configure_whole},
+    {"a config set in one thread, first read in another", t_first_use},
     {"4 threads read the same WHATWG handles", t_shared_whatwg},
     {"4 threads vs single-threaded", t_threads},
     {"rotating buffers per thread", t_rotating},

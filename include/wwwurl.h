@@ -630,6 +630,7 @@ void wwwurl_config_free(struct wwwurl_config *cfg);
  * `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
  * byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
  * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+ * `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
  * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
  */
 wwwurl_status wwwurl_config_set_local_host(struct wwwurl_config *cfg,
@@ -648,7 +649,9 @@ wwwurl_status wwwurl_config_set_local_host(struct wwwurl_config *cfg,
  * `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
  * than letters, digits, `+ - .`, or the port is out of range;
  * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
- * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+ * `WWWURL_ERR_TOO_LONG` when the scheme is beyond the config's input
+ * limit (unread); `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it
+ * returns `WWWURL_OK`.
  */
 wwwurl_status wwwurl_config_set_default_port(struct wwwurl_config *cfg,
                                              const char *scheme,
@@ -690,7 +693,7 @@ wwwurl_status wwwurl_config_set_max_input(struct wwwurl_config *cfg, size_t max)
  *
  * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
  * `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
- * `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+ * `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
  * `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
  */
 wwwurl_status wwwurl_config_add_strip_param(struct wwwurl_config *cfg,
@@ -1038,7 +1041,9 @@ wwwurl_status wwwurl_domain_to_ascii_buf(const char *domain,
  * Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
  * `out` receives the result, UTF-8.
  *
- * Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain
+ * holding a NUL byte (a forbidden domain code point, which the result
+ * would keep); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
  * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
  *
  * Memory and lifetimes: `*out` is a new NUL-terminated string that the
@@ -1575,7 +1580,8 @@ wwwurl_status wwwurl_query_decode_buf(const char *s,
  * `wwwurl_query_edit` gives a name and value it adds): a space becomes
  * `+`, the ASCII letters and digits and `*-._` stay, every other byte
  * becomes `%XY` (upper-case hex). The result holds no `&`, `=` or `#`,
- * and `wwwurl_query_decode` gives the input back.
+ * and `wwwurl_query_decode_buf` gives the input back
+ * (`wwwurl_query_decode` too, for input without a NUL byte).
  *
  * Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`;
  * otherwise every byte counts, NUL included); `out` receives the

@@ -266,8 +266,9 @@ void CanonicaliseName(char *p);
  * Returns `WWWURL_OK`; `WWWURL_ERR_CONFIG_IN_USE` while another thread
  * changes `cfg`; `WWWURL_ERR_NO_MEMORY` (nothing changes).
  *
- * Thread-safe: it may race with historical calls, which see the old or
- * the new settings.
+ * Thread-safe: it may race with historical calls, each of which sees the
+ * old settings or the new ones, whole: never one config's local host or
+ * ports with the other's compat mode.
  */
 uint32_t wwwurl_legacy_configure(const struct wwwurl_config *cfg);
 

@@ -16,16 +16,33 @@ use crate::errors;
 /// it, few enough that the last jobs spread over every thread.
 pub const JOB_LEN: usize = 512;
 
+/// The most threads a call may ask for. More than the machine has cores
+/// only waste the ones it has (the work is computation alone), and each
+/// thread is an operating-system thread with a stack of its own, so a
+/// larger value is a mistake, refused rather than attempted.
+pub const MAX_THREADS: usize = 1024;
+
 /// The number of threads `threads` asks for: `None` is every core the
-/// process may use (`std::thread::available_parallelism`, 1 when unknown).
+/// process may use ([`cores`]); 0 and more than [`MAX_THREADS`] are
+/// refused (`wwwurl.InvalidArgumentError`, a `ValueError`).
 pub fn thread_count(threads: Option<usize>) -> PyResult<usize> {
     match threads {
         Some(0) => Err(errors::invalid_argument(
             "threads must be at least 1".into(),
         )),
+        Some(n) if n > MAX_THREADS => Err(errors::invalid_argument(format!(
+            "threads must be at most {MAX_THREADS}, not {n}"
+        ))),
         Some(n) => Ok(n),
-        None => Ok(thread::available_parallelism().map_or(1, |n| n.get())),
+        None => Ok(cores()),
     }
+}
+
+/// The cores the process may use (`std::thread::available_parallelism`,
+/// 1 when unknown): what sizes a batch's memory, whatever number of
+/// threads is asked for.
+pub fn cores() -> usize {
+    thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// `0..n` cut into ranges of at most [`JOB_LEN`].

@@ -4,8 +4,9 @@
 
 use std::sync::Mutex;
 
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
 use wwwurl::buf::{try_push, try_with_capacity, Buf, NoMemory};
 use wwwurl::profile::{self, LibraryDefaults, Options, Profile, ProfileError};
 
@@ -144,7 +145,10 @@ pub fn canonicalize<'py>(
 /// `[canonicalize(u, profile, ...) for u in urls]`, except that a URL the
 /// profile refuses gives `None` instead of raising. The work runs without
 /// the interpreter lock, spread over `threads` threads (default: every
-/// core the process may use).
+/// core the process may use; at most 1024, `InvalidArgumentError`, a
+/// `ValueError`, above). `urls` is an iterable of URLs: a single `str` or
+/// `bytes` raises `TypeError` rather than being read a character at a
+/// time.
 #[pyfunction]
 #[pyo3(
     signature = (urls, profile, *, strip = Vec::new(), strip_prefixes = Vec::new(), threads = None),
@@ -158,6 +162,17 @@ pub fn canonicalize_many<'py>(
     strip_prefixes: Vec<Text<'py>>,
     threads: Option<usize>,
 ) -> PyResult<Bound<'py, PyList>> {
+    // A str or bytes is iterable too, but as characters or numbers: a URL
+    // passed where a list of them belongs.
+    if urls.is_instance_of::<PyString>()
+        || urls.is_instance_of::<PyBytes>()
+        || urls.is_instance_of::<PyByteArray>()
+    {
+        return Err(PyTypeError::new_err(format!(
+            "urls must be an iterable of URLs, not a single {} (wrap it in a list)",
+            urls.get_type().name()?
+        )));
+    }
     let p = find_str(profile)?;
     let threads = batch::thread_count(threads)?;
     let lists_str = strip.iter().chain(&strip_prefixes).all(|t| t.is_str);
@@ -173,11 +188,15 @@ pub fn canonicalize_many<'py>(
     // are all that is held at a time: the size of a processor cache,
     // however long the list, instead of three copies of the whole list.
     // One thread takes one job a block; more threads take several each,
-    // so that starting them costs little next to the block's work.
+    // so that starting them costs little next to the block's work. The
+    // block is sized by the threads that can run at once, never by more
+    // than the cores: threads beyond them add no speed, and a block (the
+    // vector below is reserved at its size) sized by any number asked for
+    // would be a reservation of any size.
     let block = if threads == 1 {
         batch::JOB_LEN
     } else {
-        batch::JOB_LEN * BLOCK_JOBS * threads
+        batch::JOB_LEN * BLOCK_JOBS * threads.min(batch::cores())
     };
     let list = PyList::empty(py);
     let mut iter = urls.try_iter()?;

@@ -290,12 +290,19 @@ pub fn domain_to_ascii<'py>(py: Python<'py>, domain: Text<'py>) -> PyResult<Boun
 }
 
 /// The WHATWG URL Standard's "domain to Unicode" of `domain`, for display:
-/// UTS #46 ToUnicode, or `domain` unchanged when that records an error.
+/// UTS #46 ToUnicode, or `domain` unchanged when that records an error. A
+/// domain holding a NUL (a forbidden domain code point) raises
+/// `InvalidDomainError`, as `domain_to_ascii` does.
 #[pyfunction]
 pub fn domain_to_unicode<'py>(py: Python<'py>, domain: Text<'py>) -> PyResult<Bound<'py, PyAny>> {
     let mut out = Buf::new();
-    whatwg::domain_to_unicode(domain.bytes(), &mut out).map_err(errors::parse)?;
-    Ok(text::out(py, &out, domain.is_str))
+    match whatwg::domain_to_unicode(domain.bytes(), &mut out) {
+        Ok(()) => Ok(text::out(py, &out, domain.is_str)),
+        Err(e @ (whatwg::ParseError::NoMemory | whatwg::ParseError::IdnaUnavailable)) => {
+            Err(errors::parse(e))
+        }
+        Err(e) => Err(errors::InvalidDomainError::new_err(e.to_string())),
+    }
 }
 
 /// The Unicode version of the IDNA mapping tables the WHATWG parser uses.

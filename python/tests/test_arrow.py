@@ -149,6 +149,13 @@ def test_errors():
         wwwurl.canonicalize_arrow(pa.array(["http://a/"]), "nope")
     with pytest.raises(wwwurl.InvalidArgumentError):
         wwwurl.canonicalize_arrow(pa.array(["http://a/"]), "surt", threads=0)
+    # Above the documented maximum, a ValueError before any work.
+    for threads in (1025, 100000, 2**63 - 1):
+        with pytest.raises(wwwurl.InvalidArgumentError, match="at most 1024"):
+            wwwurl.canonicalize_arrow(pa.array(["http://a/"]), "surt", threads=threads)
+    assert wwwurl.canonicalize_arrow(pa.array(["HTTP://A/"]), "webcapture", threads=1024).to_pylist() == [
+        "http://a/"
+    ]
     # Offsets that decrease (which pyarrow's quick validation lets through)
     # are refused, not read.
     offsets = b"".join(o.to_bytes(4, sys.byteorder) for o in (0, 3, 1))

@@ -139,6 +139,36 @@ def test_many_keeps_each_items_type_and_order():
         wwwurl.canonicalize_many(["http://a/", 3], "surt")
 
 
+def test_many_threads_is_bounded():
+    """threads above the documented maximum (1024) is a ValueError
+    (InvalidArgumentError) before any work: it used to size a buffer, and
+    100000 aborted the interpreter allocating 26 GB, 2**63-1 panicked."""
+    for threads in (1025, 100000, 2**63 - 1):
+        with pytest.raises(wwwurl.InvalidArgumentError, match="at most 1024"):
+            wwwurl.canonicalize_many(["http://a/"], "surt", threads=threads)
+        with pytest.raises(ValueError):
+            wwwurl.canonicalize_many(iter(["http://a/"]), "surt", threads=threads)
+    # The maximum itself runs, and gives what one thread gives.
+    urls = [f"HTTP://H{i}/" for i in range(3000)]
+    want = [f"http://h{i}/" for i in range(3000)]
+    assert wwwurl.canonicalize_many(urls, "webcapture", threads=1024) == want
+    assert wwwurl.canonicalize_many(urls, "webcapture", threads=1) == want
+    with pytest.raises(OverflowError):
+        wwwurl.canonicalize_many(["http://a/"], "surt", threads=-1)
+
+
+def test_many_refuses_a_single_url():
+    """A str or bytes is iterable, but a character (or number) at a time:
+    passed where the list belongs it is a TypeError, not a canonical form
+    per character."""
+    for one in ("http://h/", b"http://h/", bytearray(b"http://h/"), ""):
+        with pytest.raises(TypeError, match="iterable of URLs"):
+            wwwurl.canonicalize_many(one, "webcapture")
+    # Other iterables of URLs are still taken.
+    assert wwwurl.canonicalize_many(("http://h/",), "webcapture") == ["http://h/"]
+    assert wwwurl.canonicalize_many((u for u in ["http://h/"]), "webcapture") == ["http://h/"]
+
+
 def test_many_on_lengths_around_its_blocks():
     """The list goes by blocks of 512 URLs (a multiple of it with several
     threads): every length around a block boundary gives each result in

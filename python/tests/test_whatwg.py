@@ -217,6 +217,13 @@ def test_domain_functions():
     assert wwwurl.domain_to_unicode(b"xn--bcher-kva.example") == "b\u00fccher.example".encode()
     # ToUnicode that records an error gives the domain unchanged.
     assert wwwurl.domain_to_unicode("xn--a.xn--zz") == "xn--a.xn--zz"
+    # A NUL is a forbidden domain code point: refused, as domain_to_ascii
+    # refuses it, rather than kept in the display form.
+    for d in ("a\0b", b"a\0b", "xn--bcher-kva\0.example"):
+        with pytest.raises(wwwurl.InvalidDomainError):
+            wwwurl.domain_to_unicode(d)
+        with pytest.raises(wwwurl.InvalidDomainError):
+            wwwurl.domain_to_ascii(d)
     v = wwwurl.idna_unicode_version()
     assert len(v.split(".")) == 3 and all(p.isdigit() for p in v.split("."))
 

@@ -39,7 +39,8 @@ def canonicalize_arrow(
     ``large_`` variants give ``large_`` variants, and so does a chunk whose
     canonical forms would not fit 32-bit offsets (2 GiB). The work runs
     without the interpreter lock, over ``threads`` threads (default: every
-    core the process may use).
+    core the process may use; at most 1024: a larger value, or 0, raises
+    ``InvalidArgumentError``, a ``ValueError``).
     """
     pa = _pyarrow()
     chunked = isinstance(array, pa.ChunkedArray)

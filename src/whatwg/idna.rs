@@ -2,9 +2,12 @@
 //! ToASCII" and "domain to Unicode", with the Standard's parameters.
 //!
 //! The crate's lower-level `process` writes into a sink of ours, which
-//! grows fallibly: a failed allocation is a sink error, which becomes
+//! grows fallibly: a failed allocation is recorded in the sink, and becomes
 //! [`NoMemory`](crate::buf::NoMemory), where the crate's `to_ascii` would
-//! abort building its `String`. Its working buffers are on the stack for
+//! abort building its `String`. The sink never reports it to the crate as
+//! a write error: `idna` 1.1 turns a write error met while it writes a
+//! Punycode label into a panic (its conversion of the encoder's error
+//! assumes that only an overflow can happen there). Its working buffers are on the stack for
 //! every domain of DNS size (253 code points, 8 labels); only longer ones
 //! make it allocate, the way its own vectors do. Without the `idna`
 //! feature, the functions here refuse every domain that needs UTS #46 with
@@ -41,39 +44,52 @@ pub(crate) fn to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
     use idna::uts46::Uts46;
     use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess};
     let start = out.len();
+    let mut sink = Sink::new(out);
     let r = Uts46::new().process(
         domain,
         AsciiDenyList::EMPTY,
         Hyphens::Allow,
         ErrorPolicy::FailFast,
         |_, _, _| false,
-        &mut Sink(out),
+        &mut sink,
         None,
     );
-    match r {
-        Ok(ProcessingSuccess::Passthrough) => Ok(out.extend_from_slice(domain)?),
-        Ok(ProcessingSuccess::WroteToSink) => Ok(()),
-        Err(e) => {
-            out.truncate(start);
-            Err(match e {
-                ProcessingError::SinkError => HostError::NoMemory,
-                ProcessingError::ValidityError => HostError::Invalid,
-            })
-        }
-    }
+    let full = sink.full;
+    let e = match r {
+        _ if full => HostError::NoMemory,
+        Ok(ProcessingSuccess::Passthrough) => return Ok(out.extend_from_slice(domain)?),
+        Ok(ProcessingSuccess::WroteToSink) => return Ok(()),
+        Err(ProcessingError::SinkError) => HostError::NoMemory,
+        Err(ProcessingError::ValidityError) => HostError::Invalid,
+    };
+    out.truncate(start);
+    Err(e)
 }
 
-/// A [`Buf`] as the crate's `fmt::Write` sink: an allocation that fails is
-/// a write error.
+/// A [`Buf`] as the crate's `fmt::Write` sink. An allocation that fails
+/// sets `full`, and the sink takes nothing more; it still answers `Ok`, for
+/// the crate panics on a write error in the middle of a Punycode label.
+/// Whoever made the sink reads `full` when the crate returns.
 #[cfg(feature = "idna")]
-struct Sink<'a>(&'a mut Buf);
+struct Sink<'a> {
+    out: &'a mut Buf,
+    full: bool,
+}
+
+#[cfg(feature = "idna")]
+impl<'a> Sink<'a> {
+    fn new(out: &'a mut Buf) -> Sink<'a> {
+        Sink { out, full: false }
+    }
+}
 
 #[cfg(feature = "idna")]
 impl std::fmt::Write for Sink<'_> {
     fn write_str(&mut self, s: &str) -> std::fmt::Result {
-        self.0
-            .extend_from_slice(s.as_bytes())
-            .map_err(|_| std::fmt::Error)
+        if !self.full && self.out.extend_from_slice(s.as_bytes()).is_err() {
+            self.full = true;
+        }
+        Ok(())
     }
 }
 
@@ -91,16 +107,22 @@ pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), HostError> 
     use idna::uts46::Uts46;
     use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess};
     let start = out.len();
+    let mut sink = Sink::new(out);
     let r = Uts46::new().process(
         domain,
         AsciiDenyList::EMPTY,
         Hyphens::Allow,
         ErrorPolicy::MarkErrors,
         |_, _, _| true,
-        &mut Sink(out),
+        &mut sink,
         None,
     );
+    let full = sink.full;
     match r {
+        _ if full => {
+            out.truncate(start);
+            Err(HostError::NoMemory)
+        }
         Ok(ProcessingSuccess::WroteToSink) => Ok(()),
         Err(ProcessingError::SinkError) => {
             out.truncate(start);

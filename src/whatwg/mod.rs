@@ -242,9 +242,17 @@ pub fn domain_to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), ParseError> {
 
 /// The Standard's "domain to Unicode" of `domain`, for display, appended
 /// to `out`: UTS #46 ToUnicode, or `domain` unchanged when that records an
-/// error. Without the `idna` feature, a domain with a Punycode (`xn--`)
-/// label or a non-ASCII code point gives [`ParseError::IdnaUnavailable`].
+/// error. A domain holding a NUL byte gives [`ParseError::InvalidHost`]:
+/// NUL is a forbidden domain code point, which no host holds, and ToUnicode
+/// would keep it, where a C caller reads the result only up to it. Without
+/// the `idna` feature, a domain with a Punycode (`xn--`) label or a
+/// non-ASCII code point gives [`ParseError::IdnaUnavailable`].
 pub fn domain_to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), ParseError> {
+    // ToUnicode gives a NUL only where the domain has one: Punycode
+    // decodes to code points of 0x80 and up, and no mapping gives U+0000.
+    if domain.contains(&0) {
+        return Err(ParseError::InvalidHost);
+    }
     Ok(idna::to_unicode(domain, out)?)
 }
 

@@ -8,6 +8,16 @@
 //! setter of another thread is changing it; `wwwurl_config_dup` gives a
 //! changeable copy. Handles keep the config they were made with (counted
 //! references), since `wwwurl_set` rebuilds them with its default ports.
+//!
+//! A setter changes the config, and the first reader freezes it, under a
+//! pthread mutex of the config's own, taken with `trylock` so that neither
+//! ever waits: busy means another thread is changing or freezing it. The
+//! mutex is what orders a setter's writes before the reads of the thread
+//! that freezes the config, where an atomic exchange would do the same
+//! for the processor: valgrind's helgrind and DRD understand only the
+//! pthread primitives, and reported every field that a setter wrote and a
+//! first reader then read as a data race. Readers of a frozen config load
+//! the state alone.
 
 use super::alloc::{c_malloc, free, input, within, Out};
 use super::api::{
@@ -16,6 +26,7 @@ use super::api::{
 use super::status::*;
 use super::types::*;
 use libc::{c_char, c_int, size_t};
+use std::cell::UnsafeCell;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
 use wwwurl_core::buf::{try_push, try_with_capacity, Buf, NoMemory};
@@ -25,8 +36,6 @@ use wwwurl_core::config::{
 
 /// A setter may change the config.
 const MUTABLE: u8 = 0;
-/// A setter is changing it now.
-const WRITING: u8 = 1;
 /// A call has read it: it never changes again.
 const FROZEN: u8 = 2;
 
@@ -34,7 +43,12 @@ const FROZEN: u8 = 2;
 pub(crate) struct ConfigBlock {
     /// The config's own reference and one per handle made with it.
     refs: AtomicUsize,
+    /// Written under `lock` only; read without it by the readers of a
+    /// frozen config.
     state: AtomicU8,
+    /// Held by a setter for its whole change, and by the reader that
+    /// freezes the config. Statically initialised; the block never moves.
+    lock: UnsafeCell<libc::pthread_mutex_t>,
     compat: Compat,
     max_input: usize,
     env: Config,
@@ -66,13 +80,8 @@ impl<'a> Settings<'a> {
         };
         // Frozen configs, the usual case, cost one load.
         if block.state.load(Ordering::Acquire) != FROZEN {
-            match block
-                .state
-                .compare_exchange(MUTABLE, FROZEN, Ordering::AcqRel, Ordering::Acquire)
-            {
-                Ok(_) | Err(FROZEN) => {}
-                Err(_) => return Err(WWWURL_ERR_CONFIG_IN_USE),
-            }
+            let _locked = Locked::take(block.lock.get()).ok_or(WWWURL_ERR_CONFIG_IN_USE)?;
+            block.state.store(FROZEN, Ordering::Release);
         }
         Ok(Settings(Some(block)))
     }
@@ -181,6 +190,7 @@ fn new_block(
             p.write(ConfigBlock {
                 refs: AtomicUsize::new(1),
                 state: AtomicU8::new(MUTABLE),
+                lock: UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER),
                 compat,
                 max_input,
                 env,
@@ -200,6 +210,33 @@ fn copy_list(list: &[Buf]) -> Result<Vec<Buf>, wwwurl_status> {
     Ok(v)
 }
 
+/// A config's mutex, held by this thread until dropped (on unwinding too).
+struct Locked(*mut libc::pthread_mutex_t);
+
+impl Locked {
+    /// The mutex `lock` of a live config, or `None` when another thread
+    /// holds it.
+    fn take(lock: *mut libc::pthread_mutex_t) -> Option<Locked> {
+        // SAFETY: a config's mutex, statically initialised and never moved
+        // (the block stays where it was allocated); the `Locked` made here
+        // unlocks it. One is made only when the lock was taken: a `Locked`
+        // made and dropped on failure would unlock another thread's hold.
+        if unsafe { libc::pthread_mutex_trylock(lock) } == 0 {
+            Some(Locked(lock))
+        } else {
+            None
+        }
+    }
+}
+
+impl Drop for Locked {
+    fn drop(&mut self) {
+        // SAFETY: locked by this thread in `take`; the config lives on, for
+        // its holder is in the middle of a call that uses it.
+        unsafe { libc::pthread_mutex_unlock(self.0) };
+    }
+}
+
 /// Runs a change on a config that is still changeable.
 fn change(
     cfg: *mut wwwurl_config,
@@ -207,27 +244,22 @@ fn change(
 ) -> Result<wwwurl_status, wwwurl_status> {
     let p = NonNull::new(cfg).ok_or(WWWURL_ERR_NULL)?;
     let p = p.as_ptr().cast::<ConfigBlock>();
-    // SAFETY: a live config (API contract); only its atomic state is read
-    // before this thread owns the change.
-    let state = unsafe { &(*p).state };
-    if state
-        .compare_exchange(MUTABLE, WRITING, Ordering::Acquire, Ordering::Relaxed)
-        .is_err()
-    {
+    // SAFETY: a live config (API contract); only its mutex and its atomic
+    // state are reached before this thread owns the change, and neither
+    // reference is used after the block is borrowed whole below.
+    let (lock, state) = unsafe { ((*p).lock.get(), &(*p).state) };
+    let locked = Locked::take(lock).ok_or(WWWURL_ERR_CONFIG_IN_USE)?;
+    if state.load(Ordering::Relaxed) == FROZEN {
         return Err(WWWURL_ERR_CONFIG_IN_USE);
     }
-    /// Gives the config back, changeable, on every way out (a panic too).
-    struct Done<'a>(&'a AtomicU8);
-    impl Drop for Done<'_> {
-        fn drop(&mut self) {
-            self.0.store(MUTABLE, Ordering::Release);
-        }
-    }
-    let _done = Done(state);
-    // SAFETY: the WRITING state makes this thread the only one that
-    // touches the block's other fields until `_done` is dropped: readers
-    // and other setters see WRITING and back off.
-    f(unsafe { &mut *p })?;
+    // SAFETY: the mutex makes this thread the only one that touches the
+    // block's other fields until `locked` is dropped: other setters, and
+    // readers (which read the fields only once the state is FROZEN, and
+    // only a holder of the mutex writes that), find it taken and back off.
+    // The mutex and the atomics are not written through this reference.
+    let r = f(unsafe { &mut *p });
+    drop(locked);
+    r?;
     Ok(WWWURL_OK)
 }
 
@@ -303,16 +335,48 @@ impl CArg for Changing {
 }
 
 /// Bytes a setter copies into a config: `const char *`, `size_t`, as
-/// [`In`](super::api::In) but under no input limit of the call: a config's
-/// limit holds for what is read with it, and the setter checks its value.
+/// [`In`](super::api::In), but checked against the input limit of the
+/// config it changes, which only the setter may read (under the config's
+/// mutex): a [`Setting`], turned into bytes by [`Setting::within`].
 pub(crate) struct SettingIn;
 impl CArg for SettingIn {
     type C = *const c_char;
-    type Rust<'a> = &'a [u8];
+    type Rust<'a> = Setting<'a>;
     const KIND: ArgKind = ArgKind::In;
     #[inline]
-    fn take<'a>(c: *const c_char, len: usize, _: &mut Cx) -> Result<&'a [u8], wwwurl_status> {
-        input(c, len).ok_or(WWWURL_ERR_NULL)
+    fn take<'a>(c: *const c_char, len: usize, _: &mut Cx) -> Result<Setting<'a>, wwwurl_status> {
+        if len == usize::MAX {
+            // `WWWURL_NUL_TERMINATED`: a C string, read up to its NUL as its
+            // contract allows.
+            return input(c, len).map(Setting::Read).ok_or(WWWURL_ERR_NULL);
+        }
+        if c.is_null() && len != 0 {
+            return Err(WWWURL_ERR_NULL);
+        }
+        Ok(Setting::Unread(c, len, std::marker::PhantomData))
+    }
+}
+
+/// A setter's bytes: a C string already read, or a pointer and a length
+/// not yet checked, which nothing may read before [`Setting::within`]:
+/// the length may be larger than the buffer behind the pointer.
+#[derive(Clone, Copy)]
+pub(crate) enum Setting<'a> {
+    Read(&'a [u8]),
+    Unread(*const c_char, usize, std::marker::PhantomData<&'a [u8]>),
+}
+
+impl<'a> Setting<'a> {
+    /// The bytes when there are at most `max` of them, else
+    /// `WWWURL_ERR_TOO_LONG` without a byte read.
+    fn within(self, max: usize) -> Result<&'a [u8], wwwurl_status> {
+        match self {
+            Setting::Read(s) => within(s, max),
+            Setting::Unread(_, len, _) if len > max => Err(WWWURL_ERR_TOO_LONG),
+            // Not NULL unless `len` is 0 (checked in `take`), which `input`
+            // reads as the empty input.
+            Setting::Unread(p, len, _) => input(p, len).ok_or(WWWURL_ERR_NULL),
+        }
     }
 }
 
@@ -330,11 +394,11 @@ checked_value! {
 /// prefixes (true) to strip, within the config's own input limit.
 fn add_strip(
     cfg: *mut wwwurl_config,
-    name: &[u8],
+    name: Setting<'_>,
     prefix: bool,
 ) -> Result<wwwurl_status, wwwurl_status> {
     change(cfg, |b| {
-        let name = within(name, b.max_input)?;
+        let name = name.within(b.max_input)?;
         let list = &mut b.strip[usize::from(prefix)];
         let copy = Buf::from_slice(name)?;
         try_push(list, copy)?;
@@ -407,9 +471,12 @@ declare! { DECLS:
     /// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
     /// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
     /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
     fn wwwurl_config_set_local_host(cfg: Changing, hostport/len: SettingIn = "proxy:3128") -> Status memory(2) {
-        |cfg, h: &[u8]| change(cfg, |b| b.env.set_local_host(h).map_err(refused))
+        |cfg, h: Setting<'_>| {
+            change(cfg, |b| b.env.set_local_host(h.within(b.max_input)?).map_err(refused))
+        }
     }
 
     /// Sets the default port of a scheme (compared case-insensitively), which
@@ -423,13 +490,19 @@ declare! { DECLS:
     /// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
     /// than letters, digits, `+ - .`, or the port is out of range;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+    /// `WWWURL_ERR_TOO_LONG` when the scheme is beyond the config's input
+    /// limit (unread); `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it
+    /// returns `WWWURL_OK`.
     fn wwwurl_config_set_default_port(
         cfg: Changing,
         scheme/scheme_len: SettingIn = "http",
         port: Value<c_int> = "8080",
     ) -> Status memory(2) {
-        |cfg, s: &[u8], port| change(cfg, |b| b.env.set_default_port(s, port).map_err(refused))
+        |cfg, s: Setting<'_>, port| {
+            change(cfg, |b| {
+                b.env.set_default_port(s.within(b.max_input)?, port).map_err(refused)
+            })
+        }
     }
 
     /// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
@@ -476,16 +549,16 @@ declare! { DECLS:
     ///
     /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
     /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit;
+    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
     /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
     fn wwwurl_config_add_strip_param(cfg: Changing, name/len: SettingIn = "gclid") -> Status memory(2) {
-        |cfg, name: &[u8]| add_strip(cfg, name, false)
+        |cfg, name: Setting<'_>| add_strip(cfg, name, false)
     }
 
     /// Adds a query parameter name prefix that the `cachekey` profile strips:
     /// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
     /// `wwwurl_config_add_strip_param`.
     fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status memory(2) {
-        |cfg, prefix: &[u8]| add_strip(cfg, prefix, true)
+        |cfg, prefix: Setting<'_>| add_strip(cfg, prefix, true)
     }
 }

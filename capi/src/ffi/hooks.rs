@@ -4,11 +4,11 @@
 
 use super::alloc::{c_str, free};
 use super::legacy_types::URL;
-use super::settings::Settings;
+use super::settings::{self, Snapshot};
 use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};
 use wwwurl_core::buf::{Buf, NoMemory};
-use wwwurl_core::config::Env;
+use wwwurl_core::config::{Compat, Env};
 
 extern "C" {
     fn libwwwurl_hook_local_host(present: *mut c_int) -> *mut c_char;
@@ -36,21 +36,37 @@ fn present() -> u8 {
     p
 }
 
-/// The [`Env`] of C calls: application hooks first, then [`Settings`].
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct HookEnv;
+/// The [`Env`] of one legacy call: application hooks first, then the
+/// process-wide settings as they were when the call started.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HookEnv<'a>(Snapshot<'a>);
 
-impl Env for HookEnv {
+impl HookEnv<'_> {
+    /// Runs `f`, a whole legacy call, in the environment of this moment;
+    /// `None` when memory ran out first (see [`settings::with`]).
+    pub(crate) fn run<R>(f: impl FnOnce(HookEnv<'_>) -> R) -> Option<R> {
+        // Where the program defines a hook, the settings are copied rather
+        // than read under their lock, which no hook may run under.
+        settings::with(present() != 0, |s| f(HookEnv(s)))
+    }
+
+    /// The compat mode of the call.
+    pub(crate) fn compat(self) -> Compat {
+        self.0.compat()
+    }
+}
+
+impl Env for HookEnv<'_> {
     fn local_host(&self, out: &mut Buf) -> Result<(), NoMemory> {
         if present() & LOCAL_HOST_HOOK == 0 {
-            return Settings.local_host(out);
+            return self.0.local_host(out);
         }
         let mut flag: c_int = 0;
         // SAFETY: the wrapper calls the application's GetLocalHostPort().
         let s = unsafe { libwwwurl_hook_local_host(&mut flag) };
         let r = match c_str(s) {
             Some(bytes) => out.extend_from_slice(bytes),
-            None => Settings.local_host(out),
+            None => self.0.local_host(out),
         };
         // The hook's contract: a malloc'ed string that the caller frees.
         free(s);
@@ -59,7 +75,7 @@ impl Env for HookEnv {
 
     fn default_port(&self, proto: &[u8]) -> Result<i32, NoMemory> {
         if present() & DEFAULT_PORT_HOOK == 0 {
-            return Settings.default_port(proto);
+            return self.0.default_port(proto);
         }
         // The hook reads the protocol as a C string: a copy with a NUL, on
         // the stack unless it is very long.

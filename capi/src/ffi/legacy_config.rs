@@ -23,14 +23,16 @@ pub type wwwurl_legacy_config = wwwurl_config;
 /// Returns `WWWURL_OK`; `WWWURL_ERR_CONFIG_IN_USE` while another thread
 /// changes `cfg`; `WWWURL_ERR_NO_MEMORY` (nothing changes).
 ///
-/// Thread-safe: it may race with historical calls, which see the old or
-/// the new settings.
+/// Thread-safe: it may race with historical calls, each of which sees the
+/// old settings or the new ones, whole: never one config's local host or
+/// ports with the other's compat mode.
 #[no_mangle]
 pub extern "C" fn wwwurl_legacy_configure(cfg: *const wwwurl_legacy_config) -> u32 {
     guard_status(|| {
         let (env, compat) = for_legacy(cfg)?;
-        settings::replace(env).ok_or(WWWURL_ERR_NO_MEMORY)?;
-        settings::set_compat(compat);
+        // One exchange under the lock: no call sees the new host with the
+        // old mode, or the reverse.
+        settings::replace(compat, env).ok_or(WWWURL_ERR_NO_MEMORY)?;
         Ok(WWWURL_OK)
     }) as u32
 }

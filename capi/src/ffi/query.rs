@@ -167,7 +167,8 @@ declare! { DECLS:
     /// `wwwurl_query_edit` gives a name and value it adds): a space becomes
     /// `+`, the ASCII letters and digits and `*-._` stay, every other byte
     /// becomes `%XY` (upper-case hex). The result holds no `&`, `=` or `#`,
-    /// and `wwwurl_query_decode` gives the input back.
+    /// and `wwwurl_query_decode_buf` gives the input back
+    /// (`wwwurl_query_decode` too, for input without a NUL byte).
     ///
     /// Parameters: `s`/`len` (`len` may be `WWWURL_NUL_TERMINATED`;
     /// otherwise every byte counts, NUL included); `out` receives the

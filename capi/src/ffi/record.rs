@@ -18,7 +18,6 @@ use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
 use super::guard::{guard_no_unwind, guard_opt};
 use super::hooks::HookEnv;
 use super::legacy_types::URL;
-use super::settings;
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
@@ -266,7 +265,7 @@ pub extern "C" fn SplitURL(url: *const c_char) -> *mut URL {
         let s = c_str(url)?;
         let mut room = stack_room();
         let dest = LegacyDest(Some(&mut room));
-        Some(split::split_to(&HookEnv, settings::compat(), s, dest))
+        HookEnv::run(|env| split::split_to(&env, env.compat(), s, dest))
     })
 }
 
@@ -288,17 +287,20 @@ pub extern "C" fn CreateURL(
 ) -> *mut URL {
     guard_opt(|| {
         let mut room = stack_room();
-        Some(url::create_to(
-            &HookEnv,
-            settings::compat(),
-            c_str(proto)?,
-            c_str(hostport)?,
-            c_str(path)?,
-            c_str(args),
-            c_str(user),
-            c_str(pass),
-            LegacyDest(Some(&mut room)),
-        ))
+        let (proto, hostport, path) = (c_str(proto)?, c_str(hostport)?, c_str(path)?);
+        HookEnv::run(|env| {
+            url::create_to(
+                &env,
+                env.compat(),
+                proto,
+                hostport,
+                path,
+                c_str(args),
+                c_str(user),
+                c_str(pass),
+                LegacyDest(Some(&mut room)),
+            )
+        })
     })
 }
 
@@ -354,16 +356,18 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
     guard_opt(|| {
         let rec = record_mut(url)?;
         let p = parts(rec)?;
-        let new = url::create_url(
-            &HookEnv,
-            settings::compat(),
-            p.proto,
-            p.hostport,
-            p.path,
-            p.args,
-            c_str(user),
-            c_str(pass),
-        )
+        let new = HookEnv::run(|env| {
+            url::create_url(
+                &env,
+                env.compat(),
+                p.proto,
+                p.hostport,
+                p.path,
+                p.args,
+                c_str(user),
+                c_str(pass),
+            )
+        })?
         .ok()?;
         let (bytes, offset) = used_buffer(&new);
         let block = c_malloc(bytes.len().max(1)).cast::<u8>();
@@ -397,13 +401,9 @@ pub extern "C" fn LinkURL(url: *const URL, link: *const c_char) -> *mut URL {
             path: p.path,
             name,
         };
-        Some(link::link_to(
-            &HookEnv,
-            settings::compat(),
-            &base,
-            link,
-            LegacyDest(Some(&mut room)),
-        ))
+        HookEnv::run(|env| {
+            link::link_to(&env, env.compat(), &base, link, LegacyDest(Some(&mut room)))
+        })
     })
 }
 

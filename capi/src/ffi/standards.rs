@@ -194,7 +194,9 @@ declare! { DECLS:
     /// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
     /// `out` receives the result, UTF-8.
     ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain
+    /// holding a NUL byte (a forbidden domain code point, which the result
+    /// would keep); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
     /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
     ///
     /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
