@@ -223,15 +223,22 @@ test: rust-test c-tests
 # without valgrind or sanitizers (`make check` has those), against both
 # libraries; the fault rows against the fault-injection build; the Python
 # tests only when their environment (make pyenv) is already there.
-QUICK_LIB     := target/$(CHECK_PROFILE)
-QUICK29H_LIB  := $(TARGET29H)/$(CHECK_PROFILE)
+# Copies, since the fault-injection build shares cargo's output name.
+QUICK_LIB     := $(BUILD)/quick/lib
+# The fault-injection library (fault-test, below).
+FAULT_LIB     := $(BUILD)/fault/libwwwurl.a
+QUICK29H_LIB  := $(BUILD)/quick/lib29h
 QUICK_BIN     := $(BUILD)/quick
 
 quick: lint cycles rust-test
 	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi
+	@mkdir -p $(QUICK_LIB) $(QUICK29H_LIB)
+	@cp target/$(CHECK_PROFILE)/libwwwurl.so $(QUICK_LIB)/libwwwurl.so
+	@ln -sf libwwwurl.so $(QUICK_LIB)/libwwwurl.so.$(SOVERSION)
 	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features v29h \
 	  --target-dir $(TARGET29H)
-	@cd $(QUICK29H_LIB) && ln -sf libwwwurl.so libwwwurl-29h.so
+	@cp $(TARGET29H)/$(CHECK_PROFILE)/libwwwurl.so $(QUICK29H_LIB)/libwwwurl-29h.so
+	@ln -sf libwwwurl-29h.so $(QUICK29H_LIB)/libwwwurl-29h.so.$(SOVERSION)
 	@$(MAKE) --no-print-directory quick-c
 	@if [ -x $(PY) ]; then $(MAKE) --no-print-directory python-test; \
 	  else echo "== python tests skipped: no $(PY_ENV) yet (make pyenv)"; fi
@@ -343,7 +350,6 @@ c-tests-29h: $(C_TEST_NAMES:%=$(BUILD)/c29h/%-shared) $(C_TEST_NAMES:%=$(BUILD)/
 # a copy of the library built with the test-only cargo feature fault-injection.
 # Built beside the tests (same profile and target directory, so nothing but
 # the C ABI crate is compiled again), then copied away from cargo's name.
-FAULT_LIB := $(BUILD)/fault/libwwwurl.a
 
 $(FAULT_LIB): FORCE
 	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection

@@ -432,7 +432,7 @@ mod tests {
         assert_eq!(norm("http://h/\0a", Mask::ALL), "http://h/%00a");
         assert_eq!(norm("\0", Mask::SYNTAX), "%00");
         assert_eq!(
-            norm("HTTP://\0H:8\00/%\0?\0#\0\0", Mask::ALL),
+            norm(concat!("HTTP://\0H:8\0", "0/%\0?\0#\0\0"), Mask::ALL),
             "http://%00h:8%000/%%00?%00#%00%00"
         );
         assert_eq!(norm_v1(b"http://h/\0a", Mask::ALL), b"http://h/\0a");

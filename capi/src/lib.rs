@@ -34,4 +34,5 @@ mod ffi;
 /// The table of the functions declared with `ffi::api::declare!`, for the
 /// header generator (tools/headers); not part of the C API.
 #[doc(hidden)]
-pub use ffi::api::{Arg, ArgKind, Decl, HandleKind, RetKind, API};
+pub use ffi::api::{Arg, ArgKind, Decl, HandleKind, RetKind};
+pub use ffi::API;

@@ -47,6 +47,16 @@ impl From<NoMemory> for HostError {
     }
 }
 
+impl From<idna::IdnaError> for HostError {
+    fn from(e: idna::IdnaError) -> HostError {
+        match e {
+            idna::IdnaError::Invalid => HostError::Invalid,
+            idna::IdnaError::Unavailable => HostError::IdnaUnavailable,
+            idna::IdnaError::NoMemory => HostError::NoMemory,
+        }
+    }
+}
+
 /// The host parser on the scalar value string `input` (UTF-8), with
 /// `is_opaque` (true for a non-special URL). Appends the host's
 /// serialisation to `out`; after an error `out` is as it was.

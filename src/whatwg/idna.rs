@@ -11,10 +11,29 @@
 //! every domain of DNS size (253 code points, 8 labels); only longer ones
 //! make it allocate, the way its own vectors do. Without the `idna`
 //! feature, the functions here refuse every domain that needs UTS #46 with
-//! `HostError::IdnaUnavailable` rather than guessing.
+//! `IdnaError::Unavailable` rather than guessing.
 
-use super::host::HostError;
-use crate::buf::Buf;
+use crate::buf::{Buf, NoMemory};
+
+/// Why UTS #46 processing gave no domain; the host parser reads it as its
+/// own `HostError`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum IdnaError {
+    /// The domain is not valid under UTS #46.
+    #[cfg_attr(not(feature = "idna"), allow(dead_code))]
+    Invalid,
+    /// The crate was built without the `idna` feature.
+    #[cfg_attr(feature = "idna", allow(dead_code))]
+    Unavailable,
+    /// Memory ran out.
+    NoMemory,
+}
+
+impl From<NoMemory> for IdnaError {
+    fn from(_: NoMemory) -> IdnaError {
+        IdnaError::NoMemory
+    }
+}
 
 /// The Unicode version of the IDNA mapping tables the parser uses, or
 /// `"none"` when the crate is built without the `idna` feature.
@@ -40,7 +59,7 @@ pub const fn unicode_version() -> &'static str {
 /// of `idna` 1.x), VerifyDnsLength false, IgnoreInvalidPunycode false.
 /// Appends the result to `out`.
 #[cfg(feature = "idna")]
-pub(crate) fn to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
+pub(crate) fn to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), IdnaError> {
     use idna::uts46::Uts46;
     use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess};
     let start = out.len();
@@ -56,11 +75,11 @@ pub(crate) fn to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
     );
     let full = sink.full;
     let e = match r {
-        _ if full => HostError::NoMemory,
+        _ if full => IdnaError::NoMemory,
         Ok(ProcessingSuccess::Passthrough) => return Ok(out.extend_from_slice(domain)?),
         Ok(ProcessingSuccess::WroteToSink) => return Ok(()),
-        Err(ProcessingError::SinkError) => HostError::NoMemory,
-        Err(ProcessingError::ValidityError) => HostError::Invalid,
+        Err(ProcessingError::SinkError) => IdnaError::NoMemory,
+        Err(ProcessingError::ValidityError) => IdnaError::Invalid,
     };
     out.truncate(start);
     Err(e)
@@ -95,15 +114,15 @@ impl std::fmt::Write for Sink<'_> {
 
 /// Without the `idna` feature no domain gets UTS #46 processing.
 #[cfg(not(feature = "idna"))]
-pub(crate) fn to_ascii(_domain: &[u8], _out: &mut Buf) -> Result<(), HostError> {
-    Err(HostError::IdnaUnavailable)
+pub(crate) fn to_ascii(_domain: &[u8], _out: &mut Buf) -> Result<(), IdnaError> {
+    Err(IdnaError::Unavailable)
 }
 
 /// The Standard's "domain to Unicode" of `domain`, appended to `out`:
 /// Unicode ToUnicode with the same parameters as ToASCII; on any error
 /// the domain itself.
 #[cfg(feature = "idna")]
-pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
+pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), IdnaError> {
     use idna::uts46::Uts46;
     use idna::uts46::{AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess};
     let start = out.len();
@@ -121,12 +140,12 @@ pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), HostError> 
     match r {
         _ if full => {
             out.truncate(start);
-            Err(HostError::NoMemory)
+            Err(IdnaError::NoMemory)
         }
         Ok(ProcessingSuccess::WroteToSink) => Ok(()),
         Err(ProcessingError::SinkError) => {
             out.truncate(start);
-            Err(HostError::NoMemory)
+            Err(IdnaError::NoMemory)
         }
         // Passthrough: the domain is its own Unicode form; an error: the
         // Standard gives the domain itself.
@@ -140,12 +159,12 @@ pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), HostError> 
 /// Without the `idna` feature, only a domain with no Punycode label and no
 /// non-ASCII code point can be shown: ToUnicode would just lower-case it.
 #[cfg(not(feature = "idna"))]
-pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), HostError> {
+pub(crate) fn to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), IdnaError> {
     let punycode = domain
         .split(|&b| b == b'.')
         .any(|label| label.len() >= 4 && label[..4].eq_ignore_ascii_case(b"xn--"));
     if punycode || !domain.is_ascii() {
-        return Err(HostError::IdnaUnavailable);
+        return Err(IdnaError::Unavailable);
     }
     let start = out.len();
     out.extend_from_slice(domain)?;

@@ -253,7 +253,7 @@ pub fn domain_to_unicode(domain: &[u8], out: &mut Buf) -> Result<(), ParseError>
     if domain.contains(&0) {
         return Err(ParseError::InvalidHost);
     }
-    Ok(idna::to_unicode(domain, out)?)
+    idna::to_unicode(domain, out).map_err(|e| host::HostError::from(e).into())
 }
 
 impl Url {

@@ -1,7 +1,7 @@
 //! One declaration per exported C function: the [`declare!`] macro.
 //!
 //! A declaration names the function, documents it, gives the kind of each
-//! argument ([`In`], [`OptIn`], [`Str`], [`OptStr`], [`Cfg`], [`Value`],
+//! argument ([`In`], [`OptIn`], [`Str`], [`OptStr`], [`Cfg`](super::config::Cfg), [`Value`],
 //! [`InOut`], a handle's [`Ref`], [`Mut`], [`Rebuild`], [`Owned`], a string
 //! to release, [`OwnedText`], a number checked by [`checked_value!`], or a
 //! `CArg` of its module) and of its result ([`RetKind`]: a status, a text
@@ -27,7 +27,6 @@
 //! the input limit of the call's config (the default limit without one).
 
 use super::alloc::{c_malloc, input, malloc_copy, out_buffer, set_opt, within, CBuf, Out};
-use super::config::Settings;
 use super::status::*;
 use super::types::*;
 use libc::{c_char, size_t};
@@ -214,24 +213,6 @@ impl CArg for OptIn {
             return Ok(None);
         }
         In::take(c, len, cx).map(Some)
-    }
-}
-
-/// The call's config: it sets the input limit of the arguments after it.
-pub(crate) struct Cfg;
-impl CArg for Cfg {
-    type C = *const wwwurl_config;
-    type Rust<'a> = Settings<'a>;
-    const KIND: ArgKind = ArgKind::Cfg;
-    #[inline]
-    fn take<'a>(
-        c: *const wwwurl_config,
-        _: usize,
-        cx: &mut Cx,
-    ) -> Result<Settings<'a>, wwwurl_status> {
-        let s = Settings::of(c)?;
-        cx.max_input = s.max_input();
-        Ok(s)
     }
 }
 
@@ -1153,14 +1134,3 @@ macro_rules! declare {
     };
 }
 pub(crate) use declare;
-
-/// Every declared function, module by module: what `tools/headers` writes
-/// the header entries, man pages and test rows from.
-pub static API: &[&[Decl]] = &[
-    super::config::DECLS,
-    super::modern::DECLS,
-    super::standards::DECLS,
-    super::query::DECLS,
-    super::whatwg_url::DECLS,
-    super::nvs::DECLS,
-];

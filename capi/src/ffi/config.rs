@@ -21,7 +21,7 @@
 
 use super::alloc::{c_malloc, free, input, within, Out};
 use super::api::{
-    checked_value, declare, ArgKind, CArg, Cfg, Cx, HandleKind, HandleType, NewHandle, Owned, Value,
+    checked_value, declare, ArgKind, CArg, Cx, HandleKind, HandleType, NewHandle, Owned, Value,
 };
 use super::status::*;
 use super::types::*;
@@ -560,5 +560,23 @@ declare! { DECLS:
     /// `wwwurl_config_add_strip_param`.
     fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status memory(2) {
         |cfg, prefix: Setting<'_>| add_strip(cfg, prefix, true)
+    }
+}
+
+/// The call's config: it sets the input limit of the arguments after it.
+pub(crate) struct Cfg;
+impl CArg for Cfg {
+    type C = *const wwwurl_config;
+    type Rust<'a> = Settings<'a>;
+    const KIND: ArgKind = ArgKind::Cfg;
+    #[inline]
+    fn take<'a>(
+        c: *const wwwurl_config,
+        _: usize,
+        cx: &mut Cx,
+    ) -> Result<Settings<'a>, wwwurl_status> {
+        let s = Settings::of(c)?;
+        cx.max_input = s.max_input();
+        Ok(s)
     }
 }

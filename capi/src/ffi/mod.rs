@@ -52,3 +52,14 @@ mod status;
 mod types;
 /// Header: wwwurl.h.
 mod whatwg_url;
+
+/// Every declared function, module by module: what `tools/headers` writes
+/// the header entries, man pages and test rows from.
+pub static API: &[&[api::Decl]] = &[
+    config::DECLS,
+    modern::DECLS,
+    standards::DECLS,
+    query::DECLS,
+    whatwg_url::DECLS,
+    nvs::DECLS,
+];

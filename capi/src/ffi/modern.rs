@@ -3,11 +3,11 @@
 
 use super::alloc::{c_malloc, free, input, out_buffer, set_opt, uninit_slice, CBuf, Out};
 use super::api::{
-    checked_value, declare, named_u32, Borrowed, CallerBuf, Cfg, HandleKind, HandleType, In,
-    NewHandle, OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
+    checked_value, declare, named_u32, Borrowed, CallerBuf, HandleKind, HandleType, In, NewHandle,
+    OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
 };
 use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
-use super::config::{release, ConfigBlock, Settings};
+use super::config::{release, Cfg, ConfigBlock, Settings};
 use super::guard::guard_no_unwind;
 use super::status::*;
 use super::types::*;

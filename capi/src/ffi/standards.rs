@@ -1,6 +1,7 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::api::{declare, CStruct, Cfg, In, OptIn, Str, Value};
+use super::api::{declare, CStruct, In, OptIn, Str, Value};
+use super::config::Cfg;
 use super::config::Settings;
 use super::status::*;
 use super::types::WWWURL_FLAG_BROWSER;

@@ -248,6 +248,6 @@ mod tests {
         }
         assert_eq!(wwwurl_status::ALL.len(), WWWURL_ERR_HOLDS_NUL as usize + 1);
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
-        assert_eq!(wwwurl_status::name_of(17), "(unknown status)\0");
+        assert_eq!(wwwurl_status::name_of(18), "(unknown status)\0");
     }
 }
