@@ -17,7 +17,7 @@ VECTORS = profile_vectors()
 def test_registry_matches_the_vector_files():
     listed = [p.spec for p in wwwurl.profiles()]
     assert sorted(listed) == sorted(VECTORS)
-    assert len(listed) == 10
+    assert len(listed) == 15
     assert listed == sorted(listed, key=lambda s: (s.split("/")[0], int(s.split("/")[1])))
     p = wwwurl.profiles()[0]
     assert (p.name, p.version) == ("cachekey", 1)

@@ -135,7 +135,7 @@ def test_normalize_rows_and_masks():
         wwwurl.normalize("http://h/", 256)
 
 
-@pytest.mark.parametrize("profile,mask", [("rfc3986/1", None), ("rfc3986-scheme/1", wwwurl.NORMALIZE_ALL)])
+@pytest.mark.parametrize("profile,mask", [("rfc3986/2", None), ("rfc3986-scheme/2", wwwurl.NORMALIZE_ALL)])
 def test_normalize_gives_the_rfc3986_profile_vectors(profile, mask):
     rows = profile_vectors()[profile]
     for v in rows:
