@@ -25,7 +25,7 @@ use std::ptr::{null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Originals, Span, Spans, Url};
-use wwwurl_core::{link, split, url};
+use wwwurl_core::{create, link, split};
 
 /// The string fields of this library's record layout, for [`used_buffer`].
 #[cfg(not(feature = "v29h"))]
@@ -288,7 +288,7 @@ pub extern "C" fn CreateURL(
 ) -> *mut URL {
     guard_opt(|| {
         let mut room = stack_room();
-        Some(url::create_to(
+        Some(create::create_to(
             &HookEnv,
             settings::compat(),
             c_str(proto)?,
@@ -354,7 +354,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
     guard_opt(|| {
         let rec = record_mut(url)?;
         let p = parts(rec)?;
-        let new = url::create_url(
+        let new = create::create_url(
             &HookEnv,
             settings::compat(),
             p.proto,
