@@ -169,7 +169,7 @@ header-compile: lib
 
 # One section 3 page per exported function (made by tools/headers from the
 # header comments), each formatted by groff without a warning; and so is the
-# tool's page (whose every subcommand, option and argument tests/cli.rs
+# tool's page (whose every subcommand, option and argument cli/tests/help.rs
 # checks against --help, in rust-test).
 manpages-test: lib gen $(MAN1)
 	@{ $(call SYMS,$(LIB_SO)); $(call SYMS,$(LIB29H_SO)); } | sort -u | \

@@ -23,7 +23,7 @@ pub fn sign(s: &[u8], i: usize) -> (bool, usize) {
     }
 }
 
-/// C `atoi` with wrapping `i32` arithmetic (see `url::create_url`).
+/// C `atoi` with wrapping `i32` arithmetic (see `create::create_url`).
 pub fn atoi(s: &[u8]) -> i32 {
     let (neg, mut i) = sign(s, skip_spaces(s, 0));
     let mut v: i32 = 0;

@@ -25,7 +25,8 @@
 use crate::buf::{Buf, NoMemory};
 use crate::codec::{c_prefix, decode_generic_find_nul};
 use crate::config::{Compat, Env};
-use crate::url::{create_parts, create_url, port_colon, Kept, Parts, Url, UrlDest, UrlRef};
+use crate::create::{create_parts, create_url, port_colon, Kept, Parts};
+use crate::url::{Url, UrlDest, UrlRef};
 
 /// A part of a record that can be set. The derived parts (`name`, `file`,
 /// `hostport`) are rebuilt, never set.

@@ -64,6 +64,7 @@ pub mod c_number;
 pub mod cache;
 pub mod codec;
 pub mod config;
+pub mod create;
 pub mod date;
 pub mod edit;
 pub mod form;

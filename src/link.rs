@@ -213,6 +213,6 @@ mod tests {
     }
 
     fn create_url_for_test(env: &Config) -> Url {
-        crate::url::create_url(env, Compat::V29, b"http", b"h", b"p", None, None, None).unwrap()
+        crate::create::create_url(env, Compat::V29, b"http", b"h", b"p", None, None, None).unwrap()
     }
 }

@@ -11,8 +11,9 @@ pub use fast::FastSplit;
 use super::ascii::{byte_mask, find_by, find_byte as find, find_stop_fn};
 use super::codec::truncate_at_nul;
 use super::config::{Compat, Env};
+use super::create::{build_in, Kept, Parts};
 use super::sink::{CountingSink, Sink};
-use super::url::{build_in, Kept, Originals, Parts, Spans, Url, UrlDest};
+use super::url::{Originals, Spans, Url, UrlDest};
 use crate::buf::{Buf, NoMemory, RecordBuf};
 pub use crate::url::{RecordBytes, RecordDest};
 

@@ -19,9 +19,10 @@ mod common;
 use wwwurl::buf::Buf;
 use wwwurl::codec::encode_password;
 use wwwurl::config::{Compat, Config};
+use wwwurl::create::create_url;
 use wwwurl::edit::{set_part, split_hostport, Part, SetError};
 use wwwurl::split::split_url;
-use wwwurl::url::{create_url, Url};
+use wwwurl::url::Url;
 
 fn corpus() -> Vec<Vec<u8>> {
     let text = std::fs::read(concat!(

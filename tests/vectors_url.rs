@@ -20,10 +20,11 @@ mod common;
 use common::{show, Vector};
 use wwwurl::buf::{Buf, NoMemory, RecordBuf};
 use wwwurl::config::{Compat, Config};
+use wwwurl::create::{create_to, create_url};
 use wwwurl::link::{link_to, link_url, LinkBase};
 use wwwurl::sink::Sink;
 use wwwurl::split::{split_to, split_url, RecordBytes, RecordDest};
-use wwwurl::url::{create_to, create_url, Field, Spans, Url};
+use wwwurl::url::{Field, Spans, Url};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;

@@ -1,5 +1,5 @@
 """split, resolve, make_relative and normalize: the tables of
-tests/standards.rs (read from its source), the rows of the C test of
+tests/rfc3986.rs (read from its source), the rows of the C test of
 wwwurl_rfc3986_normalize (c-tests/test_modern.c), and the rfc3986 profile
 vectors, which are normalize with the syntax and the full mask."""
 
@@ -8,7 +8,7 @@ import pytest
 import wwwurl
 from _vectors import profile_vectors, rust_table
 
-STANDARDS = "tests/standards.rs"
+STANDARDS = "tests/rfc3986.rs"
 
 
 def escape_ascii(b: bytes) -> str:
@@ -31,8 +31,8 @@ def escape_ascii(b: bytes) -> str:
 
 
 def show(c: wwwurl.Components) -> str:
-    """Every present component as ``name[bytes]``, as tests/standards.rs
-    writes them."""
+    """Every present component as ``name[bytes]``, as
+    tests/common/standards.rs writes them."""
     names = ["scheme", "auth", "ui", "user", "pass", "host", "port", "path", "query", "frag"]
     return " ".join(f"{n}[{escape_ascii(p)}]" for n, p in zip(names, c) if p is not None)
 

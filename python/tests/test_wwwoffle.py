@@ -2,7 +2,7 @@
 (tests/vectors/SplitURL.tsv, v29h/SplitURL.tsv, MakeHash.tsv; format in
 tests/vectors/README.md), every column of every line, as tests/vectors_url.rs
 checks them, and cache_path against the command-line tool's cases
-(cli/tests/cli.rs)."""
+(cli/tests/wwwoffle.rs)."""
 
 import pytest
 

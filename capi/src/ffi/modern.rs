@@ -22,7 +22,7 @@ use wwwurl_core::edit::{self, Part, SetError};
 use wwwurl_core::sink::copy_into;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Originals, Spans, UrlRef};
-use wwwurl_core::{link, split, url};
+use wwwurl_core::{create, link, split, url};
 
 /// What a `wwwurl_url *` points at: one `malloc` block holding this header
 /// and then the record's strings, so that a handle costs one allocation and
@@ -277,7 +277,7 @@ declare! { DECLS:
     ) -> New<Url> memory(11) {
         |cfg: Settings<'_>, proto, hostport, path, args, user, pass| {
             let mut room = stack_room();
-            Ok::<_, wwwurl_status>(url::create_to(
+            Ok::<_, wwwurl_status>(create::create_to(
                 &cfg,
                 cfg.compat(),
                 proto,

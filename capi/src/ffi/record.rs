@@ -24,7 +24,7 @@ use std::ptr::{null_mut, NonNull};
 use wwwurl_core::buf::NoMemory;
 use wwwurl_core::split::{RecordBytes, RecordDest};
 use wwwurl_core::url::{Field, Originals, Span, Spans, Url};
-use wwwurl_core::{link, split, url};
+use wwwurl_core::{create, link, split};
 
 /// The string fields of this library's record layout, for [`used_buffer`].
 #[cfg(not(feature = "v29h"))]
@@ -289,7 +289,7 @@ pub extern "C" fn CreateURL(
         let mut room = stack_room();
         let (proto, hostport, path) = (c_str(proto)?, c_str(hostport)?, c_str(path)?);
         HookEnv::run(|env| {
-            url::create_to(
+            create::create_to(
                 &env,
                 env.compat(),
                 proto,
@@ -357,7 +357,7 @@ pub extern "C" fn AddPasswordURL(url: *mut URL, user: *const c_char, pass: *cons
         let rec = record_mut(url)?;
         let p = parts(rec)?;
         let new = HookEnv::run(|env| {
-            url::create_url(
+            create::create_url(
                 &env,
                 env.compat(),
                 p.proto,

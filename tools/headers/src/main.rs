@@ -158,7 +158,7 @@ fn main() -> ExitCode {
 }
 
 /// Writes the header made from `sources` (relative to `capi`) to `dest`,
-/// made portable (see `src/lib.rs`); returns its text.
+/// made portable (see `src/prototypes.rs`); returns its text.
 fn generate(
     capi: &Path,
     config: &str,

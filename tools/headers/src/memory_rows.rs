@@ -5,7 +5,8 @@
 //! `make memory-test` as soon as it is declared, and its row in
 //! SECURITY.md's memory table is then required.
 
-use crate::{c_name, sample, Sample};
+use crate::prototypes::c_name;
+use crate::test_rows::{sample, Sample};
 use wwwurl_capi::{ArgKind, Decl, HandleKind, RetKind};
 
 /// The common sample URL of the rows: the one the test rows are given

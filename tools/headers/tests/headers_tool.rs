@@ -1,4 +1,4 @@
-//! The header post-processing and man page generator (`src/lib.rs`) on the
+//! The header post-processing and man page generator (`src/`) on the
 //! committed headers.
 
 use wwwurl_headers as headers;
