@@ -280,7 +280,9 @@ lint:
 # cargo unifies the features of shared dependencies over the packages of
 # one command: the header generator is tested alone, as `make` runs it
 # (gen), so that both use one build of cbindgen and its dependencies.
-rust-test:
+# The escape-heavy corpus too: tests/fixed_points.rs reads it when
+# WWWURL_ESCAPES (exported above) names it.
+rust-test: $(ESC_CORPUS)
 	$(CARGO) test --locked --workspace --exclude wwwurl-headers --exclude wwwurl-capi-table \
 	  --profile $(CHECK_PROFILE)
 	$(CARGO) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
@@ -289,7 +291,7 @@ rust-test:
 # The core's and the C layer's tests once more with debug assertions and
 # overflow checks on (profile check-debug: optimised, so that the corpus
 # tests stay quick), since the release profiles turn both off.
-rust-test-debug:
+rust-test-debug: $(ESC_CORPUS)
 	$(CARGO) test --locked -p wwwurl -p wwwurl-capi --profile check-debug
 
 $(BUILD)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)

@@ -3,6 +3,7 @@
 //! again is not a key.
 //!
 //! Every profile version of the registry is held to it on the real corpus,
+//! the escape-heavy one (when `WWWURL_ESCAPES` names it, as `make` does),
 //! the inputs of the SplitURL and LinkURL vectors and of the frozen profile
 //! vectors, the web-platform-tests inputs and random URL-ish strings, with
 //! exactly these exceptions:
@@ -46,6 +47,7 @@ const SUPERSEDED: &[(&str, &str)] = &[
 fn inputs() -> Vec<Vec<u8>> {
     use common::inputs::*;
     let mut all = corpus();
+    all.extend(escape_corpus());
     all.extend(vector_inputs("SplitURL"));
     all.extend(vector_inputs("LinkURL"));
     all.extend(profile_vector_inputs());

@@ -55,15 +55,41 @@ fn needs_escape(b: u8) -> bool {
 /// Appends `s` with every byte [`needs_escape`] selects written `%XY`, in
 /// upper-case hex.
 pub(super) fn escape_once(s: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
-    escape_once_and(s, b"", out)
+    escape_once_and(s, AsciiSet::NONE, out)
+}
+
+/// A set of ASCII bytes, one bit each: a test is a shift, where a list
+/// would be a search for every byte of a URL.
+#[derive(Clone, Copy)]
+pub(super) struct AsciiSet(u128);
+
+impl AsciiSet {
+    /// No byte.
+    pub(super) const NONE: AsciiSet = AsciiSet(0);
+
+    /// The bytes of `list`, which must be ASCII.
+    pub(super) const fn of(list: &[u8]) -> AsciiSet {
+        let mut bits = 0u128;
+        let mut i = 0;
+        while i < list.len() {
+            assert!(list[i] < 0x80);
+            bits |= 1 << list[i];
+            i += 1;
+        }
+        AsciiSet(bits)
+    }
+
+    fn has(self, b: u8) -> bool {
+        b < 0x80 && self.0 >> b & 1 == 1
+    }
 }
 
 /// [`escape_once`], with the bytes of `also` escaped too.
-pub(super) fn escape_once_and(s: &[u8], also: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
+pub(super) fn escape_once_and(s: &[u8], also: AsciiSet, out: &mut Buf) -> Result<(), NoMemory> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     out.reserve(s.len())?;
     for &b in s {
-        if needs_escape(b) || also.contains(&b) {
+        if needs_escape(b) || also.has(b) {
             out.push(b'%')?;
             out.push(HEX[usize::from(b >> 4)])?;
             out.push(HEX[usize::from(b & 15)])?;

@@ -218,16 +218,13 @@ pub fn resolve(spec: &str) -> Option<&'static Profile> {
         Some((n, v)) => (n, Some(v)),
         None => (spec, None),
     };
-    let mut found = None;
-    for p in PROFILES.iter().filter(|p| p.name == name) {
-        match version {
-            // The registry is ascending, so the last one is the newest.
-            None => found = Some(p),
-            Some(v) if version_is(v, p.version) => return Some(p),
-            Some(_) => {}
-        }
+    match version {
+        // The registry is ascending, so the last one is the newest.
+        None => PROFILES.iter().rev().find(|p| p.name == name),
+        Some(v) => PROFILES
+            .iter()
+            .find(|p| p.name == name && version_is(v, p.version)),
     }
-    found
 }
 
 /// Whether `text` is the decimal spelling of `n` without leading zeros

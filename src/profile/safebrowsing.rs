@@ -59,7 +59,7 @@
 //! No example of Google's documents has such a byte, so all 33 pairs hold
 //! for both versions.
 
-use super::escape::{escape_once, escape_once_and, reescape, unescape_fully};
+use super::escape::{escape_once, escape_once_and, reescape, unescape_fully, AsciiSet};
 use super::{ipv4, ProfileError};
 use crate::buf::Buf;
 
@@ -170,19 +170,25 @@ fn path(plain: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
     Ok(())
 }
 
+/// What version 2 escapes besides step 10's bytes: in a host that was not
+/// bracketed, in a bracketed one (but its closing `]`), in a path.
+const HOST_2: AsciiSet = AsciiSet::of(b"/?@:[]");
+const BRACKETED_2: AsciiSet = AsciiSet::of(b"/?@]");
+const PATH_2: AsciiSet = AsciiSet::of(b"?");
+
 /// Step 10 on the host `h` of version 2; `raw` is the host at step 6.
 fn escape_host_2(raw: &[u8], h: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
     if raw.first() != Some(&b'[') {
-        return Ok(escape_once_and(h, b"/?@:[]", out)?);
+        return Ok(escape_once_and(h, HOST_2, out)?);
     }
     // The `]` that closed the host at step 6 is its last byte, and decoding
     // nothing after it: it stays; any other `]` would close it early.
     match h.split_last() {
         Some((b']', inner)) if raw.last() == Some(&b']') => {
-            escape_once_and(inner, b"/?@]", out)?;
+            escape_once_and(inner, BRACKETED_2, out)?;
             Ok(out.push(b']')?)
         }
-        _ => Ok(escape_once_and(h, b"/?@]", out)?),
+        _ => Ok(escape_once_and(h, BRACKETED_2, out)?),
     }
 }
 
@@ -233,7 +239,7 @@ pub(super) fn canonical(url: &[u8], v: Version, out: &mut Buf) -> Result<(), Pro
     path(&plain, &mut p)?;
     match v {
         Version::V1 => escape_once(&p, out)?,
-        Version::V2 => escape_once_and(&p, b"?", out)?,
+        Version::V2 => escape_once_and(&p, PATH_2, out)?,
     }
 
     if let Some(q) = query {

@@ -19,6 +19,25 @@ pub fn corpus() -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The escape-heavy corpus (`bench/gen_escapes.c`, which `make` writes to
+/// `build/escapes.txt`) when `WWWURL_ESCAPES` names it, as `make` sets it;
+/// nothing when the variable is unset (a plain `cargo test`). A variable
+/// that names no readable file fails.
+pub fn escape_corpus() -> Vec<Vec<u8>> {
+    let Some(path) = std::env::var_os("WWWURL_ESCAPES") else {
+        return Vec::new();
+    };
+    let text = std::fs::read(&path)
+        .unwrap_or_else(|e| panic!("WWWURL_ESCAPES={}: {e}", path.to_string_lossy()));
+    let lines: Vec<Vec<u8>> = text
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(<[u8]>::to_vec)
+        .collect();
+    assert!(lines.len() > 1000, "WWWURL_ESCAPES: {} lines", lines.len());
+    lines
+}
+
 /// Every non-NULL input column of the conformance vector file `name`
 /// (`SplitURL`, `LinkURL`, ...).
 pub fn vector_inputs(name: &str) -> Vec<Vec<u8>> {

@@ -670,7 +670,10 @@ pub(crate) fn borrowed_out(r: Option<Borrowed>, len: *mut size_t) -> *const c_ch
 /// A result with a NUL byte is refused: the C string would end at it, and
 /// two results that differ after it would read as one.
 pub(crate) fn text_out(out: *mut *mut c_char, v: Buf) -> Result<(), wwwurl_status> {
-    if v.contains(&0) {
+    // C's memchr: a few instructions for a URL, where `contains` costs as
+    // much as a short URL's whole canonicalisation.
+    // SAFETY: `v` is `v.len()` readable bytes, which memchr only reads.
+    if !unsafe { libc::memchr(v.as_ptr().cast(), 0, v.len()) }.is_null() {
         return Err(WWWURL_ERR_HOLDS_NUL);
     }
     let out = Out::new(out)?;
