@@ -38,7 +38,8 @@
 //!
 //! Nothing else changes: the port's digits, the user information's case,
 //! reserved characters and bytes that are not allowed in a URI stay as they
-//! are. Components are never merged or split: decoding only unreserved
+//! are, but for a NUL byte, which becomes `%00` so that the result is one C
+//! string. Components are never merged or split: decoding only unreserved
 //! characters cannot create a delimiter, so the result splits
 //! ([`rfc3986::split`]) into the same components, and normalising it again
 //! changes nothing.

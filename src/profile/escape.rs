@@ -84,7 +84,9 @@ impl AsciiSet {
     }
 }
 
-/// [`escape_once`], with the bytes of `also` escaped too.
+/// [`escape_once`], with the bytes of `also` escaped too. Always inlined,
+/// so that [`escape_once`] (`AsciiSet::NONE`) keeps no per-byte set test.
+#[inline(always)]
 pub(super) fn escape_once_and(s: &[u8], also: AsciiSet, out: &mut Buf) -> Result<(), NoMemory> {
     const HEX: &[u8; 16] = b"0123456789ABCDEF";
     out.reserve(s.len())?;
