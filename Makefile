@@ -12,42 +12,60 @@ VALGRIND ?= valgrind
 VERSION := $(shell sed -n 's/^version = "\(.*\)"/\1/p' Cargo.toml | head -n 1)
 SOVERSION := 0
 
-TARGET_DIR := target/release
-# What only `make check` builds (the tests, the fault-injection library) and
-# the header generator: optimised, but without the release profile's LTO,
-# which costs minutes and matters only in what is shipped (Cargo.toml).
-CHECK_PROFILE := release-nolto
+# The profile everything is built in. `make`, `make install` and the
+# benchmarks: release, with LTO, what is shipped and measured. `make check`
+# and `make quick` set PROFILE=checked (Cargo.toml): one build without LTO,
+# with debug assertions and overflow checks, serves the Rust tests, the
+# libraries the C tests link, the tool the tests run and the install tests.
+PROFILE  ?= release
+CHECK_PROFILE := checked
+TARGET_DIR := target/$(PROFILE)
 BUILD    := build
-# The archives C programs link are cargo's without the LLVM bitcode that
-# rustc embeds for Rust consumers (`.llvmbc`): with it, binutils' nm and
-# strip see "no symbols" in the archive.
-CARGO_A  := $(TARGET_DIR)/libwwwurl.a
-LIB_A    := $(BUILD)/lib/libwwwurl.a
-LIB_SO   := $(TARGET_DIR)/libwwwurl.so
+# What C programs link, copied out of cargo's target directory (where the
+# two variants and the fault-injection build share cargo's output name):
+# the archives without the LLVM bitcode that rustc embeds for Rust
+# consumers (`.llvmbc`), with which binutils' nm and strip see "no symbols"
+# in them. The WWWOFFLE 2.9h variant (cargo feature v29h) has its own
+# record layout, behaviour and library name, libwwwurl-29h (pkg-config
+# wwwurl-29h).
+OUT      := $(BUILD)/$(PROFILE)
+LIB_DIR  := $(OUT)/lib
+LIB_A    := $(LIB_DIR)/libwwwurl.a
+LIB_SO   := $(LIB_DIR)/libwwwurl.so
+LIB29H_A := $(LIB_DIR)/libwwwurl-29h.a
+LIB29H_SO := $(LIB_DIR)/libwwwurl-29h.so
 TOOL     := $(TARGET_DIR)/wwwurl
+# The release build of the 2.9h variant has a target directory of its own,
+# so that building one variant never undoes the other's LTO link; the
+# checked build shares one, where changing variants recompiles only the C
+# layer, not the core.
+ifeq ($(PROFILE),release)
+V29H_TARGET := target/v29h/$(PROFILE)
+V29H_FLAGS  := --target-dir target/v29h
+else
+V29H_TARGET := $(TARGET_DIR)
+V29H_FLAGS  :=
+endif
+# The fault-injection library (fault-test, below): always a checked build.
+FAULT_LIB := $(BUILD)/$(CHECK_PROFILE)/fault/libwwwurl.a
 # Made by tools/headers: the headers (committed copies in include/),
 # one section 3 man page per C function, and the test rows, memory rows
 # (bench/memory.c) and names of the functions declared once in
 # capi/src/ffi (ffi::api).
-API_ROWS := $(TARGET_DIR)/test/wwwurl_api_rows.h
-MEMORY_ROWS := $(TARGET_DIR)/test/wwwurl_memory_rows.h
-DECLARED := $(TARGET_DIR)/test/declared-functions.txt
-GEN_INC  := $(TARGET_DIR)/include
-MAN3_DIR := $(TARGET_DIR)/man/man3
+GEN      := $(BUILD)/gen
+API_ROWS := $(GEN)/test/wwwurl_api_rows.h
+MEMORY_ROWS := $(GEN)/test/wwwurl_memory_rows.h
+DECLARED := $(GEN)/test/declared-functions.txt
+GEN_INC  := $(GEN)/include
+MAN3_DIR := $(GEN)/man/man3
 PC_FILE  := $(BUILD)/wwwurl.pc
-# The WWWOFFLE 2.9h variant (cargo feature v29h): its own record layout,
-# behaviour and library name, libwwwurl-29h (pkg-config wwwurl-29h).
-TARGET29H  := target/v29h
-LIB29H_DIR := $(TARGET29H)/release
-LIB29H_A   := $(BUILD)/lib/libwwwurl-29h.a
-LIB29H_SO  := $(LIB29H_DIR)/libwwwurl-29h.so
 PC29H_FILE := $(BUILD)/wwwurl-29h.pc
 # What the Rust standard library needs when linked statically into C.
 STATIC_DEPS := -lpthread -ldl -lm -lrt -lutil -lgcc_s
 
 WARN     := -Wall -Wextra -Werror -Wno-unused-parameter
 C_STD    := -std=c99 -D_POSIX_C_SOURCE=200809L
-TEST_CFLAGS := $(C_STD) $(WARN) -g -O1 -Iinclude -Ic-tests -I$(TARGET_DIR)/test
+TEST_CFLAGS := $(C_STD) $(WARN) -g -O1 -Iinclude -Ic-tests -I$(GEN)/test
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 VALGRIND_FLAGS := --error-exitcode=99 --leak-check=full --errors-for-leak-kinds=definite,indirect --quiet
 VECTORS  := tests/vectors
@@ -63,9 +81,10 @@ HARNESS_SRC  := c-tests/harness.c
 HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h \
 	$(API_ROWS)
 
-.PHONY: all lib gen header check-header check check-all prereqs test quick quick-c cycles rust-test rust-test-debug lint c-tests c-tests-shared \
+.PHONY: all lib gen header check-header check check-all prereqs test quick quick-all quick-python fault-rows cycles rust-test lint c-tests c-tests-shared \
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
-	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind header-compile symbols \
+	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind c-tests-29h-shared \
+	c-tests-29h-asan c-tests-29h-valgrind header-compile symbols \
 	api-coverage pkgconfig-test demo bench install uninstall clean hostile-test fault-test fuzz FORCE
 
 # Shell completions, written by the tool from its own argument definitions
@@ -102,31 +121,34 @@ $(MAN1): $(TOOL)
 	  $(TOOL) manpage > $@.tmp
 	@mv $@.tmp $@
 
-# The C libraries (package wwwurl-capi, capi/) and the tool (wwwurl-cli, cli/).
-$(CARGO_A) $(LIB_SO) $(TOOL): FORCE
-	$(CARGO) build --release --locked -p wwwurl-capi -p wwwurl-cli
-	@ln -sf libwwwurl.so $(TARGET_DIR)/libwwwurl.so.$(SOVERSION)
+# The C libraries (package wwwurl-capi, capi/) and the tool (wwwurl-cli,
+# cli/): one cargo build per variant, one after the other in one recipe,
+# each copied away (tools/copy-lib.sh) before the next may overwrite
+# cargo's output. In the checked profile the fault-injection library is
+# built the same way; make check's tests need it.
+$(LIB_SO) $(LIB_A) $(LIB29H_SO) $(LIB29H_A) $(TOOL) &: FORCE
+	$(CARGO) build --locked --profile $(PROFILE) -p wwwurl-capi -p wwwurl-cli
+	@sh tools/copy-lib.sh $(TARGET_DIR) $(LIB_DIR) wwwurl $(SOVERSION)
+	$(CARGO) build --locked --profile $(PROFILE) -p wwwurl-capi --features v29h $(V29H_FLAGS)
+	@sh tools/copy-lib.sh $(V29H_TARGET) $(LIB_DIR) wwwurl-29h $(SOVERSION)
+ifeq ($(PROFILE),$(CHECK_PROFILE))
+	$(CARGO) build --locked --profile $(PROFILE) -p wwwurl-capi --features fault-injection
+	@sh tools/copy-lib.sh $(TARGET_DIR) $(dir $(FAULT_LIB)) wwwurl --static-only
+endif
 
-# cargo names both variants libwwwurl; the links give the 2.9h one its name.
-$(LIB29H_DIR)/libwwwurl.a $(LIB29H_SO): FORCE
-	$(CARGO) build --release --locked -p wwwurl-capi --features v29h --target-dir $(TARGET29H)
-	@cd $(LIB29H_DIR) && ln -sf libwwwurl.so libwwwurl-29h.so && \
-	  ln -sf libwwwurl.so libwwwurl-29h.so.$(SOVERSION)
-
-$(LIB_A): $(CARGO_A)
-	@mkdir -p $(@D)
-	objcopy --remove-section=.llvmbc --remove-section=.llvmcmd $< $@
-
-$(LIB29H_A): $(LIB29H_DIR)/libwwwurl.a
-	@mkdir -p $(@D)
-	objcopy --remove-section=.llvmbc --remove-section=.llvmcmd $< $@
+ifneq ($(PROFILE),$(CHECK_PROFILE))
+$(FAULT_LIB): FORCE
+	@$(MAKE) --no-print-directory PROFILE=$(CHECK_PROFILE) $(FAULT_LIB)
+else
+$(FAULT_LIB): $(LIB_SO)
+endif
 
 # ---- headers ------------------------------------------------------------
 
 # The headers and man pages from capi/src/ffi (a build step of the C
 # libraries: Rust users of the wwwurl crate never run cbindgen).
 gen:
-	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(TARGET_DIR)
+	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(GEN)
 
 # Rewritten only when they change, so that the tests are not rebuilt.
 $(API_ROWS) $(MEMORY_ROWS) $(DECLARED): FORCE
@@ -136,7 +158,7 @@ $(API_ROWS) $(MEMORY_ROWS) $(DECLARED): FORCE
 # from their declarations too.
 header: gen
 	cp $(GEN_INC)/wwwurl.h $(GEN_INC)/wwwurl_legacy.h include/
-	cp $(TARGET_DIR)/SECURITY.md SECURITY.md
+	cp $(GEN)/SECURITY.md SECURITY.md
 
 check-header: gen
 	@for h in wwwurl.h wwwurl_legacy.h; do \
@@ -144,9 +166,9 @@ check-header: gen
 	    echo "include/$$h is stale: run 'make header' and commit it"; \
 	    diff -u include/$$h $(GEN_INC)/$$h | head -40; exit 1; }; \
 	done
-	@cmp -s $(TARGET_DIR)/SECURITY.md SECURITY.md || { \
+	@cmp -s $(GEN)/SECURITY.md SECURITY.md || { \
 	  echo "SECURITY.md's table of declared memory bounds is stale: run 'make header' and commit it"; \
-	  diff -u SECURITY.md $(TARGET_DIR)/SECURITY.md | head -40; exit 1; }
+	  diff -u SECURITY.md $(GEN)/SECURITY.md | head -40; exit 1; }
 	@echo "headers: up to date"
 
 # Both headers compile cleanly in every C and C++ standard that WWWOFFLE-era
@@ -204,166 +226,138 @@ $(BUILD)/%.pc: pkgconfig/%.pc.in FORCE
 prereqs:
 	@sh tools/prereqs.sh
 
+# The release gate: everything, in the checked profile, two suites at a
+# time (each suite's output printed whole when it ends). The Python
+# environment comes first: it is downloaded while the rest compiles.
 check: prereqs
-	@$(MAKE) --no-print-directory check-all
+	@$(MAKE) --no-print-directory -j2 --output-sync=target PROFILE=$(CHECK_PROFILE) check-all
 
-check-all: lint rust-test rust-test-debug check-header header-compile manpages-test c-tests c-tests-29h fault-test \
-	symbols api-coverage pkgconfig-test install-test cmake-test emulate-test linear-test \
-	memory-test hostile-test diff-uriparser bench-corpus-test $(EXTRA_CHECKS)
+check-all: pyenv lint rust-test c-tests c-tests-29h fault-test check-header header-compile \
+	manpages-test symbols api-coverage pkgconfig-test install-test cmake-test emulate-test \
+	linear-test memory-test hostile-test diff-uriparser bench-corpus-test $(EXTRA_CHECKS)
 	@echo "make check: all passed"
 
 test: rust-test c-tests
 
 # ---- the gate before each commit -------------------------------------------
 #
-# `make quick`: what catches most mistakes in a few minutes (CONTRIBUTING.md).
-# One optimised build without LTO serves everything: the Rust tests, and the
-# C tests, which link that build's libraries (the release ones are LTO
-# builds, for what is installed and measured). The C suites run once each,
-# without valgrind or sanitizers (`make check` has those), against both
-# libraries; the fault rows against the fault-injection build; the Python
-# tests only when their environment (make pyenv) is already there.
-# Copies, since the fault-injection build shares cargo's output name.
-QUICK_LIB     := $(BUILD)/quick/lib
-# The fault-injection library (fault-test, below).
-FAULT_LIB     := $(BUILD)/fault/libwwwurl.a
-QUICK29H_LIB  := $(BUILD)/quick/lib29h
-QUICK_BIN     := $(BUILD)/quick
+# `make quick`: what catches most mistakes in a few minutes (CONTRIBUTING.md),
+# from the same checked build as `make check`: rustfmt, clippy and the
+# import-cycle check; the Rust tests; the C suites once each against both
+# shared libraries, without valgrind or sanitizers (`make check` has
+# those); the fault rows; the Python tests only when their environment
+# (make pyenv) is already there.
+quick:
+	@$(MAKE) --no-print-directory -j2 --output-sync=target PROFILE=$(CHECK_PROFILE) quick-all
 
-quick: lint cycles rust-test
-	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi
-	@mkdir -p $(QUICK_LIB) $(QUICK29H_LIB)
-	@cp target/$(CHECK_PROFILE)/libwwwurl.so $(QUICK_LIB)/libwwwurl.so
-	@ln -sf libwwwurl.so $(QUICK_LIB)/libwwwurl.so.$(SOVERSION)
-	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features v29h \
-	  --target-dir $(TARGET29H)
-	@cp $(TARGET29H)/$(CHECK_PROFILE)/libwwwurl.so $(QUICK29H_LIB)/libwwwurl-29h.so
-	@ln -sf libwwwurl-29h.so $(QUICK29H_LIB)/libwwwurl-29h.so.$(SOVERSION)
-	@$(MAKE) --no-print-directory quick-c
-	@if [ -x $(PY) ]; then $(MAKE) --no-print-directory python-test; \
-	  else echo "== python tests skipped: no $(PY_ENV) yet (make pyenv)"; fi
+quick-all: lint cycles rust-test c-tests-shared c-tests-29h-shared fault-rows quick-python
 	@echo "make quick: all passed"
 
-quick-c: $(C_TEST_NAMES:%=$(QUICK_BIN)/%) $(C_TEST_NAMES:%=$(QUICK_BIN)/29h/%) \
-	  $(QUICK_BIN)/fault_injection $(ESC_CORPUS)
-	@for t in $(C_TEST_NAMES); do echo "== $$t"; $(QUICK_BIN)/$$t $(VECTORS) >/dev/null || \
-	  { $(QUICK_BIN)/$$t $(VECTORS) | grep -v ' 0 failed'; exit 1; }; done
-	@for t in $(C_TEST_NAMES); do echo "== $$t (2.9h)"; $(QUICK_BIN)/29h/$$t $(VECTORS) >/dev/null || \
-	  { $(QUICK_BIN)/29h/$$t $(VECTORS) | grep -v ' 0 failed'; exit 1; }; done
+quick-python:
+	@if [ -x $(PY) ]; then $(MAKE) --no-print-directory python-test; \
+	  else echo "== python tests skipped: no $(PY_ENV) yet (make pyenv)"; fi
+
+# The fault rows once, without valgrind or sanitizers.
+fault-rows: $(OUT)/c/fault_injection-static
 	@echo "== fault_injection"
-	@$(QUICK_BIN)/fault_injection $(VECTORS) | tail -n 1
-
-$(QUICK_BIN)/%: c-tests/%.c $(HARNESS_DEPS)
-	@mkdir -p $(@D)
-	@$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) -L$(QUICK_LIB) \
-	  -Wl,-rpath,$(abspath $(QUICK_LIB)) -lwwwurl -lpthread
-
-$(QUICK_BIN)/29h/%: c-tests/%.c $(HARNESS_DEPS)
-	@mkdir -p $(@D)
-	@$(CC) $(TEST_CFLAGS) -DWWWURL_LEGACY_29H -o $@ $< $(HARNESS_SRC) -L$(QUICK29H_LIB) \
-	  -Wl,-rpath,$(abspath $(QUICK29H_LIB)) -lwwwurl-29h -lpthread
-
-$(QUICK_BIN)/fault_injection: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
-	@mkdir -p $(@D)
-	@$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
+	@$(OUT)/c/fault_injection-static $(VECTORS) | tail -n 1
 
 # No module of any crate imports, through its `crate::`, `super::` and
 # `use` paths, a module that imports it back (tools/cycles.py).
 cycles:
-	@$(PYTHON) tools/cycles.py src capi/src cli/src tools/headers/src tools/capi-table/src python/src
+	@$(PYTHON) tools/cycles.py src capi/src cli/src tools/headers/src python/src
 
+# Clippy in the checked profile, so that the build scripts it runs (ada's
+# C++ among them) are those of the test build too.
 lint:
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --locked --workspace --all-targets -- -D warnings
-	$(CARGO) clippy --locked -p wwwurl-capi --all-targets --features fault-injection,v29h -- -D warnings
+	$(CARGO) clippy --locked --profile $(CHECK_PROFILE) --workspace --all-targets -- -D warnings
+	$(CARGO) clippy --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --all-targets \
+	  --features fault-injection,v29h -- -D warnings
 
-# cargo unifies the features of shared dependencies over the packages of
-# one command: the header generator is tested alone, as `make` runs it
-# (gen), so that both use one build of cbindgen and its dependencies.
-# The escape-heavy corpus too: tests/fixed_points.rs reads it when
-# WWWURL_ESCAPES (exported above) names it.
+# Every crate's tests, with debug assertions and overflow checks on in the
+# checked profile. cargo unifies the features of shared dependencies over
+# the packages of one command: the header generator is tested alone, as
+# `make` runs it (gen), so that both use one build of cbindgen and its
+# dependencies. The escape-heavy corpus too: tests/fixed_points.rs reads it
+# when WWWURL_ESCAPES (exported above) names it.
 rust-test: $(ESC_CORPUS)
 	$(CARGO) test --locked --workspace --exclude wwwurl-headers --exclude wwwurl-capi-table \
 	  --profile $(CHECK_PROFILE)
 	$(CARGO) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
 	$(CARGO) test --locked -p wwwurl-headers --profile $(CHECK_PROFILE)
 
-# The core's and the C layer's tests once more with debug assertions and
-# overflow checks on (profile check-debug: optimised, so that the corpus
-# tests stay quick), since the release profiles turn both off.
-rust-test-debug: $(ESC_CORPUS)
-	$(CARGO) test --locked -p wwwurl -p wwwurl-capi --profile check-debug
+# The C suites, each built against both libraries of the profile: shared,
+# static and with ASan+UBSan.
+$(OUT)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) -L$(LIB_DIR) \
+	  -Wl,-rpath,$(abspath $(LIB_DIR)) -lwwwurl -lpthread
 
-$(BUILD)/c/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB_SO)
-	@mkdir -p $(BUILD)/c
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) -L$(TARGET_DIR) \
-	  -Wl,-rpath,$(abspath $(TARGET_DIR)) -lwwwurl -lpthread
-
-$(BUILD)/c/%-static: c-tests/%.c $(HARNESS_DEPS) $(LIB_A)
-	@mkdir -p $(BUILD)/c
+$(OUT)/c/%-static: c-tests/%.c $(HARNESS_DEPS) $(LIB_A)
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) $(LIB_A) $(STATIC_DEPS)
 
-$(BUILD)/c/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB_A)
-	@mkdir -p $(BUILD)/c
+$(OUT)/c/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB_A)
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -o $@ $< $(HARNESS_SRC) $(LIB_A) $(STATIC_DEPS)
 
 c-tests: c-tests-shared c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind
 
-c-tests-shared: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared) $(ESC_CORPUS)
+c-tests-shared: $(C_TEST_NAMES:%=$(OUT)/c/%-shared) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (shared)"; \
-	  $(BUILD)/c/$$t-shared $(VECTORS) || exit 1; done
+	  $(OUT)/c/$$t-shared $(VECTORS) || exit 1; done
 
-c-tests-static: $(C_TEST_NAMES:%=$(BUILD)/c/%-static) $(ESC_CORPUS)
+c-tests-static: $(C_TEST_NAMES:%=$(OUT)/c/%-static) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (static)"; \
-	  $(BUILD)/c/$$t-static $(VECTORS) || exit 1; done
+	  $(OUT)/c/$$t-static $(VECTORS) || exit 1; done
 
-c-tests-asan: $(C_TEST_NAMES:%=$(BUILD)/c/%-asan) $(ESC_CORPUS)
+c-tests-asan: $(C_TEST_NAMES:%=$(OUT)/c/%-asan) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (asan+ubsan)"; \
-	  ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c/$$t-asan $(VECTORS) || exit 1; done
+	  ASAN_OPTIONS=detect_leaks=1 $(OUT)/c/$$t-asan $(VECTORS) || exit 1; done
 
-c-tests-valgrind: $(C_TEST_NAMES:%=$(BUILD)/c/%-shared) $(ESC_CORPUS)
+c-tests-valgrind: $(C_TEST_NAMES:%=$(OUT)/c/%-shared) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (valgrind)"; \
-	  WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/$$t-shared $(VECTORS) || exit 1; done
+	  WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(OUT)/c/$$t-shared $(VECTORS) || exit 1; done
 
 # The same suites against libwwwurl-29h, compiled for the 2.9h record
 # (WWWURL_LEGACY_29H): every suite shared and under ASan, and the ones that
 # touch the record under valgrind too.
 C_TEST_29H_VALGRIND := test_legacy_url test_dropin test_hooks test_legacy_strings test_null
 
-$(BUILD)/c29h/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB29H_SO)
-	@mkdir -p $(BUILD)/c29h
-	$(CC) $(TEST_CFLAGS) -DWWWURL_LEGACY_29H -o $@ $< $(HARNESS_SRC) -L$(LIB29H_DIR) \
-	  -Wl,-rpath,$(abspath $(LIB29H_DIR)) -lwwwurl-29h -lpthread
+$(OUT)/c29h/%-shared: c-tests/%.c $(HARNESS_DEPS) $(LIB29H_SO)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -DWWWURL_LEGACY_29H -o $@ $< $(HARNESS_SRC) -L$(LIB_DIR) \
+	  -Wl,-rpath,$(abspath $(LIB_DIR)) -lwwwurl-29h -lpthread
 
-$(BUILD)/c29h/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB29H_A)
-	@mkdir -p $(BUILD)/c29h
+$(OUT)/c29h/%-asan: c-tests/%.c $(HARNESS_DEPS) $(LIB29H_A)
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -DWWWURL_LEGACY_29H -o $@ $< $(HARNESS_SRC) $(LIB29H_A) \
 	  $(STATIC_DEPS)
 
-c-tests-29h: $(C_TEST_NAMES:%=$(BUILD)/c29h/%-shared) $(C_TEST_NAMES:%=$(BUILD)/c29h/%-asan) $(ESC_CORPUS)
+c-tests-29h: c-tests-29h-shared c-tests-29h-asan c-tests-29h-valgrind
+
+c-tests-29h-shared: $(C_TEST_NAMES:%=$(OUT)/c29h/%-shared) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (2.9h, shared)"; \
-	  $(BUILD)/c29h/$$t-shared $(VECTORS) || exit 1; done
+	  $(OUT)/c29h/$$t-shared $(VECTORS) || exit 1; done
+
+c-tests-29h-asan: $(C_TEST_NAMES:%=$(OUT)/c29h/%-asan) $(ESC_CORPUS)
 	@for t in $(C_TEST_NAMES); do echo "== $$t (2.9h, asan+ubsan)"; \
-	  ASAN_OPTIONS=detect_leaks=1 $(BUILD)/c29h/$$t-asan $(VECTORS) || exit 1; done
+	  ASAN_OPTIONS=detect_leaks=1 $(OUT)/c29h/$$t-asan $(VECTORS) || exit 1; done
+
+c-tests-29h-valgrind: $(C_TEST_29H_VALGRIND:%=$(OUT)/c29h/%-shared) $(ESC_CORPUS)
 	@for t in $(C_TEST_29H_VALGRIND); do echo "== $$t (2.9h, valgrind)"; \
-	  WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c29h/$$t-shared $(VECTORS) || exit 1; done
+	  WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(OUT)/c29h/$$t-shared $(VECTORS) || exit 1; done
 
-# Allocation failures and panics on demand (c-tests/fault_injection.c), against
-# a copy of the library built with the test-only cargo feature fault-injection.
-# Built beside the tests (same profile and target directory, so nothing but
-# the C ABI crate is compiled again), then copied away from cargo's name.
-
-$(FAULT_LIB): FORCE
-	$(CARGO) build --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection
+# Allocation failures and panics on demand (c-tests/fault_injection.c),
+# against the library built with the test-only cargo feature
+# fault-injection (above).
+$(OUT)/c/fault_injection-static: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
 	@mkdir -p $(@D)
-	@cmp -s target/$(CHECK_PROFILE)/libwwwurl.a $@ || cp target/$(CHECK_PROFILE)/libwwwurl.a $@
-
-$(BUILD)/c/fault_injection-static: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
-	@mkdir -p $(BUILD)/c
 	$(CC) $(TEST_CFLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
 
-$(BUILD)/c/fault_injection-asan: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
-	@mkdir -p $(BUILD)/c
+$(OUT)/c/fault_injection-asan: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAULT_LIB)
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -o $@ $< $(HARNESS_SRC) $(FAULT_LIB) $(STATIC_DEPS)
 
 # `make fault-test FAULT_OP='LinkURL general'` tortures only the ops named
@@ -371,21 +365,21 @@ $(BUILD)/c/fault_injection-asan: c-tests/fault_injection.c $(HARNESS_DEPS) $(FAU
 FAULT_OP ?=
 FAULT_ENV := $(if $(FAULT_OP),WWWURL_FAULT_OP='$(FAULT_OP)')
 
-fault-test: $(BUILD)/c/fault_injection-static $(BUILD)/c/fault_injection-asan
+fault-test: $(OUT)/c/fault_injection-static $(OUT)/c/fault_injection-asan
 	@echo "== the fault injector itself"
 	$(CARGO) test --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection --lib fault::
 	@echo "== fault_injection (asan+ubsan)"
-	ASAN_OPTIONS=detect_leaks=1 $(FAULT_ENV) $(BUILD)/c/fault_injection-asan $(VECTORS)
+	ASAN_OPTIONS=detect_leaks=1 $(FAULT_ENV) $(OUT)/c/fault_injection-asan $(VECTORS)
 	@echo "== fault_injection (valgrind)"
-	$(FAULT_ENV) $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/c/fault_injection-static $(VECTORS)
+	$(FAULT_ENV) $(VALGRIND) $(VALGRIND_FLAGS) $(OUT)/c/fault_injection-static $(VECTORS)
 
 # The thread test under valgrind's race detector: the configuration setters
 # race with every function, and helgrind must see no data race.
 HELGRIND_FLAGS := --tool=helgrind --error-exitcode=99 --quiet
 
-c-tests-helgrind: $(BUILD)/c/test_threads-shared
+c-tests-helgrind: $(OUT)/c/test_threads-shared
 	@echo "== test_threads (helgrind)"
-	WWWURL_TEST_QUICK=1 $(VALGRIND) $(HELGRIND_FLAGS) $(BUILD)/c/test_threads-shared $(VECTORS)
+	WWWURL_TEST_QUICK=1 $(VALGRIND) $(HELGRIND_FLAGS) $(OUT)/c/test_threads-shared $(VECTORS)
 
 # The shared libraries export exactly the documented symbols: the list of
 # the 2.9 library, and for the 2.9h one the same with its own historical
@@ -560,7 +554,7 @@ D_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 D_ZSH  := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 D_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
-INSTALLED_FILES := $(LIB_SO) $(LIB_A) $(LIB29H_DIR)/libwwwurl.so $(LIB29H_A) \
+INSTALLED_FILES := $(LIB_SO) $(LIB_A) $(LIB29H_SO) $(LIB29H_A) \
 	$(TOOL) $(MAN3_DIR)/SplitURL.3 $(COMPLETIONS) $(MAN1)
 CMAKE_SED = sed -e 's|@VERSION@|$(VERSION)|g' -e 's|@SOVERSION@|$(SOVERSION)|g' \
 	-e "s|@REL_LIBDIR@|$$(realpath -m --relative-to=$(CMAKEDIR) $(LIBDIR))|g" \
@@ -577,7 +571,7 @@ install: install-check
 	ln -sf libwwwurl.so.$(VERSION) $(D_LIB)/libwwwurl.so.$(SOVERSION)
 	ln -sf libwwwurl.so.$(SOVERSION) $(D_LIB)/libwwwurl.so
 	install -m 0644 $(LIB_A) $(D_LIB)/libwwwurl.a
-	install -m 0755 $(LIB29H_DIR)/libwwwurl.so $(D_LIB)/libwwwurl-29h.so.$(VERSION)
+	install -m 0755 $(LIB29H_SO) $(D_LIB)/libwwwurl-29h.so.$(VERSION)
 	ln -sf libwwwurl-29h.so.$(VERSION) $(D_LIB)/libwwwurl-29h.so.$(SOVERSION)
 	ln -sf libwwwurl-29h.so.$(SOVERSION) $(D_LIB)/libwwwurl-29h.so
 	install -m 0644 $(LIB29H_A) $(D_LIB)/libwwwurl-29h.a
@@ -634,19 +628,19 @@ emulate-test: pkgconfig-test
 
 # ---- hostile input and fuzzing -------------------------------------------
 
-$(BUILD)/hostile-asan: fuzz/hostile.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
-	@mkdir -p $(BUILD)
+$(OUT)/hostile-asan: fuzz/hostile.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(CC) $(TEST_CFLAGS) $(SAN_FLAGS) -o $@ $< $(LIB_A) $(STATIC_DEPS)
 
-$(BUILD)/hostile-shared: fuzz/hostile.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_SO)
-	@mkdir -p $(BUILD)
-	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(TARGET_DIR) -Wl,-rpath,$(abspath $(TARGET_DIR)) -lwwwurl -lpthread
+$(OUT)/hostile-shared: fuzz/hostile.c include/wwwurl.h include/wwwurl_legacy.h $(LIB_SO)
+	@mkdir -p $(@D)
+	$(CC) $(TEST_CFLAGS) -o $@ $< -L$(LIB_DIR) -Wl,-rpath,$(abspath $(LIB_DIR)) -lwwwurl -lpthread
 
 # Every byte in every component, 1 MiB and 8 MiB inputs, the documented
 # results of SECURITY.md: with ASan+UBSan, then under valgrind (1 MiB only).
-hostile-test: $(BUILD)/hostile-asan $(BUILD)/hostile-shared
-	ulimit -s 8192 && $(BUILD)/hostile-asan
-	WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(BUILD)/hostile-shared
+hostile-test: $(OUT)/hostile-asan $(OUT)/hostile-shared
+	ulimit -s 8192 && $(OUT)/hostile-asan
+	WWWURL_TEST_QUICK=1 $(VALGRIND) $(VALGRIND_FLAGS) $(OUT)/hostile-shared
 
 # libFuzzer targets (clang); FUZZ_SECONDS per target.
 FUZZ_SECONDS ?= 60

@@ -63,18 +63,18 @@ BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 .PHONY: bench bench-c bench-rust bench-cli bench-callgrind bench-perbyte bench-corpus \
 	bench-corpus-test linear-test memory-test
 
-$(BUILD)/bench: bench/bench.c bench/measure.h bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
-	@mkdir -p $(BUILD)
+$(OUT)/bench: bench/bench.c bench/measure.h bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_PEER_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/bench.c \
 	  $(LIB_A) $(BENCH_PEER_LIBS) $(STATIC_DEPS)
 
-$(BUILD)/perbyte: bench/perbyte.c bench/measure.h include/wwwurl_legacy.h $(LIB_A)
-	@mkdir -p $(BUILD)
+$(OUT)/perbyte: bench/perbyte.c bench/measure.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(CC) $(BENCH_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/perbyte.c $(LIB_A) $(STATIC_DEPS)
 
 # The generator needs nothing but a C99 compiler (no library).
 $(BUILD)/gen_escapes: bench/gen_escapes.c
-	@mkdir -p $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(WARN) -O2 -o $@ bench/gen_escapes.c
 
 # Made again on every run (a few milliseconds), so that it follows ESC_COUNT;
@@ -94,16 +94,16 @@ bench-corpus-test: $(BUILD)/gen_escapes
 	    "and the escape-corpus figures of BENCHMARKS.md)"; exit 1; }
 	@echo "bench corpus: gen_escapes output as expected ($(ESC_CKSUM))"
 
-$(BUILD)/linear: bench/linear.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
-	@mkdir -p $(BUILD)
+$(OUT)/linear: bench/linear.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
+	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -o $@ bench/linear.c $(LIB_A) $(STATIC_DEPS)
 
 # One recipe, so that they never run at the same time under make -j.
-bench: $(BUILD)/bench $(TOOL) $(ESC_CORPUS)
+bench: $(OUT)/bench $(TOOL) $(ESC_CORPUS)
 	@echo "== C ABI (bench/bench.c), real URLs: $(CORPUS)"
-	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
+	$(OUT)/bench $(BENCH_ARGS) $(CORPUS)
 	@echo "== C ABI (bench/bench.c), escape-heavy URLs: $(ESC_CORPUS)"
-	$(BUILD)/bench $(BENCH_ARGS) $(ESC_CORPUS)
+	$(OUT)/bench $(BENCH_ARGS) $(ESC_CORPUS)
 	@echo "== Rust core (benches/core.rs), real URLs: $(CORPUS)"
 	WWWURL_CORPUS=$(abspath $(CORPUS)) $(CARGO) bench --locked --bench core -- $(RUST_BENCH_ARGS)
 	@echo "== Rust core (benches/core.rs), escape-heavy URLs: $(ESC_CORPUS)"
@@ -121,11 +121,11 @@ bench-cli: $(TOOL) $(ESC_CORPUS)
 	@echo "== wwwurl canon (bench/cli.sh), escape-heavy URLs: $(ESC_CORPUS)"
 	sh bench/cli.sh $(TOOL) $(ESC_CORPUS)
 
-bench-c: $(BUILD)/bench $(ESC_CORPUS)
+bench-c: $(OUT)/bench $(ESC_CORPUS)
 	@echo "== C ABI (bench/bench.c), real URLs: $(CORPUS)"
-	$(BUILD)/bench $(BENCH_ARGS) $(CORPUS)
+	$(OUT)/bench $(BENCH_ARGS) $(CORPUS)
 	@echo "== C ABI (bench/bench.c), escape-heavy URLs: $(ESC_CORPUS)"
-	$(BUILD)/bench $(BENCH_ARGS) $(ESC_CORPUS)
+	$(OUT)/bench $(BENCH_ARGS) $(ESC_CORPUS)
 
 bench-rust: $(ESC_CORPUS)
 	@echo "== Rust core (benches/core.rs), real URLs: $(CORPUS)"
@@ -133,11 +133,11 @@ bench-rust: $(ESC_CORPUS)
 	@echo "== Rust core (benches/core.rs), escape-heavy URLs: $(ESC_CORPUS)"
 	WWWURL_CORPUS=$(abspath $(ESC_CORPUS)) $(CARGO) bench --locked --bench core -- $(RUST_BENCH_ARGS)
 
-bench-callgrind: $(BUILD)/bench $(BUILD)/perbyte $(ESC_CORPUS)
+bench-callgrind: $(OUT)/bench $(OUT)/perbyte $(ESC_CORPUS)
 	@echo "== C ABI (bench/bench.c), real URLs"
-	CALLGRIND_DIR=$(BUILD)/callgrind sh bench/callgrind.sh $(BUILD)/bench $(CORPUS) $(CALLGRIND_COUNT)
+	CALLGRIND_DIR=$(BUILD)/callgrind sh bench/callgrind.sh $(OUT)/bench $(CORPUS) $(CALLGRIND_COUNT)
 	@echo "== C ABI (bench/bench.c), escape-heavy URLs"
-	CALLGRIND_DIR=$(BUILD)/callgrind-escapes sh bench/callgrind.sh $(BUILD)/bench $(ESC_CORPUS) $(CALLGRIND_COUNT)
+	CALLGRIND_DIR=$(BUILD)/callgrind-escapes sh bench/callgrind.sh $(OUT)/bench $(ESC_CORPUS) $(CALLGRIND_COUNT)
 	@exe=$$($(CARGO) bench --locked --bench core --no-run 2>&1 | \
 	  sed -n 's/.*Executable .*(\(.*\)).*/\1/p'); \
 	  test -n "$$exe" || { echo "bench-callgrind: no benches/core.rs executable"; exit 1; }; \
@@ -146,35 +146,35 @@ bench-callgrind: $(BUILD)/bench $(BUILD)/perbyte $(ESC_CORPUS)
 	  echo "== Rust core (benches/core.rs), escape-heavy URLs" && \
 	  CALLGRIND_DIR=$(BUILD)/callgrind-rust-escapes sh bench/callgrind.sh $$exe $(ESC_CORPUS) $(CALLGRIND_COUNT)
 	@echo "== per byte (bench/perbyte.c), one pattern repeated to $(PERBYTE_SIZE) bytes"
-	CALLGRIND_DIR=$(BUILD)/callgrind-perbyte sh bench/perbyte.sh $(BUILD)/perbyte $(PERBYTE_SIZE)
+	CALLGRIND_DIR=$(BUILD)/callgrind-perbyte sh bench/perbyte.sh $(OUT)/perbyte $(PERBYTE_SIZE)
 
-bench-perbyte: $(BUILD)/perbyte
-	CALLGRIND_DIR=$(BUILD)/callgrind-perbyte sh bench/perbyte.sh $(BUILD)/perbyte $(PERBYTE_SIZE)
+bench-perbyte: $(OUT)/perbyte
+	CALLGRIND_DIR=$(BUILD)/callgrind-perbyte sh bench/perbyte.sh $(OUT)/perbyte $(PERBYTE_SIZE)
 
 # FixHTMLLinkURL is only in the 2.9h library.
-$(BUILD)/linear-29h: bench/linear.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
-	@mkdir -p $(BUILD)
+$(OUT)/linear-29h: bench/linear.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A)
+	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -DWWWURL_LEGACY_29H -o $@ bench/linear.c $(LIB29H_A) $(STATIC_DEPS)
 
-linear-test: $(BUILD)/linear $(BUILD)/linear-29h
-	$(BUILD)/linear
-	$(BUILD)/linear-29h FixHTMLLinkURL
+linear-test: $(OUT)/linear $(OUT)/linear-29h
+	$(OUT)/linear
+	$(OUT)/linear-29h FixHTMLLinkURL
 
 # bench/memory.c defines malloc and free to count the bytes live: linked
 # with the static library, whose allocator then goes through them. The
 # bounds come from SECURITY.md (the table between <!-- memory-table -->
 # lines), which is a prerequisite so that a changed bound is tested.
-$(BUILD)/memory: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A) \
+$(OUT)/memory: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A) \
 	$(MEMORY_ROWS)
-	@mkdir -p $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -I$(dir $(MEMORY_ROWS)) -o $@ bench/memory.c $(LIB_A) $(STATIC_DEPS)
 
-$(BUILD)/memory-29h: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A) \
+$(OUT)/memory-29h: bench/memory.c bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB29H_A) \
 	$(MEMORY_ROWS)
-	@mkdir -p $(BUILD)
+	@mkdir -p $(@D)
 	$(CC) $(C_STD) $(WARN) -O2 -Iinclude -I$(dir $(MEMORY_ROWS)) -DWWWURL_LEGACY_29H -o $@ bench/memory.c $(LIB29H_A) \
 	  $(STATIC_DEPS)
 
-memory-test: $(BUILD)/memory $(BUILD)/memory-29h SECURITY.md
-	$(BUILD)/memory SECURITY.md
-	$(BUILD)/memory-29h SECURITY.md FixHTMLLinkURL
+memory-test: $(OUT)/memory $(OUT)/memory-29h SECURITY.md
+	$(OUT)/memory SECURITY.md
+	$(OUT)/memory-29h SECURITY.md FixHTMLLinkURL

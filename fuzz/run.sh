@@ -17,7 +17,7 @@
 #                built by this script with SanitizerCoverage instrumentation
 #                (stable rustc flags) in build/fuzz/cargo, so that libFuzzer
 #                sees the coverage of the Rust code; with
-#                FUZZ_LIB=target/release/libwwwurl.a the harness code is the
+#                FUZZ_LIB=build/release/lib/libwwwurl.a the harness code is the
 #                only coverage feedback.
 #   FUZZ_RUNS    also stop each target after this many executions
 #   FUZZ_OUT     build and log directory (default build/fuzz)

@@ -5,7 +5,8 @@
 #   make pyenv         the virtual environment build/pyenv, with the exact
 #                      versions of python/requirements-dev.txt from PyPI;
 #                      made again whenever that file changes, else reused
-#   make python        the wheel, in build/wheels/
+#   make python        the wheel, in build/PROFILE/wheels/ (the checked
+#                      profile's in make check and make quick, without LTO)
 #   make python-test   the wheel installed into that environment, then
 #                      pytest on python/tests
 #   make python-lint   rustfmt and clippy on python/
@@ -16,7 +17,7 @@
 
 PYTHON      ?= python3
 PY_TARGET   := $(abspath target/python)
-PY_WHEELS   := $(BUILD)/wheels
+PY_WHEELS   := $(OUT)/wheels
 PY_ENV      := $(BUILD)/pyenv
 PY          := $(PY_ENV)/bin/python
 PY_REQS     := python/requirements-dev.txt
@@ -35,7 +36,7 @@ pyenv:
 python: pyenv
 	@mkdir -p $(PY_WHEELS)
 	rm -f $(PY_WHEELS)/wwwurl-*.whl
-	CARGO_TARGET_DIR=$(PY_TARGET) $(PY) -m maturin build --release --locked \
+	CARGO_TARGET_DIR=$(PY_TARGET) $(PY) -m maturin build --profile $(PROFILE) --locked \
 	  --manifest-path python/Cargo.toml --out $(PY_WHEELS)
 
 python-test: python
@@ -45,6 +46,7 @@ python-test: python
 
 python-lint:
 	cd python && CARGO_TARGET_DIR=$(PY_TARGET) $(CARGO) fmt --check
-	cd python && CARGO_TARGET_DIR=$(PY_TARGET) $(CARGO) clippy --locked --all-targets -- -D warnings
+	cd python && CARGO_TARGET_DIR=$(PY_TARGET) $(CARGO) clippy --locked --profile $(CHECK_PROFILE) \
+	  --all-targets -- -D warnings
 
 EXTRA_CHECKS += python-lint python-test

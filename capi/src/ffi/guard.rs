@@ -113,7 +113,7 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 /// register (BENCHMARKS.md, "Trade-offs": `wwwurl_transcode`'s short path).
 /// Uncounted, a panic here would also reach the process's panic hook; the
 /// test build proves there is none to reach it: built optimised with the
-/// feature `fault-injection` (the `release-nolto` profile, as `make check`
+/// feature `fault-injection` (the `checked` profile, as `make check`
 /// and `make fault-test` build it), a library in which such a body can
 /// unwind leaves an undefined symbol, and the fault injection test programs
 /// linked with it fail to link. The fault injector does not reach these

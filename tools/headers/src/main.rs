@@ -2,7 +2,7 @@
 //! `OUT/include` (`wwwurl.h`, `wwwurl_legacy.h`), one man page per C
 //! function into `OUT/man/man3`, and the C test rows, memory rows and
 //! names of the declared functions into `OUT/test`. `make` runs it with
-//! `OUT` = `target/release`; the committed copies in include/ are
+//! `OUT` = `build/gen`; the committed copies in include/ are
 //! refreshed with `make header` and checked with `make check-header`.
 
 use std::path::{Path, PathBuf};
