@@ -1,6 +1,6 @@
 //! What each subcommand does with one input, on top of the core library.
 
-use crate::cli::{Cli, Command, EncodeHow, InputOpts, QueryCmd, SetPart, WhatwgGet, WhatwgSet};
+use crate::cli::{Cli, Command, EncodeHow, InputOpts, QueryCmd, WhatwgGet, WhatwgSet};
 use crate::ctx::{or_abort, Ctx};
 use crate::drive::drive;
 use crate::lines::{write_error, Fatal, Layout, Status};
@@ -15,9 +15,8 @@ use wwwurl::edit::{set_part, SetError};
 use wwwurl::hash::make_hash;
 use wwwurl::link::link_url;
 use wwwurl::normalize::{normalize, Mask};
-use wwwurl::rfc3986::{Components, Part};
-
-use wwwurl::url::{Field, Url};
+use wwwurl::rfc3986::{Component, Components};
+use wwwurl::url::{Field, Number, Url};
 use wwwurl::whatwg::{self, SetOutcome};
 use wwwurl::{nvs, query, relative, rfc3986, webcapture};
 
@@ -114,17 +113,17 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                     .map(|(p, v)| (*p, Some(v.as_bytes())))
                     .chain(unset.iter().map(|p| (*p, None)));
                 for (part, value) in changes {
-                    u = match set_part(&ctx.env, ctx.compat, u.view(), edit_part(part), value) {
+                    u = match set_part(&ctx.env, ctx.compat, u.view(), part.0, value) {
                         Ok(u) => u,
                         Err(SetError::NoMemory) => or_abort(Err(NoMemory)),
                         Err(SetError::Refused) => {
                             return Err(match value {
                                 Some(v) => format!(
-                                    "{} \"{}\" cannot be set",
-                                    part_name(part),
+                                    "the {} \"{}\" cannot be set",
+                                    part.0.name(),
                                     escape::text(v)
                                 ),
-                                None => format!("{} cannot be removed", part_name(part)),
+                                None => format!("the {} cannot be removed", part.0.name()),
                             })
                         }
                     };
@@ -327,7 +326,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                 .transpose()
                 .map_err(|e| Fatal::Io(format!("--base: {e}")))?;
             let get: &[WhatwgGet] = if get.is_empty() {
-                &[WhatwgGet::Href]
+                &[WhatwgGet(whatwg::Attribute::Href)]
             } else {
                 get
             };
@@ -346,7 +345,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
                             out.push(b'\t');
                         }
                         value.clear();
-                        whatwg_attribute(&url, *part, &mut value)?;
+                        with_buf(&mut value, |b| url.get(part.0, b))?;
                         field(out, ctx.raw, &value);
                     }
                     Ok(())
@@ -684,8 +683,8 @@ fn apply_setter(
     value: &[u8],
     lenient: bool,
 ) -> Result<(), String> {
-    let what = || format!("{} \"{}\"", part.name(), escape::text(value));
-    match url.set(part.part(), value) {
+    let what = || format!("{} \"{}\"", part.0.name(), escape::text(value));
+    match url.set(part.0, value) {
         Ok(SetOutcome::Applied) => Ok(()),
         Ok(_) if lenient => Ok(()),
         Ok(SetOutcome::Ignored) => Err(format!("{} is ignored by the Standard's setter", what())),
@@ -697,25 +696,6 @@ fn apply_setter(
         Err(whatwg::SetError::InvalidHref(e)) => Err(format!("{} does not parse: {e}", what())),
         Err(e) => Err(format!("{}: {e}", what())),
     }
-}
-
-/// Appends the attribute `part` of `url`.
-fn whatwg_attribute(url: &whatwg::Url, part: WhatwgGet, out: &mut Vec<u8>) -> Result<(), String> {
-    let value = match part {
-        WhatwgGet::Href => url.href(),
-        WhatwgGet::Origin => return with_buf(out, |b| url.origin(b)),
-        WhatwgGet::Protocol => url.protocol(),
-        WhatwgGet::Username => url.username(),
-        WhatwgGet::Password => url.password(),
-        WhatwgGet::Host => url.host(),
-        WhatwgGet::Hostname => url.hostname(),
-        WhatwgGet::Port => url.port(),
-        WhatwgGet::Pathname => url.pathname(),
-        WhatwgGet::Search => url.search(),
-        WhatwgGet::Hash => url.hash(),
-    };
-    out.extend_from_slice(value);
-    Ok(())
 }
 
 /// The config of a `No-Vary-Search` value. A malformed one gives the
@@ -772,33 +752,6 @@ fn with_buf<R, E: std::fmt::Display>(
     Buf::fill_vec(out, f).map_err(|e| e.to_string())
 }
 
-/// The core's part for a part of `set`.
-fn edit_part(p: SetPart) -> wwwurl::edit::Part {
-    use wwwurl::edit::Part;
-    match p {
-        SetPart::Scheme => Part::Proto,
-        SetPart::User => Part::User,
-        SetPart::Password => Part::Pass,
-        SetPart::Host => Part::Host,
-        SetPart::Port => Part::Port,
-        SetPart::Path => Part::Path,
-        SetPart::Query => Part::Args,
-    }
-}
-
-/// How messages name a part of `set`.
-fn part_name(p: SetPart) -> &'static str {
-    match p {
-        SetPart::Scheme => "the scheme",
-        SetPart::User => "the user",
-        SetPart::Password => "the password",
-        SetPart::Host => "the host",
-        SetPart::Port => "the port",
-        SetPart::Path => "the path",
-        SetPart::Query => "the query",
-    }
-}
-
 fn encoder(how: &EncodeHow) -> Codec {
     // clap's group makes exactly one flag true.
     if how.path {
@@ -826,40 +779,40 @@ fn line(out: &mut Vec<u8>, raw: bool, name: &str, value: Option<&[u8]>, missing:
     out.push(b'\n');
 }
 
-/// Appends `name: number\n`.
-fn number(out: &mut Vec<u8>, name: &str, n: impl std::fmt::Display) {
+/// Appends `name: number\n` for the number `n` of `u`.
+fn number(out: &mut Vec<u8>, n: Number, u: &Url) {
     // Writing into a Vec cannot fail.
-    let _ = writeln!(out, "{name}: {n}");
+    let _ = writeln!(out, "{}: {}", n.name(), u.number(n));
 }
 
 /// The `split` block: every field of the legacy record, NULL as `(null)`
 /// (as C's printf shows it).
 fn write_record(u: &Url, raw: bool, out: &mut Vec<u8>) {
     const NULL: &[u8] = b"(null)";
-    for (name, f) in [
-        ("name", Field::Name),
-        ("file", Field::File),
-        ("proto", Field::Proto),
-        ("hostport", Field::Hostport),
-        ("host", Field::Host),
+    for f in [
+        Field::Name,
+        Field::File,
+        Field::Proto,
+        Field::Hostport,
+        Field::Host,
     ] {
-        line(out, raw, name, u.get(f), NULL);
+        line(out, raw, f.name(), u.get(f), NULL);
     }
-    number(out, "port", u.port());
-    for (name, f) in [
-        ("path", Field::Path),
-        ("args", Field::Args),
-        ("user", Field::User),
-        ("pass", Field::Pass),
-        ("original_name", Field::OriginalName),
-        ("original_path", Field::OriginalPath),
-        ("original_args", Field::OriginalArgs),
+    number(out, Number::Port, u);
+    for f in [
+        Field::Path,
+        Field::Args,
+        Field::User,
+        Field::Pass,
+        Field::OriginalName,
+        Field::OriginalPath,
+        Field::OriginalArgs,
     ] {
-        line(out, raw, name, u.get(f), NULL);
+        line(out, raw, f.name(), u.get(f), NULL);
     }
-    number(out, "hostp", u.hostp());
-    number(out, "pathp", u.pathp());
-    number(out, "original_pathp", u.original_pathp());
+    for n in [Number::Hostp, Number::Pathp, Number::OriginalPathp] {
+        number(out, n, u);
+    }
 }
 
 /// The `rfc3986-split --browser` block: the components of a WHATWG URL,
@@ -880,38 +833,35 @@ fn write_whatwg_components(u: &whatwg::Url, raw: bool, out: &mut Vec<u8>) {
         authority.push(b'@');
     }
     authority.extend_from_slice(u.host());
-    let present = |yes: bool, v: &[u8]| yes.then(|| v.to_vec());
-    for (name, value) in [
-        ("scheme", Some(u.scheme().to_vec())),
-        ("authority", present(has_host, &authority)),
-        ("userinfo", present(credentials, &userinfo)),
-        ("user", present(credentials, user)),
-        ("password", present(!pass.is_empty(), pass)),
-        ("host", present(has_host, u.hostname())),
-        ("port", present(u.port_number().is_some(), u.port())),
-        ("path", Some(u.pathname().to_vec())),
-        ("query", u.query().map(<[u8]>::to_vec)),
-        ("fragment", u.fragment().map(<[u8]>::to_vec)),
-    ] {
-        line(out, raw, name, value.as_deref(), b"(absent)");
+    fn present(yes: bool, v: &[u8]) -> Option<&[u8]> {
+        yes.then_some(v)
+    }
+    for c in Component::ALL {
+        let value = match c {
+            Component::Scheme => Some(u.scheme()),
+            Component::Authority => present(has_host, &authority),
+            Component::Userinfo => present(credentials, &userinfo),
+            Component::User => present(credentials, user),
+            Component::Password => present(!pass.is_empty(), pass),
+            Component::Host => present(has_host, u.hostname()),
+            Component::Port => present(u.port_number().is_some(), u.port()),
+            Component::Path => Some(u.pathname()),
+            Component::Query => u.query(),
+            Component::Fragment => u.fragment(),
+        };
+        line(out, raw, c.name(), value, b"(absent)");
     }
 }
 
 /// The `rfc3986-split` block: each component as the input's bytes.
 fn write_components(s: &[u8], c: &Components, raw: bool, out: &mut Vec<u8>) {
-    let part = |p: Option<Part>| p.map(|p| &s[p.start..p.start + p.len]);
-    for (name, p) in [
-        ("scheme", c.scheme),
-        ("authority", c.authority),
-        ("userinfo", c.userinfo),
-        ("user", c.user),
-        ("password", c.password),
-        ("host", c.host),
-        ("port", c.port),
-        ("path", c.path),
-        ("query", c.query),
-        ("fragment", c.fragment),
-    ] {
-        line(out, raw, name, part(p), b"(absent)");
+    for k in Component::ALL {
+        line(
+            out,
+            raw,
+            k.name(),
+            c.get(k).map(|p| p.bytes(s)),
+            b"(absent)",
+        );
     }
 }

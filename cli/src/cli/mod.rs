@@ -14,6 +14,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use wwwurl::config::{Compat, Config};
 
+#[macro_use]
 mod parse;
 mod query;
 mod spool;
