@@ -26,7 +26,9 @@ use crate::buf::{Buf, NoMemory};
 use crate::codec::{c_prefix, decode_generic_find_nul};
 use crate::config::{Compat, Env};
 use crate::create::{create_parts, create_url, port_colon, Kept, Parts};
-use crate::url::{Url, UrlDest, UrlRef};
+use crate::rfc3986::Component;
+use crate::url::{Field, Url, UrlDest, UrlRef};
+use crate::whatwg::Attribute;
 
 /// A part of a record that can be set. The derived parts (`name`, `file`,
 /// `hostport`) are rebuilt, never set.
@@ -59,6 +61,46 @@ impl Part {
         Part::Path,
         Part::Args,
     ];
+
+    /// The RFC 3986 component that the part is.
+    pub const fn component(self) -> Component {
+        match self {
+            Part::Proto => Component::Scheme,
+            Part::User => Component::User,
+            Part::Pass => Component::Password,
+            Part::Host => Component::Host,
+            Part::Port => Component::Port,
+            Part::Path => Component::Path,
+            Part::Args => Component::Query,
+        }
+    }
+
+    /// The part's name: its RFC 3986 component's (`"scheme"`,
+    /// `"query"`).
+    pub const fn name(self) -> &'static str {
+        self.component().name()
+    }
+
+    /// The other names [`Part::from_name`] takes: the record field's where
+    /// it differs (`proto`, `pass`, `args`), and for the user the URL API's
+    /// (`username`).
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Part::Proto => const { &[Field::Proto.name()] },
+            Part::User => const { &[Attribute::Username.name()] },
+            Part::Pass => const { &[Field::Pass.name()] },
+            Part::Args => const { &[Field::Args.name()] },
+            Part::Host | Part::Port | Part::Path => &[],
+        }
+    }
+
+    /// The part named `name`, by [`Part::name`] or one of its
+    /// [`Part::aliases`], exactly as spelt there.
+    pub fn from_name(name: &[u8]) -> Option<Part> {
+        Part::ALL.into_iter().find(|p| {
+            p.name().as_bytes() == name || p.aliases().iter().any(|a| a.as_bytes() == name)
+        })
+    }
 }
 
 /// Why a part was not set; the record is unchanged.
@@ -321,7 +363,33 @@ mod tests {
     use super::*;
     use crate::config::Config;
     use crate::split::split_url;
-    use crate::url::Field;
+
+    #[test]
+    fn each_name_and_alias_gives_its_part_back() {
+        for p in Part::ALL {
+            assert_eq!(Part::from_name(p.name().as_bytes()), Some(p));
+            for a in p.aliases() {
+                assert_eq!(Part::from_name(a.as_bytes()), Some(p), "{a}");
+            }
+        }
+        let names: Vec<(&str, &[&str])> =
+            Part::ALL.iter().map(|p| (p.name(), p.aliases())).collect();
+        assert_eq!(
+            names,
+            [
+                ("scheme", &["proto"][..]),
+                ("user", &["username"]),
+                ("password", &["pass"]),
+                ("host", &[]),
+                ("port", &[]),
+                ("path", &[]),
+                ("query", &["args"]),
+            ]
+        );
+        for name in [&b"Scheme"[..], b"hostport", b"file", b"fragment", b""] {
+            assert_eq!(Part::from_name(name), None);
+        }
+    }
 
     fn url(s: &str) -> Url {
         split_url(&Config::default(), Compat::V29, s.as_bytes()).unwrap()

@@ -46,7 +46,7 @@
 //!
 //! Time and memory are linear in the input length.
 
-use super::rfc3986::{self, Part};
+use super::rfc3986::{self, Component, Part};
 use crate::ascii::find_byte;
 use crate::buf::{Buf, NoMemory};
 
@@ -79,6 +79,21 @@ impl Mask {
     /// Whether every bit of `other` is set.
     pub fn has(self, other: Mask) -> bool {
         self.0 & other.0 == other.0
+    }
+
+    /// The bit of the syntax-based step on component `c`; `None` for the
+    /// authority, user, password and port, which have none of their own
+    /// (their bytes are the user information's and the host's).
+    pub const fn of(c: Component) -> Option<Mask> {
+        match c {
+            Component::Scheme => Some(Mask::SCHEME),
+            Component::Userinfo => Some(Mask::USERINFO),
+            Component::Host => Some(Mask::HOST),
+            Component::Path => Some(Mask::PATH),
+            Component::Query => Some(Mask::QUERY),
+            Component::Fragment => Some(Mask::FRAGMENT),
+            Component::Authority | Component::User | Component::Password | Component::Port => None,
+        }
     }
 }
 
@@ -333,6 +348,26 @@ mod tests {
         let mut o = Buf::new();
         normalize(s.as_bytes(), m, &mut o).unwrap();
         String::from_utf8(o.into_vec()).unwrap()
+    }
+
+    #[test]
+    fn the_component_bits_are_the_syntax_steps() {
+        let bits: Vec<(Component, u32)> = Component::ALL
+            .into_iter()
+            .filter_map(|c| Mask::of(c).map(|m| (c, m.0)))
+            .collect();
+        assert_eq!(
+            bits,
+            [
+                (Component::Scheme, 1),
+                (Component::Userinfo, 2),
+                (Component::Host, 4),
+                (Component::Path, 8),
+                (Component::Query, 16),
+                (Component::Fragment, 32),
+            ]
+        );
+        assert_eq!(bits.iter().fold(0, |m, b| m | b.1), Mask::SYNTAX.0);
     }
 
     #[test]

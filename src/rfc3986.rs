@@ -123,6 +123,92 @@ pub struct Components {
     pub fragment: Option<Part>,
 }
 
+impl Components {
+    /// The component `c`.
+    pub fn get(&self, c: Component) -> Option<Part> {
+        match c {
+            Component::Scheme => self.scheme,
+            Component::Authority => self.authority,
+            Component::Userinfo => self.userinfo,
+            Component::User => self.user,
+            Component::Password => self.password,
+            Component::Host => self.host,
+            Component::Port => self.port,
+            Component::Path => self.path,
+            Component::Query => self.query,
+            Component::Fragment => self.fragment,
+        }
+    }
+}
+
+/// A component of [`Components`], by name: the one table of the RFC 3986
+/// component names, which the tool's `rfc3986-split` prints and its
+/// `normalize --only` and `set` take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// `scheme`.
+    Scheme,
+    /// `authority`: user information, host and port.
+    Authority,
+    /// `userinfo`: user and password.
+    Userinfo,
+    /// `user`.
+    User,
+    /// `password`.
+    Password,
+    /// `host`.
+    Host,
+    /// `port`.
+    Port,
+    /// `path`.
+    Path,
+    /// `query`.
+    Query,
+    /// `fragment`.
+    Fragment,
+}
+
+impl Component {
+    /// Every component, in the order they appear in a URL reference (an
+    /// enclosing one before those it holds).
+    pub const ALL: [Component; 10] = [
+        Component::Scheme,
+        Component::Authority,
+        Component::Userinfo,
+        Component::User,
+        Component::Password,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
+    /// The component's name (`"userinfo"`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Component::Scheme => "scheme",
+            Component::Authority => "authority",
+            Component::Userinfo => "userinfo",
+            Component::User => "user",
+            Component::Password => "password",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        }
+    }
+
+    /// The component named `name`, exactly as [`Component::name`] spells
+    /// it.
+    pub fn from_name(name: &[u8]) -> Option<Component> {
+        Component::ALL
+            .into_iter()
+            .find(|c| c.name().as_bytes() == name)
+    }
+}
+
 /// Why [`resolve`] could not produce a target URI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ResolveError {
@@ -442,20 +528,9 @@ fn merge(b: &Components, base: &[u8], r_path: &[u8]) -> Result<Buf, NoMemory> {
 #[cfg(test)]
 pub(crate) fn show_components(s: &[u8], c: &Components) -> String {
     let mut o = String::new();
-    for (name, p) in [
-        ("scheme", c.scheme),
-        ("authority", c.authority),
-        ("userinfo", c.userinfo),
-        ("user", c.user),
-        ("password", c.password),
-        ("host", c.host),
-        ("port", c.port),
-        ("path", c.path),
-        ("query", c.query),
-        ("fragment", c.fragment),
-    ] {
-        if let Some(p) = p {
-            o.push_str(&format!("{name}[{}] ", p.bytes(s).escape_ascii()));
+    for k in Component::ALL {
+        if let Some(p) = c.get(k) {
+            o.push_str(&format!("{}[{}] ", k.name(), p.bytes(s).escape_ascii()));
         }
     }
     o.trim_end().to_string()
@@ -631,5 +706,55 @@ mod tests {
         };
         assert_eq!(p.bytes(b"abc"), b"");
         assert_eq!(part(1, 3).bytes(b"abc"), b"bc");
+    }
+
+    #[test]
+    fn each_component_name_gives_its_component_back() {
+        for c in Component::ALL {
+            assert_eq!(Component::from_name(c.name().as_bytes()), Some(c));
+        }
+        let names: Vec<&str> = Component::ALL.iter().map(|c| c.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "scheme",
+                "authority",
+                "userinfo",
+                "user",
+                "password",
+                "host",
+                "port",
+                "path",
+                "query",
+                "fragment"
+            ]
+        );
+        for name in [&b"Scheme"[..], b"auth", b"", b"path\0"] {
+            assert_eq!(Component::from_name(name), None);
+        }
+    }
+
+    #[test]
+    fn get_gives_each_component() {
+        let s = b"s://u:p@h:1/p?q#f";
+        let c = split(s);
+        let got: Vec<Option<&[u8]>> = Component::ALL
+            .iter()
+            .map(|&k| c.get(k).map(|p| p.bytes(s)))
+            .collect();
+        let want: [Option<&[u8]>; 10] = [
+            Some(b"s"),
+            Some(b"u:p@h:1"),
+            Some(b"u:p"),
+            Some(b"u"),
+            Some(b"p"),
+            Some(b"h"),
+            Some(b"1"),
+            Some(b"/p"),
+            Some(b"q"),
+            Some(b"f"),
+        ];
+        assert_eq!(got, want);
+        assert_eq!(split(b"a").get(Component::Query), None);
     }
 }

@@ -362,7 +362,7 @@ mod tests {
     use super::*;
     use crate::config::Config;
     use crate::test_rng::Rng;
-    use crate::url::Field;
+    use crate::url::{Field, Number};
 
     fn split(s: &[u8]) -> Url {
         split_url(&Config::default(), Compat::V29, s).unwrap()
@@ -370,6 +370,15 @@ mod tests {
 
     /// `text_end` against a byte loop, on strings of up to 40 bytes over
     /// the bytes it looks for, from every offset of a block.
+    #[test]
+    fn number_gives_each_number() {
+        let u = split_url(&Config::default(), Compat::V29, b"HTTP://h:81/a/./b?c").unwrap();
+        assert_eq!(u.name(), b"http://h:81/a/b?c");
+        assert_eq!(Number::ALL.map(|n| u.number(n)), [81, 7, 11, 11]);
+        let u = split_url(&Config::default(), Compat::V29, b"http://h/").unwrap();
+        assert_eq!(u.number(Number::Port), -1);
+    }
+
     #[test]
     fn text_end_finds_end_first_at_and_first_query() {
         let mut rng = Rng::new(0x1234_5678);

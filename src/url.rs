@@ -67,6 +67,72 @@ impl Field {
         Field::User,
         Field::Pass,
     ];
+
+    /// The field's name in the historical record (`"hostport"`,
+    /// `"original_name"`): the one table of these names, which the tool's
+    /// `split` prints.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Field::OriginalName => "original_name",
+            Field::OriginalPath => "original_path",
+            Field::OriginalArgs => "original_args",
+            Field::Name => "name",
+            Field::File => "file",
+            Field::Proto => "proto",
+            Field::Hostport => "hostport",
+            Field::Host => "host",
+            Field::Path => "path",
+            Field::Args => "args",
+            Field::User => "user",
+            Field::Pass => "pass",
+        }
+    }
+
+    /// The field named `name`, exactly as [`Field::name`] spells it.
+    pub fn from_name(name: &[u8]) -> Option<Field> {
+        Field::ALL.into_iter().find(|f| f.name().as_bytes() == name)
+    }
+}
+
+/// The numbers of a record, beside its string [`Field`]s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Number {
+    /// The port, or -1 when the hostport has none.
+    Port,
+    /// Offset in `name` of the host.
+    Hostp,
+    /// Offset in `name` of the path.
+    Pathp,
+    /// Offset in `original_name` of the path.
+    OriginalPathp,
+}
+
+impl Number {
+    /// Every number, in the order of the historical record.
+    pub const ALL: [Number; 4] = [
+        Number::Port,
+        Number::Hostp,
+        Number::Pathp,
+        Number::OriginalPathp,
+    ];
+
+    /// The number's name in the historical record (`"pathp"`): the one
+    /// table of these names, which the tool's `split` prints.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Number::Port => "port",
+            Number::Hostp => "hostp",
+            Number::Pathp => "pathp",
+            Number::OriginalPathp => "original_pathp",
+        }
+    }
+
+    /// The number named `name`, exactly as [`Number::name`] spells it.
+    pub fn from_name(name: &[u8]) -> Option<Number> {
+        Number::ALL
+            .into_iter()
+            .find(|n| n.name().as_bytes() == name)
+    }
 }
 
 /// Where the fields of a record lie in its buffer, and its numbers: a
@@ -152,6 +218,17 @@ impl Spans {
     /// Offset in `original_name` of the path.
     pub fn original_pathp(&self) -> usize {
         self.original.map_or(self.pathp, |o| o.pathp)
+    }
+    /// The number `n`: [`Spans::port`] or one of the offsets, which fit
+    /// an `i64` since they are offsets into a buffer.
+    pub fn number(&self, n: Number) -> i64 {
+        let offset = |o: usize| i64::try_from(o).unwrap_or(i64::MAX);
+        match n {
+            Number::Port => i64::from(self.port()),
+            Number::Hostp => offset(self.hostp()),
+            Number::Pathp => offset(self.pathp()),
+            Number::OriginalPathp => offset(self.original_pathp()),
+        }
     }
     /// Whether `file` is the same string as `name` (no user).
     pub fn file_is_name(&self) -> bool {
@@ -302,6 +379,10 @@ impl Url {
     /// Offset in `original_name` of the path.
     pub fn original_pathp(&self) -> usize {
         self.sp.original_pathp()
+    }
+    /// The number `n` (see [`Spans::number`]).
+    pub fn number(&self, n: Number) -> i64 {
+        self.sp.number(n)
     }
     /// Whether `file` is the same string as `name` (no user).
     pub fn file_is_name(&self) -> bool {
@@ -529,5 +610,44 @@ impl Url {
         pass: Option<&[u8]>,
     ) -> Result<Url, NoMemory> {
         self.view().with_password(env, compat, user, pass)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_name_gives_its_field_or_number_back() {
+        for f in Field::ALL {
+            assert_eq!(Field::from_name(f.name().as_bytes()), Some(f));
+        }
+        for n in Number::ALL {
+            assert_eq!(Number::from_name(n.name().as_bytes()), Some(n));
+        }
+        let names: Vec<&str> = Field::ALL.iter().map(|f| f.name()).collect();
+        assert_eq!(
+            names,
+            [
+                "original_name",
+                "original_path",
+                "original_args",
+                "name",
+                "file",
+                "proto",
+                "hostport",
+                "host",
+                "path",
+                "args",
+                "user",
+                "pass"
+            ]
+        );
+        let names: Vec<&str> = Number::ALL.iter().map(|n| n.name()).collect();
+        assert_eq!(names, ["port", "hostp", "pathp", "original_pathp"]);
+        for name in [&b"Name"[..], b"password", b"port", b""] {
+            assert_eq!(Field::from_name(name), None);
+        }
+        assert_eq!(Number::from_name(b"host"), None);
     }
 }

@@ -24,7 +24,7 @@ use wwwurl::create::{create_to, create_url};
 use wwwurl::link::{link_to, link_url, LinkBase};
 use wwwurl::sink::Sink;
 use wwwurl::split::{split_to, split_url, RecordBytes, RecordDest};
-use wwwurl::url::{Field, Spans, Url};
+use wwwurl::url::{Field, Number, Spans, Url};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;
@@ -32,28 +32,40 @@ const SHOWN: usize = 20;
 /// One wrong column: (column, wanted, got).
 type Mismatch = (&'static str, String, String);
 
-/// A result column shared by every URL file.
+/// A result column of a URL file.
+#[derive(Clone, Copy)]
 enum Column {
     /// A string field, compared byte for byte (`\N` is absent).
-    Str(&'static str, Field),
-    /// The port number.
-    Port,
+    Str(Field),
+    /// A number.
+    Num(Number),
 }
 
 /// The columns shared by every URL file, in file order (before the
 /// `original_*` columns of 2.9h and the two offsets).
 const COLUMNS: [Column; 10] = [
-    Column::Str("name", Field::Name),
-    Column::Str("file", Field::File),
-    Column::Str("proto", Field::Proto),
-    Column::Str("hostport", Field::Hostport),
-    Column::Str("host", Field::Host),
-    Column::Port,
-    Column::Str("path", Field::Path),
-    Column::Str("args", Field::Args),
-    Column::Str("user", Field::User),
-    Column::Str("pass", Field::Pass),
+    Column::Str(Field::Name),
+    Column::Str(Field::File),
+    Column::Str(Field::Proto),
+    Column::Str(Field::Hostport),
+    Column::Str(Field::Host),
+    Column::Num(Number::Port),
+    Column::Str(Field::Path),
+    Column::Str(Field::Args),
+    Column::Str(Field::User),
+    Column::Str(Field::Pass),
 ];
+
+/// The columns of 2.9h after [`COLUMNS`].
+const ORIGINAL_COLUMNS: [Column; 4] = [
+    Column::Str(Field::OriginalName),
+    Column::Str(Field::OriginalPath),
+    Column::Str(Field::OriginalArgs),
+    Column::Num(Number::OriginalPathp),
+];
+
+/// The last columns of every URL file.
+const OFFSET_COLUMNS: [Column; 2] = [Column::Num(Number::Hostp), Column::Num(Number::Pathp)];
 
 fn check_str(out: &mut Vec<Mismatch>, col: &'static str, want: Option<&[u8]>, got: Option<&[u8]>) {
     if want != got {
@@ -71,43 +83,25 @@ fn check_int(out: &mut Vec<Mismatch>, col: &'static str, want: i64, got: i64) {
 /// `v29h`, also the four `original_*` columns.
 fn check_url(v: &Vector, u: &Url, v29h: bool) -> Vec<Mismatch> {
     let mut out = Vec::new();
-    for (i, col) in COLUMNS.iter().enumerate() {
-        match *col {
-            Column::Str(name, field) => check_str(&mut out, name, v.opt_output(i), u.get(field)),
-            Column::Port => check_int(&mut out, "port", v.output_int(i), i64::from(u.port())),
+    let originals: &[Column] = if v29h { &ORIGINAL_COLUMNS } else { &[] };
+    let columns: Vec<Column> = COLUMNS
+        .iter()
+        .chain(originals)
+        .chain(&OFFSET_COLUMNS)
+        .copied()
+        .collect();
+    assert_eq!(
+        v.outputs.len(),
+        columns.len(),
+        "line {}: column count",
+        v.line
+    );
+    for (i, col) in columns.into_iter().enumerate() {
+        match col {
+            Column::Str(f) => check_str(&mut out, f.name(), v.opt_output(i), u.get(f)),
+            Column::Num(k) => check_int(&mut out, k.name(), v.output_int(i), u.number(k)),
         }
     }
-    let mut next = COLUMNS.len();
-    if v29h {
-        check_str(
-            &mut out,
-            "original_name",
-            v.opt_output(next),
-            u.get(Field::OriginalName),
-        );
-        check_str(
-            &mut out,
-            "original_path",
-            v.opt_output(next + 1),
-            u.get(Field::OriginalPath),
-        );
-        check_str(
-            &mut out,
-            "original_args",
-            v.opt_output(next + 2),
-            u.get(Field::OriginalArgs),
-        );
-        check_int(
-            &mut out,
-            "original_pathp",
-            v.output_int(next + 3),
-            u.original_pathp() as i64,
-        );
-        next += 4;
-    }
-    check_int(&mut out, "hostp", v.output_int(next), u.hostp() as i64);
-    check_int(&mut out, "pathp", v.output_int(next + 1), u.pathp() as i64);
-    assert_eq!(v.outputs.len(), next + 2, "line {}: column count", v.line);
     check_invariants(u, &mut out);
     out
 }
@@ -154,7 +148,7 @@ fn check_invariants(u: &Url, out: &mut Vec<Mismatch>) {
     let original_path = u.get(Field::OriginalPath).unwrap_or_default();
     if !original[u.original_pathp()..].starts_with(original_path) {
         out.push((
-            "original_pathp",
+            Number::OriginalPathp.name(),
             "points at original_path".into(),
             show(Some(original)),
         ));

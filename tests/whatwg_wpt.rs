@@ -22,7 +22,7 @@
 
 use serde_json::Value;
 use wwwurl::buf::Buf;
-use wwwurl::whatwg::{self, Part, Url};
+use wwwurl::whatwg::{self, Attribute, Part, Url};
 
 fn load_value(name: &str) -> Value {
     let path = format!("{}/tests/wpt/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -89,45 +89,21 @@ fn text(s: &[u8]) -> String {
     String::from_utf8_lossy(s).into_owned()
 }
 
-fn origin(url: &Url) -> String {
+/// The attribute `name` of `url`, as the URL API returns it: one of the
+/// core's [`Attribute`]s, or `searchParams`.
+fn attribute(url: &Url, name: &str) -> String {
+    if name == "searchParams" {
+        return search_params(url.query().unwrap_or(b""));
+    }
+    let a =
+        Attribute::from_name(name.as_bytes()).unwrap_or_else(|| panic!("unknown attribute {name}"));
     let mut out = Buf::new();
-    url.origin(&mut out).expect("origin");
+    url.get(a, &mut out).expect(name);
     text(&out)
 }
 
-/// The attribute `name` of `url`, as the URL API returns it.
-fn attribute(url: &Url, name: &str) -> String {
-    text(match name {
-        "href" => url.href(),
-        "protocol" => url.protocol(),
-        "username" => url.username(),
-        "password" => url.password(),
-        "host" => url.host(),
-        "hostname" => url.hostname(),
-        "port" => url.port(),
-        "pathname" => url.pathname(),
-        "search" => url.search(),
-        "hash" => url.hash(),
-        "origin" => return origin(url),
-        "searchParams" => return search_params(url.query().unwrap_or(b"")),
-        _ => panic!("unknown attribute {name}"),
-    })
-}
-
 fn part(name: &str) -> Part {
-    match name {
-        "href" => Part::Href,
-        "protocol" => Part::Protocol,
-        "username" => Part::Username,
-        "password" => Part::Password,
-        "host" => Part::Host,
-        "hostname" => Part::Hostname,
-        "port" => Part::Port,
-        "pathname" => Part::Pathname,
-        "search" => Part::Search,
-        "hash" => Part::Hash,
-        _ => panic!("no setter {name}"),
-    }
+    Part::from_name(name.as_bytes()).unwrap_or_else(|| panic!("no setter {name}"))
 }
 
 /// `new URLSearchParams(query).toString()`: the
@@ -221,20 +197,14 @@ fn str_field<'a>(case: &'a serde_json::Map<String, Value>, key: &str) -> Option<
     case.get(key).and_then(Value::as_str)
 }
 
-const ATTRIBUTES: [&str; 12] = [
-    "href",
-    "protocol",
-    "username",
-    "password",
-    "host",
-    "hostname",
-    "port",
-    "pathname",
-    "search",
-    "hash",
-    "origin",
-    "searchParams",
-];
+/// The attributes a case of urltestdata.json may give: the URL API's, and
+/// `searchParams`.
+fn attribute_names() -> impl Iterator<Item = &'static str> {
+    Attribute::ALL
+        .into_iter()
+        .map(Attribute::name)
+        .chain(["searchParams"])
+}
 
 /// Bases without an opaque path, for `relativeTo`.
 const HIERARCHICAL_BASES: [&str; 3] = ["http://example.org/", "https://example.org/", "file:///"];
@@ -281,7 +251,7 @@ fn url_case(case: &serde_json::Map<String, Value>) -> Result<(), String> {
         };
     }
     let url = parsed.map_err(|e| format!("failed: {e:?}"))?;
-    for name in ATTRIBUTES {
+    for name in attribute_names() {
         if let Some(want) = str_field(case, name) {
             let got = attribute(&url, name);
             if got != want {
@@ -384,11 +354,12 @@ fn host_case(input: &str, output: Option<&str>) -> Result<(), String> {
         (Some(want), Ok(url)) => {
             let href = format!("https://{want}/x");
             for (attr, want) in [
-                ("host", want),
-                ("hostname", want),
-                ("pathname", "/x"),
-                ("href", &href),
+                (Attribute::Host, want),
+                (Attribute::Hostname, want),
+                (Attribute::Pathname, "/x"),
+                (Attribute::Href, &href),
             ] {
+                let attr = attr.name();
                 let got = attribute(&url, attr);
                 if got != want {
                     return Err(format!("{attr}: got {got:?}, want {want:?}"));
@@ -400,9 +371,10 @@ fn host_case(input: &str, output: Option<&str>) -> Result<(), String> {
 }
 
 /// The host or hostname setter on `https://x/x`: the output, or `x` kept.
-fn host_setter_case(name: &str, input: &str, output: Option<&str>) -> Result<(), String> {
+fn host_setter_case(part: Part, input: &str, output: Option<&str>) -> Result<(), String> {
+    let name = part.name();
     let mut url = whatwg::parse(b"https://x/x", None).unwrap();
-    url.set(part(name), input.as_bytes())
+    url.set(part, input.as_bytes())
         .map_err(|e| format!("{e:?}"))?;
     let want = output.unwrap_or("x");
     let got = attribute(&url, name);
@@ -420,8 +392,8 @@ fn toascii() {
         let input = str_field(case, "input").expect("input");
         let output = str_field(case, "output");
         let r = host_case(input, output)
-            .and_then(|()| host_setter_case("host", input, output))
-            .and_then(|()| host_setter_case("hostname", input, output));
+            .and_then(|()| host_setter_case(Part::Host, input, output))
+            .and_then(|()| host_setter_case(Part::Hostname, input, output));
         tally.check(r.is_ok(), || {
             format!("{input:?}: {}", r.clone().unwrap_err())
         });

@@ -4,6 +4,7 @@
 mod common;
 
 use common::{check, check_failed, ok, run, run_stdin, text, usage_error};
+use wwwurl::whatwg::Attribute;
 
 #[test]
 fn whatwg_serialises_as_the_standard_says() {
@@ -104,6 +105,9 @@ fn whatwg_get_attributes() {
         ("search", "?q=1"),
         ("hash", "#f"),
     ];
+    // By the names a script types, which are those of the core's table.
+    let names: Vec<&str> = cases.iter().map(|c| c.0).collect();
+    assert_eq!(names, Attribute::ALL.map(Attribute::name));
     for (part, value) in cases {
         check(
             &["whatwg", "--get", part, url],

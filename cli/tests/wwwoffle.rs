@@ -376,6 +376,20 @@ fn set_changes_parts_and_keeps_the_others() {
 }
 
 #[test]
+fn set_takes_every_name_of_the_core_table() {
+    // Removing is refused for some parts (status 1), but no name of the
+    // table is a usage error (status 2).
+    for part in wwwurl::edit::Part::ALL {
+        for name in std::iter::once(part.name()).chain(part.aliases().iter().copied()) {
+            let out = run(&["set", "--unset", name, "http://u:p@h:81/a?q"]);
+            assert_ne!(out.status.code(), Some(2), "--unset {name}");
+            let out = run(&["set", "--set", &format!("{name}=1"), "http://h/"]);
+            assert_ne!(out.status.code(), Some(2), "--set {name}=1");
+        }
+    }
+}
+
+#[test]
 fn set_refuses_values_that_cannot_stand_there() {
     let out = run(&["set", "--set", "port=8o", "http://h/", "http://g/"]);
     assert_eq!(out.status.code(), Some(1));

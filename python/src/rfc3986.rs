@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 use wwwurl::buf::Buf;
 use wwwurl::normalize::{normalize as core_normalize, Mask};
+use wwwurl::rfc3986::Component;
 use wwwurl::{relative, rfc3986};
 
 use crate::errors;
@@ -71,8 +72,8 @@ pub fn normalize<'py>(py: Python<'py>, url: Text<'py>, mask: u32) -> PyResult<Bo
     Ok(text::out(py, &out, url.is_str))
 }
 
-/// The ten components of RFC 3986's split, each `None` when absent.
-type Components<'py> = [Bound<'py, PyAny>; 10];
+/// The components of RFC 3986's split, each `None` when absent.
+type Components<'py> = [Bound<'py, PyAny>; Component::ALL.len()];
 
 /// The components of a URI reference by the regular expression of RFC
 /// 3986 appendix B, the authority split as section 3.2 lays it out:
@@ -83,17 +84,5 @@ type Components<'py> = [Bound<'py, PyAny>; 10];
 pub fn split<'py>(py: Python<'py>, url: Text<'py>) -> Components<'py> {
     let s = url.bytes();
     let c = rfc3986::split(s);
-    let part = |p: Option<rfc3986::Part>| text::out_opt(py, p.map(|p| p.bytes(s)), url.is_str);
-    [
-        part(c.scheme),
-        part(c.authority),
-        part(c.userinfo),
-        part(c.user),
-        part(c.password),
-        part(c.host),
-        part(c.port),
-        part(c.path),
-        part(c.query),
-        part(c.fragment),
-    ]
+    Component::ALL.map(|k| text::out_opt(py, c.get(k).map(|p| p.bytes(s)), url.is_str))
 }

@@ -38,23 +38,8 @@ impl From<SetOutcome> for PySetOutcome {
 
 /// The attribute of that name that has a setter.
 fn part(name: &str) -> PyResult<Part> {
-    Ok(match name {
-        "href" => Part::Href,
-        "protocol" => Part::Protocol,
-        "username" => Part::Username,
-        "password" => Part::Password,
-        "host" => Part::Host,
-        "hostname" => Part::Hostname,
-        "port" => Part::Port,
-        "pathname" => Part::Pathname,
-        "search" => Part::Search,
-        "hash" => Part::Hash,
-        _ => {
-            return Err(errors::invalid_argument(format!(
-                "no URL attribute {name:?} can be set"
-            )))
-        }
-    })
+    Part::from_name(name.as_bytes())
+        .ok_or_else(|| errors::invalid_argument(format!("no URL attribute {name:?} can be set")))
 }
 
 /// A URL, parsed by the WHATWG URL Standard's API URL parser, as a

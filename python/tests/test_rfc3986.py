@@ -32,9 +32,9 @@ def escape_ascii(b: bytes) -> str:
 
 def show(c: wwwurl.Components) -> str:
     """Every present component as ``name[bytes]``, as
-    tests/common/standards.rs writes them."""
-    names = ["scheme", "auth", "ui", "user", "pass", "host", "port", "path", "query", "frag"]
-    return " ".join(f"{n}[{escape_ascii(p)}]" for n, p in zip(names, c) if p is not None)
+    tests/common/standards.rs writes them (the fields of ``Components``
+    are the components' names)."""
+    return " ".join(f"{n}[{escape_ascii(p)}]" for n, p in zip(c._fields, c) if p is not None)
 
 
 def test_split_table():

@@ -35,6 +35,7 @@
 //! Without the feature, a non-ASCII domain is refused with
 //! [`ParseError::IdnaUnavailable`].
 
+mod attribute;
 mod encode_sets;
 mod fast;
 #[cfg(test)]
@@ -51,6 +52,7 @@ use std::ops::Range;
 
 use crate::buf::{Buf, NoMemory};
 
+pub use attribute::Attribute;
 pub use encode_sets::{
     percent_decode, percent_encode_byte, utf8_percent_encode, Set, C0_CONTROL, COMPONENT, FORM,
     FRAGMENT, PATH, QUERY, SPECIAL_QUERY, USERINFO,

@@ -7,25 +7,15 @@
 use crate::common;
 use wwwurl::browser;
 use wwwurl::buf::Buf;
-use wwwurl::rfc3986::{self, Components};
+use wwwurl::rfc3986::{self, Component, Components};
 
 /// Every present component as `name[bytes]`, in order; absent ones omitted.
 /// Offsets are applied to the original input, so they are checked too.
 fn show(s: &[u8], c: &Components) -> String {
     let mut o = Vec::new();
-    for (name, p) in [
-        ("scheme", c.scheme),
-        ("auth", c.authority),
-        ("ui", c.userinfo),
-        ("user", c.user),
-        ("pass", c.password),
-        ("host", c.host),
-        ("port", c.port),
-        ("path", c.path),
-        ("query", c.query),
-        ("frag", c.fragment),
-    ] {
-        if let Some(p) = p {
+    for k in Component::ALL {
+        let name = k.name();
+        if let Some(p) = c.get(k) {
             assert!(p.end() <= s.len(), "{name} out of bounds");
             o.push(format!("{name}[{}]", p.bytes(s).escape_ascii()));
         }

@@ -8,12 +8,14 @@
 //! subcommands, and the options and help texts they share. The groups of
 //! subcommands of their own are in `query.rs` and `spool.rs`; the values
 //! of `whatwg` in `whatwg.rs`, those of the WWWOFFLE and RFC 3986
-//! subcommands in `values.rs`; `parse.rs` reads `PART=VALUE` arguments.
+//! subcommands in `values.rs`; `parse.rs` reads `PART=VALUE` arguments
+//! and makes the values that are entries of the core's name tables.
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
 use wwwurl::config::{Compat, Config};
 
+#[macro_use]
 mod parse;
 mod query;
 mod spool;

@@ -1,9 +1,42 @@
 //! The parser of `PART=VALUE` arguments (`set --set`, `whatwg --set`),
-//! and what the other value parsers share: cutting at `=`, and a usage
-//! error as clap reports its own.
+//! the values that are entries of the core's name tables
+//! (`core_values!`), and what the other value parsers share: cutting at
+//! `=`, and a usage error as clap reports its own.
 
 use clap::ValueEnum;
 use std::ffi::OsString;
+
+/// Defines `$name`, a value of the command line that is an entry of one of
+/// the core's name tables: its values are the entries `$all` gives, in
+/// that order, each by the entry's `name` (and its `aliases`, with
+/// `aliases`), with the help `$help` gives the entry. So the command line
+/// spells no part name of its own, and what `--help`, the man page, the
+/// completions and the messages list is the core's table.
+macro_rules! core_values {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident($core:ty) = $all:expr,
+        help: $help:path $(, aliases: $aliases:path)? $(,)?
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis struct $name(pub $core);
+
+        impl clap::ValueEnum for $name {
+            fn value_variants<'a>() -> &'a [Self] {
+                static ALL: std::sync::LazyLock<Vec<$name>> =
+                    std::sync::LazyLock::new(|| $all.into_iter().map($name).collect());
+                &ALL
+            }
+
+            fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+                let value = clap::builder::PossibleValue::new(self.0.name()).help($help(self.0));
+                $(let value = value.aliases($aliases(self.0).iter().copied());)?
+                Some(value)
+            }
+        }
+    };
+}
 
 /// Reads `PART=VALUE` of a `--set` option, PART one of the values of `T`
 /// (its aliases included, in any case), VALUE as bytes.

@@ -4,7 +4,9 @@
 
 use super::parse::invalid;
 use clap::{Args, ValueEnum};
+use wwwurl::edit::Part;
 use wwwurl::normalize::Mask;
+use wwwurl::rfc3986::Component;
 
 /// The `--prefix` values of `cachefile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -51,58 +53,54 @@ pub struct EncodeHow {
     pub recode: bool,
 }
 
-/// The `--only` values of `normalize`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum NormalizePart {
-    /// The scheme, in lower case
-    Scheme,
-    /// Percent-encodings of the user information
-    Userinfo,
-    /// The host: percent-encodings, lower case
-    Host,
-    /// Percent-encodings and dot segments of the path
-    Path,
-    /// Percent-encodings of the query
-    Query,
-    /// Percent-encodings of the fragment
-    Fragment,
+core_values! {
+    /// The `--only` values of `normalize`: the components that have a
+    /// step of their own.
+    pub struct NormalizePart(Component) =
+        Component::ALL.into_iter().filter(|&c| Mask::of(c).is_some()),
+    help: normalize_help,
+}
+
+/// What `normalize --help` says the step on a component does.
+fn normalize_help(c: Component) -> &'static str {
+    match c {
+        Component::Scheme => "The scheme, in lower case",
+        Component::Userinfo => "Percent-encodings of the user information",
+        Component::Host => "The host: percent-encodings, lower case",
+        Component::Path => "Percent-encodings and dot segments of the path",
+        Component::Query => "Percent-encodings of the query",
+        Component::Fragment => "Percent-encodings of the fragment",
+        // No step of their own, so not values of --only.
+        Component::Authority | Component::User | Component::Password | Component::Port => "",
+    }
 }
 
 impl NormalizePart {
     /// The component's bit in the normalisation mask.
     pub fn mask(self) -> Mask {
-        match self {
-            NormalizePart::Scheme => Mask::SCHEME,
-            NormalizePart::Userinfo => Mask::USERINFO,
-            NormalizePart::Host => Mask::HOST,
-            NormalizePart::Path => Mask::PATH,
-            NormalizePart::Query => Mask::QUERY,
-            NormalizePart::Fragment => Mask::FRAGMENT,
-        }
+        // Only the components that have a bit are values.
+        Mask::of(self.0).unwrap_or(Mask(0))
     }
 }
 
-/// A part of a URL that `set` changes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SetPart {
-    /// The scheme (protocol).
-    #[value(alias = "proto")]
-    Scheme,
-    /// The user name.
-    #[value(alias = "username")]
-    User,
-    /// The password.
-    #[value(alias = "pass")]
-    Password,
-    /// The host, without the port.
-    Host,
-    /// The port.
-    Port,
-    /// The path.
-    Path,
-    /// The query (args), without `?`.
-    #[value(alias = "args")]
-    Query,
+core_values! {
+    /// A part of a URL that `set` changes.
+    pub struct SetPart(Part) = Part::ALL,
+    help: set_help,
+    aliases: Part::aliases,
+}
+
+/// What `set --help` says a part is.
+fn set_help(p: Part) -> &'static str {
+    match p {
+        Part::Proto => "The scheme (protocol)",
+        Part::User => "The user name",
+        Part::Pass => "The password",
+        Part::Host => "The host, without the port",
+        Part::Port => "The port",
+        Part::Path => "The path",
+        Part::Args => "The query (args), without `?`",
+    }
 }
 
 /// A profile of `canon --profile`, by its full or bare name. A parser of

@@ -2,84 +2,51 @@
 //! and the parser of `--base`.
 
 use super::parse::invalid;
-use clap::ValueEnum;
 use std::ffi::OsString;
+use wwwurl::whatwg::{Attribute, Part};
 
-/// An attribute `whatwg --get` prints.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum WhatwgGet {
-    /// The whole URL.
-    Href,
-    /// The origin.
-    Origin,
-    /// The scheme and `:`.
-    Protocol,
-    /// The username.
-    Username,
-    /// The password.
-    Password,
-    /// The host and `:port`.
-    Host,
-    /// The host alone.
-    Hostname,
-    /// The port.
-    Port,
-    /// The path.
-    Pathname,
-    /// `?` and the query.
-    Search,
-    /// `#` and the fragment.
-    Hash,
+core_values! {
+    /// An attribute `whatwg --get` prints.
+    pub struct WhatwgGet(Attribute) = Attribute::ALL,
+    help: get_help,
 }
 
-/// An attribute `whatwg --set` sets.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum WhatwgSet {
-    /// The whole URL.
-    Href,
-    /// The scheme.
-    Protocol,
-    /// The username.
-    Username,
-    /// The password.
-    Password,
-    /// The host, and the port when the value has one.
-    Host,
-    /// The host alone.
-    Hostname,
-    /// The port.
-    Port,
-    /// The path.
-    Pathname,
-    /// The query.
-    Search,
-    /// The fragment.
-    Hash,
-}
-
-impl WhatwgSet {
-    /// The core's attribute.
-    pub fn part(self) -> wwwurl::whatwg::Part {
-        use wwwurl::whatwg::Part;
-        match self {
-            WhatwgSet::Href => Part::Href,
-            WhatwgSet::Protocol => Part::Protocol,
-            WhatwgSet::Username => Part::Username,
-            WhatwgSet::Password => Part::Password,
-            WhatwgSet::Host => Part::Host,
-            WhatwgSet::Hostname => Part::Hostname,
-            WhatwgSet::Port => Part::Port,
-            WhatwgSet::Pathname => Part::Pathname,
-            WhatwgSet::Search => Part::Search,
-            WhatwgSet::Hash => Part::Hash,
-        }
+/// What `whatwg --help` says an attribute is.
+fn get_help(a: Attribute) -> &'static str {
+    match a {
+        Attribute::Href => "The whole URL",
+        Attribute::Origin => "The origin",
+        Attribute::Protocol => "The scheme and `:`",
+        Attribute::Username => "The username",
+        Attribute::Password => "The password",
+        Attribute::Host => "The host and `:port`",
+        Attribute::Hostname => "The host alone",
+        Attribute::Port => "The port",
+        Attribute::Pathname => "The path",
+        Attribute::Search => "`?` and the query",
+        Attribute::Hash => "`#` and the fragment",
     }
+}
 
-    /// The attribute's name, for messages.
-    pub fn name(self) -> String {
-        self.to_possible_value()
-            .map(|v| v.get_name().to_owned())
-            .unwrap_or_default()
+core_values! {
+    /// An attribute `whatwg --set` sets.
+    pub struct WhatwgSet(Part) = Part::ALL,
+    help: set_help,
+}
+
+/// What `whatwg --help` says the setter of an attribute sets.
+fn set_help(p: Part) -> &'static str {
+    match p {
+        Part::Href => "The whole URL",
+        Part::Protocol => "The scheme",
+        Part::Username => "The username",
+        Part::Password => "The password",
+        Part::Host => "The host, and the port when the value has one",
+        Part::Hostname => "The host alone",
+        Part::Port => "The port",
+        Part::Pathname => "The path",
+        Part::Search => "The query",
+        Part::Hash => "The fragment",
     }
 }
 
