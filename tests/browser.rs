@@ -3,19 +3,9 @@
 //! case, and its results as fixed points). Every case asserts the exact
 //! output.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
+use crate::common;
 
-mod common;
-#[path = "common/standards.rs"]
-mod standards;
-
-use standards::{browser_resolve, check_split_table, gen_base, gen_reference};
+use crate::standards::{browser_resolve, check_split_table, gen_base, gen_reference};
 use wwwurl::{browser, rfc3986};
 
 const BROWSER_SPLIT: &[(&[u8], &str)] = &[

@@ -61,14 +61,6 @@
 //! generated edge cases from a fixed seed. The test prints the number of
 //! pairs compared and the count of each class.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
 use std::collections::BTreeMap;
 use url::Url;
 use wwwurl::buf::Buf;

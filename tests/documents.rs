@@ -3,19 +3,9 @@
 //! removal, the browser-style split, RFC 1808's dot removal and the Web
 //! Capture canonical form.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
+use crate::common;
 
-mod common;
-#[path = "common/standards.rs"]
-mod standards;
-
-use standards::{assert_parts_ordered, ALPHABET};
+use crate::standards::{assert_parts_ordered, ALPHABET};
 use wwwurl::buf::Buf;
 use wwwurl::rfc3986::ResolveError;
 use wwwurl::webcapture::WebCaptureError;

@@ -8,13 +8,7 @@
 
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
+use crate::common;
 
 use wwwurl::buf::Buf;
 use wwwurl::codec::encode_password;

@@ -21,13 +21,7 @@
 #![cfg(feature = "idna")]
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
+use crate::common;
 
 use wwwurl::buf::Buf;
 use wwwurl::config::Compat;
@@ -45,7 +39,7 @@ const SUPERSEDED: &[(&str, &str)] = &[
 
 /// Every input set, each input once.
 fn inputs() -> Vec<Vec<u8>> {
-    use common::inputs::*;
+    use crate::common::inputs::*;
     let mut all = corpus();
     all.extend(escape_corpus());
     all.extend(vector_inputs("SplitURL"));

@@ -2,21 +2,9 @@
 //! that would make a quadratic pass take hours (dot segments, delimiters,
 //! escapes).
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
-#[path = "common/standards.rs"]
-mod standards;
-
 use std::time::{Duration, Instant};
 
-use standards::{browser_resolve, make_relative, normalize};
+use crate::standards::{browser_resolve, make_relative, normalize};
 use wwwurl::buf::Buf;
 use wwwurl::{browser, rfc3986, webcapture};
 

@@ -7,12 +7,6 @@
 
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
 use wwwurl::buf::Buf;
 use wwwurl::nvs::{self, Config, Mode, NvsError};
 

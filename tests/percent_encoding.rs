@@ -3,22 +3,10 @@
 //! hand-written code, where it does not it cannot (BENCHMARKS.md,
 //! "Trade-offs", has the measured speed of both).
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
-
-use common::load;
+use crate::common::load;
 use percent_encoding::{percent_decode, percent_encode, AsciiSet};
 
-#[path = "common/percent_sets.rs"]
-mod percent_sets;
-use percent_sets::{PASSWORD_SET, PATH_SET};
+use crate::percent_sets::{PASSWORD_SET, PATH_SET};
 
 fn encode(s: &[u8], set: &'static AsciiSet) -> Vec<u8> {
     percent_encode(s, set).flat_map(str::bytes).collect()

@@ -12,7 +12,7 @@
 //! * No profile panics on random bytes, and none is quadratic on long
 //!   runs of the bytes its steps care about.
 //!
-//! `cargo test --test profiles -- --ignored regenerate_profile_vectors`
+//! `cargo test --test core profiles:: -- --ignored regenerate_profile_vectors`
 //! with `WWWURL_REGENERATE=1` rewrites the vector files; only a new profile
 //! version should ever need it.
 
@@ -21,13 +21,7 @@
 #![cfg(feature = "idna")]
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

@@ -3,19 +3,11 @@
 //! the target) and normalisation (§6.2.2). Every case asserts the exact
 //! output.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
+use crate::common;
 
-mod common;
-#[path = "common/standards.rs"]
-mod standards;
-
-use standards::{check_split_table, gen_base, gen_reference, make_relative, normalize, ALPHABET};
+use crate::standards::{
+    check_split_table, gen_base, gen_reference, make_relative, normalize, ALPHABET,
+};
 use wwwurl::buf::Buf;
 use wwwurl::rfc3986::{self, ResolveError};
 

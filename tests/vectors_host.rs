@@ -1,14 +1,6 @@
 //! CanonicaliseHost and CanonicaliseName against every conformance vector.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
+use crate::common;
 
 use wwwurl::buf::Buf;
 use wwwurl::host::canonicalise_host;

@@ -4,17 +4,9 @@
 //! Each test checks every line of one file, collects the failures and shows
 //! the first ones before failing, so one run reports the whole picture.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
+use crate::common;
 
-mod common;
-
-use common::{show, Vector};
+use crate::common::{show, Vector};
 use wwwurl::buf::Buf;
 use wwwurl::codec::{truncate_at_nul, Codec};
 use wwwurl::{date, form, hash, html};

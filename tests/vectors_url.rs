@@ -7,17 +7,9 @@
 //! when no port remains (the port is then -1; a written `:-1` also gives -1,
 //! with `host` distinct from `hostport`).
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
+use crate::common;
 
-mod common;
-
-use common::{show, Vector};
+use crate::common::{show, Vector};
 use wwwurl::buf::{Buf, NoMemory, RecordBuf};
 use wwwurl::config::{Compat, Config};
 use wwwurl::create::{create_to, create_url};

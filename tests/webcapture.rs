@@ -2,15 +2,7 @@
 //! bases and their canonical forms or errors, each canonical form a fixed
 //! point.
 
-// Tests and benchmarks may abort when memory runs out: the ban on aborting
-// allocations (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
+use crate::common;
 
 use wwwurl::buf::Buf;
 use wwwurl::webcapture::{self, WebCaptureError};

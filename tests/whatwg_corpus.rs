@@ -5,12 +5,6 @@
 
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
 use wwwurl::whatwg::{self, Url};
 
 /// The `href` again from the getters: scheme, `//` and credentials when

@@ -25,7 +25,7 @@
 //! other the class's comment says why the Standard sides with the output it
 //! does. Any other disagreement fails the test, which prints up to 20 of
 //! them with the three outputs. The counts per corpus, peer and class are
-//! printed at the end (`cargo test --test whatwg_diff -- --nocapture`).
+//! printed at the end (`cargo test --test core whatwg_diff:: -- --nocapture`).
 //!
 //! Input that is not UTF-8: the Standard's parser takes a scalar value
 //! string, and byte input is first UTF-8 decoded with replacement (each
@@ -40,13 +40,7 @@
 #![cfg(feature = "idna")]
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, HashSet};
 

@@ -14,12 +14,6 @@
 #![cfg(feature = "idna")]
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-#![allow(
-    clippy::disallowed_methods,
-    clippy::disallowed_macros,
-    clippy::disallowed_types
-)]
-
 use serde_json::Value;
 use wwwurl::buf::Buf;
 use wwwurl::whatwg::{self, Attribute, Part, Url};

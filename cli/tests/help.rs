@@ -2,9 +2,7 @@
 //! `--version`, the shell completions, and the man page, which must
 //! document every subcommand, option and argument that `--help` lists.
 
-mod common;
-
-use common::{ok, run, text, usage_error, wwwurl};
+use crate::common::{ok, run, text, usage_error, wwwurl};
 use std::io::Write;
 use std::process::{Command, Stdio};
 

@@ -3,9 +3,7 @@
 //! order with --jobs, in constant memory), the progress line, and its exit
 //! statuses and error reports.
 
-mod common;
-
-use common::{check, ok, run, run_stdin, scratch, text, usage_error, wwwurl};
+use crate::common::{check, ok, run, run_stdin, scratch, text, usage_error, wwwurl};
 use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::os::unix::ffi::OsStrExt;

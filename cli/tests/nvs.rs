@@ -1,9 +1,7 @@
 //! `nvs`: No-Vary-Search cache keys through the tool, the equivalence
 //! of two URLs, malformed headers and inputs taken as they are.
 
-mod common;
-
-use common::{check, check_failed, ok, run, run_stdin, text, usage_error};
+use crate::common::{check, check_failed, ok, run, run_stdin, text, usage_error};
 
 #[test]
 fn nvs_keys_of_the_draft_examples() {

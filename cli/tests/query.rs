@@ -1,9 +1,7 @@
 //! The `query` subcommands: reading the parameters of a query, and
 //! rewriting them without changing any other byte.
 
-mod common;
-
-use common::{check, ok, run_stdin, text, usage_error};
+use crate::common::{check, ok, run_stdin, text, usage_error};
 
 /// A URL whose query has a `%20`, a `,` and a `+` in parameters that most
 /// operations leave alone, a parameter without `=`, and a fragment with a

@@ -1,9 +1,7 @@
 //! The `spool` subcommands on WWWOFFLE cache directories made for each
 //! test: `verify`, `ls`, `find` and `migrate`, and links never followed.
 
-mod common;
-
-use common::{ok, run, scratch, text, usage_error};
+use crate::common::{ok, run, scratch, text, usage_error};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::Output;

@@ -6,9 +6,7 @@
 //! Expected outputs are worked out by hand from RFC 3986, the Web Capture
 //! steps and doc/behaviour.md, not captured from the tool.
 
-mod common;
-
-use common::{check, ok, run, run_stdin, text, usage_error};
+use crate::common::{check, ok, run, run_stdin, text, usage_error};
 
 #[test]
 fn resolve_rfc3986_examples() {

@@ -1,9 +1,7 @@
 //! `whatwg`: the URL Standard's parser, serialiser, attributes and setters
 //! through the tool, its failures and --jobs.
 
-mod common;
-
-use common::{check, check_failed, ok, run, run_stdin, text, usage_error};
+use crate::common::{check, check_failed, ok, run, run_stdin, text, usage_error};
 use wwwurl::whatwg::Attribute;
 
 #[test]

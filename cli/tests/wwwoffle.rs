@@ -5,9 +5,7 @@
 //! Expected outputs are worked out by hand from doc/behaviour.md, not
 //! captured from the tool.
 
-mod common;
-
-use common::{check, ok, run, run_stdin, text, usage_error};
+use crate::common::{check, ok, run, run_stdin, text, usage_error};
 
 const SPLIT_FULL: &str = "\
 name: http://www.foo.com:8080/a%20b?x=1&y
