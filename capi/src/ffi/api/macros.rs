@@ -49,118 +49,114 @@ macro_rules! arg_of {
 }
 pub(crate) use arg_of;
 
-/// Declares exported C functions and their [`Decl`](super::Decl)s, listed in `$list`.
+/// Writes an exported C function and its [`Decl`](super::Decl) from a
+/// declaration: the form that `#[export]` hands over
+/// (`wwwurl-capi-macros`), the attributed function's body made a closure
+/// of its parameters.
 ///
 /// ```text
-/// declare! { DECLS:
+/// declare! {
 ///     /// Documentation.
-///     fn NAME(arg: Kind, s/len: In = "sample input", ...) -> Status { |arg, s| core call }
-///     /// Documentation of the malloc form.
-///     fn NAME / NAME_buf(s/len: In) -> Text { |s| core call giving a Buf }
-///     /// A new handle; a struct into `*out`.
-///     fn NAME(cfg: Cfg, s/len: In) -> New<H> { |cfg, s| what H makes one from }
-///     fn NAME(s/len: In, pos: InOut<usize>) -> Put<T> { |s, pos| Ok(the struct) }
-///     /// A string borrowed from a handle (a body that cannot panic).
-///     fn NAME(h: Ref<H>, part: Value<P>) -> Borrowed { |h, part| Some(Borrowed) }
-///     /// A number, -1 on every error (`ReadNumber`: a body that cannot panic).
-///     fn NAME(s/len: In) -> Number<c_int>(-1) { |s| Some(number) }
-///     /// A static string, FALLBACK if the body panicked.
-///     fn NAME(n: Value<u32>) -> Static(FALLBACK) { |n| "text\0" }
-///     /// Into the caller's buffer; a new string with its length (status, or
-///     /// the string itself, NULL on every error).
-///     fn NAME(h: Ref<H>) -> Buffer { |h, sink: &mut CallerBuf| write into sink }
-///     /// A memory bound (bytes per byte of a string argument; required
-///     /// when it takes one), `memory(N / M)` for a text function whose
-///     /// `_buf` twin's is `M`.
-///     fn NAME / NAME_buf(s/len: In) -> Text memory(3 / 2) { |s| ... }
-///     /// The same, C's call going first to SHORT (by hand, the C arguments
-///     /// as they came), which calls FULL, the declared body, for the rest.
-///     fn NAME(s/len: In) -> Buffer short(SHORT => FULL) { |s, sink| ... }
-///     fn NAME(h: Ref<H>) -> TextLen { |h| a CBuf }
-///     fn NAME(s/len: In) -> NewText { |s| Some(a CBuf) }
-///     /// A release (of a handle, or of a string: `OwnedText`).
-///     fn NAME(h: Owned<H>) -> Release;
+///     fn NAME(s/len: In = "sample input", n: Value<u32>, ...) -> RESULT OPTIONS {
+///         |s: &[u8], n: u32| -> TYPE { the body }
+///     }
 /// }
 /// ```
 ///
+/// `RESULT` is one of [`RetKind`](super::RetKind)'s forms: `Status`,
+/// `Text`, `TextBuf(TEXT_FUNCTION)` (a `_buf` twin, documented by
+/// [`buf_doc!`]), `Buffer` (the body's last parameter is the caller's
+/// buffer), `New<H>`, `Put<T>`, `Borrowed`, `Number<T>(FALLBACK)`,
+/// `ReadNumber<T>(FALLBACK)`, `Static(FALLBACK)`, `TextLen`, `NewText`,
+/// `Release`. `OPTIONS`: `memory(N)`, the memory bound, required of a
+/// function that takes a string; `short(SHORT => FULL)` for a `Buffer`
+/// whose C call goes first to `SHORT`, written by hand with the C
+/// arguments as they came, which calls `FULL`, the declared body, for the
+/// calls it does not take itself.
+///
+/// Besides the function, the declaration makes the module `NAME` holding
+/// `DECL`, the [`Decl`](super::Decl) that its module lists in `DECLS`, and
+/// two checks at compile time: that `DECLS` lists it once, and that a
+/// twin takes the arguments of its text function.
+///
 /// Every form converts its arguments in one place, `@take`: in their
 /// order, each error (NULL, too long) returned with `?` from the closure
-/// around it. Each piece of a generated function is written once: `@each`
-/// reads a declaration (its function(s) and its [`Decl`](super::Decl)s), `@kind` says
-/// what a kind of result adds (its C parameters and return type, what is
-/// checked before the body, what is done with its value), and `@status`,
-/// `@value` and `@extern` write the function around that.
+/// around it. Each piece of a generated function is written once: `@kind`
+/// says what a kind of result adds (its C parameters and return type, what
+/// is checked before the body, what is done with its value), and
+/// `@status`, `@value` and `@extern` write the function around that;
+/// `@decl` writes the `Decl`.
 macro_rules! declare {
-    ($list:ident: $($item:tt)*) => {
-        $crate::ffi::api::declare!(@each $list [] $($item)*);
-    };
-
-    // ---- the declarations, one at a time ----------------------------------
-    (@each $list:ident [$($done:expr,)*]) => {
-        /// The functions this module declares (see `ffi::api`).
-        pub(crate) const $list: &[$crate::ffi::api::Decl] = &[$($done,)*];
-    };
-    // A release has no body: it reads as one with an empty body.
-    (@each $list:ident [$($done:expr,)*]
-        $(#[doc = $doc:literal])*
-        fn $name:ident($($args:tt)*) -> Release;
-        $($rest:tt)*
+    // A `_buf` twin: the result of its body, a `Buf`, into the caller's
+    // buffer; the documentation every twin has, written from its text
+    // function's name.
+    (
+        fn $name:ident ($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+            -> TextBuf($main:ident) $(memory($mem:literal))? $body:block
     ) => {
-        $crate::ffi::api::declare!(@each $list [$($done,)*]
-            $(#[doc = $doc])* fn $name($($args)*) -> Release {} $($rest)*);
+        $crate::ffi::api::declare!(@kind [TextBuf($main)] [
+                #[doc = $crate::ffi::api::buf_doc!(0, $main)]
+                #[doc = ""]
+                #[doc = $crate::ffi::api::buf_doc!(1, $main)]
+                #[doc = ""]
+                #[doc = $crate::ffi::api::buf_doc!(2, $main)]
+            ] $name ($($arg $(/ $len)?: $kind),*) [$($arg),*] $body);
+        $crate::ffi::api::declare!(@decl $name [
+                $crate::ffi::api::buf_doc!(0, $main),
+                "",
+                $crate::ffi::api::buf_doc!(1, $main),
+                "",
+                $crate::ffi::api::buf_doc!(2, $main),
+            ] $crate::ffi::api::RetKind::TextBuf, [$($mem)?],
+            [$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*]);
+        const _: () = assert!(
+            $crate::ffi::api::same_args($main::DECL.args, $name::DECL.args),
+            concat!("`", stringify!($name), "` does not take the arguments of `",
+                stringify!($main), "`"),
+        );
     };
-    (@each $list:ident [$($done:expr,)*]
+    (
         $(#[doc = $doc:literal])*
-        fn $name:ident $(/ $buf_name:ident)?
-            ($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
+        fn $name:ident ($($arg:ident $(/ $len:ident)?: $kind:ty $(= $sample:literal)?),* $(,)?)
             -> $ret:ident $(<$t:ty>)? $(($fallback:expr))?
-            $(memory($mem:literal $(/ $mem_buf:literal)?))?
+            $(memory($mem:literal))?
             $(short($short:ident => $full:ident))? $body:block
-        $($rest:tt)*
     ) => {
         $crate::ffi::api::declare!(@kind [$ret $(<$t>)? $(($fallback))? $(short($short => $full))?]
             [$(#[doc = $doc])*]
-            $name $(/ $buf_name)? ($($arg $(/ $len)?: $kind),*) [$($arg),*] $body);
-        $crate::ffi::api::declare!(@each $list [$($done,)*] @entry $name [$($buf_name)?]
-            [$($doc),*] $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?),
-            $crate::ffi::api::declare!(@bound [$($mem)?]),
-            $crate::ffi::api::declare!(@bound [$($($mem_buf)? $mem)?]),
-            [$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*]
-            $($rest)*);
+            $name ($($arg $(/ $len)?: $kind),*) [$($arg),*] $body);
+        $crate::ffi::api::declare!(@decl $name [$($doc),*]
+            $crate::ffi::api::declare!(@ret $ret $(<$t>)? $(($fallback))?), [$($mem)?],
+            [$($crate::ffi::api::arg_of!($arg, [$($len)?], $kind, [$($sample)?])),*]);
     };
-    // The entry of a declaration and that of its `_buf` twin, if any (with
-    // the arguments as one group, which the twin's repeats).
-    (@each $list:ident [$($done:expr,)*]
-        @entry $name:ident [$($buf_name:ident)?] $doc:tt $ret:expr, $mem:expr, $mem_buf:expr,
-        $args:tt $($rest:tt)*
-    ) => {
-        $crate::ffi::api::declare!(@each $list [$($done,)* $crate::ffi::api::Decl {
-            name: stringify!($name),
-            doc: &$doc,
-            args: &$args,
-            ret: $ret,
-            memory: $mem,
-        }, $($crate::ffi::api::Decl {
-            name: stringify!($buf_name),
-            doc: &[
-                $crate::ffi::api::buf_doc!(0, $name),
-                "",
-                $crate::ffi::api::buf_doc!(1, $name),
-                "",
-                $crate::ffi::api::buf_doc!(2, $name),
-            ],
-            args: &$args,
-            ret: $crate::ffi::api::RetKind::TextBuf,
-            memory: $mem_buf,
-        },)?] $($rest)*);
-    };
-    // A memory bound, if declared: `memory(N)`, or `memory(N / M)` for a
-    // text function whose `_buf` twin's is `M` (the twin's is the first
-    // literal of `[M N]`).
-    (@bound []) => { None };
-    (@bound [$mem:literal $($other:literal)?]) => { Some($mem) };
 
-    // ---- the list's entry ---------------------------------------------
+    // ---- the declaration ------------------------------------------------
+    // In a module of the function's name, which the names of the kinds
+    // reach through `super::*`; a function is a value and a module is not,
+    // so the two names do not meet.
+    (@decl $name:ident $doc:tt $ret:expr, [$($mem:literal)?], $args:tt) => {
+        #[doc = concat!(" The declaration of `", stringify!($name), "`.")]
+        #[allow(unused_imports)]
+        pub(crate) mod $name {
+            use super::*;
+            /// What the header generator reads of the function.
+            pub(crate) const DECL: $crate::ffi::api::Decl = $crate::ffi::api::Decl {
+                name: stringify!($name),
+                doc: &$doc,
+                args: &$args,
+                ret: $ret,
+                memory: $crate::ffi::api::declare!(@bound [$($mem)?]),
+            };
+        }
+        const _: () = assert!(
+            $crate::ffi::api::listed_once(DECLS, stringify!($name)),
+            concat!("`", stringify!($name), "` is not listed once in its module's DECLS"),
+        );
+    };
+    // A memory bound, if declared.
+    (@bound []) => { None };
+    (@bound [$mem:literal]) => { Some($mem) };
+
     (@ret Status) => { $crate::ffi::api::RetKind::Status };
     (@ret Text) => { $crate::ffi::api::RetKind::Text };
     (@ret Borrowed) => { $crate::ffi::api::RetKind::Borrowed };
@@ -254,7 +250,8 @@ macro_rules! declare {
             $crate::ffi::api::text_len_out(out, out_len, f($($a),*)?)?;
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
     };
-    (@kind [Text] $doc:tt $name:ident / $buf_name:ident $args:tt [$($a:ident),*] $body:block) => {
+    // The malloc form of a text result.
+    (@kind [Text] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
         $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args [out: *mut *mut libc::c_char,] f = $body;
             [
                 if out.is_null() {
@@ -263,13 +260,10 @@ macro_rules! declare {
             ]
             $crate::ffi::api::text_out(out, f($($a),*)?)?;
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
-        $crate::ffi::api::declare!(@status [#[no_mangle] pub] [
-                #[doc = $crate::ffi::api::buf_doc!(0, $name)]
-                #[doc = ""]
-                #[doc = $crate::ffi::api::buf_doc!(1, $name)]
-                #[doc = ""]
-                #[doc = $crate::ffi::api::buf_doc!(2, $name)]
-            ] $buf_name $args
+    };
+    // Its `_buf` twin.
+    (@kind [TextBuf($main:ident)] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@status [#[no_mangle] pub] $doc $name $args
             [buf: *mut libc::c_char, cap: libc::size_t, needed: *mut libc::size_t,] f = $body;
             [let buf = $crate::ffi::api::text_buffer(buf, cap)?;]
             match $crate::ffi::api::text_buf(buf, needed, f($($a),*)?) {
@@ -313,14 +307,14 @@ macro_rules! declare {
             Ok($crate::ffi::api::Outcome::value(f($($a),*)));
             $crate::ffi::api::new_text_out(r.ok().flatten(), out_len));
     };
-    (@kind [Release] $doc:tt $name:ident ($($arg:ident: $kind:ty),*) $call:tt $body:block) => {
-        $crate::ffi::api::declare!(@extern [#[no_mangle] pub] $doc $name ($($arg: $kind),*) [] {
-            // Dropping what the handle holds and freeing its memory:
-            // nothing that can panic (see `guard_no_unwind`).
+    // A release: the body gets its arguments as C passed them (the kinds
+    // `Owned` and `OwnedText` convert nothing), and releases them with
+    // nothing that can panic (see `guard_no_unwind`).
+    (@kind [Release] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
+        $crate::ffi::api::declare!(@extern [#[no_mangle] pub] $doc $name $args [] {
             $crate::ffi::guard::guard_no_unwind((), || {
-                // SAFETY: each handle is NULL or a live one of its type,
-                // not used again (API contract).
-                $(unsafe { <$kind>::release($arg) };)*
+                let f = $body;
+                f($($a),*)
             })
         });
     };

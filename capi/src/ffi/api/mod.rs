@@ -1,33 +1,48 @@
-//! One declaration per exported C function: the [`declare!`] macro.
+//! One declaration per exported C function: an ordinary `fn` of the C
+//! function's name, marked `#[export]`.
 //!
-//! A declaration names the function, documents it, gives the kind of each
-//! argument ([`In`], [`OptIn`], [`Str`], [`OptStr`], [`Cfg`](super::config::Cfg), [`Value`],
-//! [`InOut`], a handle's [`Ref`], [`Mut`], [`Rebuild`], [`Owned`], a string
-//! to release, [`OwnedText`], a number checked by [`checked_value!`], or a
-//! `CArg` of its module) and of its result ([`RetKind`]: a status, a text
-//! in `malloc`ed memory with its `_buf` twin that writes into the caller's
-//! buffer, a new handle, a struct, a borrowed or static string, a number
-//! with a fixed value on errors, a release), its memory bound (required of
-//! a function that takes a string), and the core call it makes. From it
-//! come:
+//! ```text
+//! /// Documentation (the header's comment and the man page).
+//! #[export(Text memory(3))]
+//! fn wwwurl_foo(#[c(Cfg)] cfg: Settings<'_>, #[c(In, len = len)] s: &[u8]) -> Result<Buf, wwwurl_status> {
+//!     foo(cfg, s)
+//! }
+//! ```
 //!
-//! - the `extern "C"` function(s), with the one panic boundary, the NULL
-//!   rules and the input limit, in the order of the arguments;
-//! - an entry of [`API`], from which `tools/headers` writes the header's
-//!   declaration and the man page, the C test rows (`wwwurl_api_rows.h`:
-//!   NULL for each pointer argument, a panic at entry, every allocation
-//!   failing in turn), the memory rows (`wwwurl_memory_rows.h`: a hostile
-//!   string in each argument that takes one, held to the bound), SECURITY.md's
-//!   table of the bounds, and the list of exported names that `make symbols`
-//!   checks.
+//! The function is written in terms of what its C arguments become; the
+//! `#[c(...)]` of each gives its kind ([`In`], [`OptIn`], [`Str`],
+//! [`OptStr`], [`Cfg`](super::config::Cfg), [`Value`], [`InOut`], a
+//! handle's [`Ref`], [`Mut`], [`Rebuild`], [`Owned`], a string to release,
+//! [`OwnedText`], a number checked by [`checked_value!`], or a `CArg` of
+//! its module), with `len = NAME` the name of its C length and with
+//! `sample = "..."` the input of the generated test rows. The attribute
+//! gives the kind of result ([`RetKind`]: a status, a text in `malloc`ed
+//! memory, the same text into the caller's buffer (its `_buf` twin, a
+//! function of its own), a new handle, a struct, a borrowed or static
+//! string, a number with a fixed value on errors, a release) and the
+//! memory bound (required of a function that takes a string).
+//! `#[export]` (the crate `wwwurl-capi-macros`) hands it to [`declare!`],
+//! from which come:
+//!
+//! - the `extern "C"` function of that name, with the one panic boundary,
+//!   the NULL rules and the input limit, in the order of the arguments,
+//!   around the body;
+//! - the function's [`Decl`] (in a module of its name), which its module
+//!   lists in `DECLS` and `ffi::API` collects: from it `tools/headers`
+//!   writes the header's declaration and the man page, the C test rows
+//!   (`wwwurl_api_rows.h`: NULL for each pointer argument, a panic at
+//!   entry, every allocation failing in turn), the memory rows
+//!   (`wwwurl_memory_rows.h`: a hostile string in each argument that takes
+//!   one, held to the bound), SECURITY.md's table of the bounds, and the
+//!   list of exported names that `make symbols` checks. A function missing
+//!   from `DECLS`, or listed twice, does not compile ([`listed_once`]).
 //!
 //! The kinds hold the C rules, once: an input is a pointer and a length
 //! (`WWWURL_NUL_TERMINATED` for a C string; NULL with length 0 is the
 //! empty input; NULL with a length is `WWWURL_ERR_NULL`), checked against
 //! the input limit of the call's config (the default limit without one).
-//!
-//! The kinds of argument live in `kinds.rs`, what the results do with a
-//! body's value in `results.rs`, and `declare!` in `macros.rs`.
+//! They live in `kinds.rs`, what the results do with a body's value in
+//! `results.rs`, and `declare!` in `macros.rs`.
 
 mod kinds;
 mod macros;
@@ -43,6 +58,7 @@ pub(crate) use results::{
     attempt, borrowed_out, finish_buf, new_text_out, text_buf, text_buffer, text_len_out, text_out,
     Borrowed, CallerBuf, IntoStatus, Outcome, StaticText,
 };
+pub(crate) use wwwurl_capi_macros::export;
 
 use super::types::*;
 
@@ -183,4 +199,123 @@ pub struct Decl {
     /// "Memory per input byte"), which `make memory-test` holds it to;
     /// `None` for a function that takes no string.
     pub memory: Option<u32>,
+}
+
+/// Whether `list` names `name` exactly once: each declaration asserts it
+/// of its module's `DECLS` when it compiles, so that a function cannot be
+/// left out of `ffi::API` (and so out of the header) or listed twice.
+pub(crate) const fn listed_once(list: &[Decl], name: &str) -> bool {
+    let mut found = 0;
+    let mut i = 0;
+    while i < list.len() {
+        if same_str(list[i].name, name) {
+            found += 1;
+        }
+        i += 1;
+    }
+    found == 1
+}
+
+/// Whether two lists of arguments are the same: a `_buf` twin asserts it
+/// of its text function's, whose parameters its documentation says it
+/// takes.
+pub(crate) const fn same_args(a: &[Arg], b: &[Arg]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        let (x, y) = (&a[i], &b[i]);
+        if !same_str(x.name, y.name)
+            || !same_str(x.len, y.len)
+            || !same_str(x.sample, y.sample)
+            || !same_kind(x.kind, y.kind)
+        {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// `a == b` where `==` cannot run: at compile time.
+const fn same_kind(a: ArgKind, b: ArgKind) -> bool {
+    match (a, b) {
+        (ArgKind::Cfg, ArgKind::Cfg)
+        | (ArgKind::In, ArgKind::In)
+        | (ArgKind::Str, ArgKind::Str)
+        | (ArgKind::OptStr, ArgKind::OptStr)
+        | (ArgKind::OptIn, ArgKind::OptIn)
+        | (ArgKind::OwnedText, ArgKind::OwnedText) => true,
+        (ArgKind::Value(x), ArgKind::Value(y)) | (ArgKind::InOut(x), ArgKind::InOut(y)) => {
+            same_str(x, y)
+        }
+        (ArgKind::Handle(x, m), ArgKind::Handle(y, n)) => same_handle(x, y) && m == n,
+        (ArgKind::Owned(x), ArgKind::Owned(y)) => same_handle(x, y),
+        _ => false,
+    }
+}
+
+/// `a == b` for handle kinds, at compile time.
+const fn same_handle(a: HandleKind, b: HandleKind) -> bool {
+    same_str(a.ty, b.ty) && same_str(a.make, b.make) && same_str(a.free, b.free)
+}
+
+/// `a == b` for strings, at compile time.
+const fn same_str(a: &str, b: &str) -> bool {
+    let (a, b) = (a.as_bytes(), b.as_bytes());
+    if a.len() != b.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < a.len() {
+        if a[i] != b[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const IN: Arg = Arg {
+        name: "s",
+        len: "len",
+        kind: ArgKind::In,
+        sample: "",
+    };
+
+    #[test]
+    fn the_compile_time_comparisons_are_equality() {
+        assert!(same_str("wwwurl_a", "wwwurl_a"));
+        assert!(!same_str("wwwurl_a", "wwwurl_b") && !same_str("a", "ab"));
+        let value = Arg {
+            kind: ArgKind::Value("uint32_t"),
+            ..IN
+        };
+        assert!(same_args(&[IN, value], &[IN, value]));
+        assert!(!same_args(&[IN], &[IN, value]));
+        assert!(!same_args(&[IN], &[Arg { sample: "x", ..IN }]));
+        assert!(!same_args(
+            &[value],
+            &[Arg {
+                kind: ArgKind::Value("int"),
+                ..value
+            }]
+        ));
+        assert!(!same_kind(ArgKind::In, ArgKind::OptIn));
+    }
+
+    #[test]
+    fn every_declaration_is_listed_once() {
+        for m in crate::ffi::API {
+            for d in *m {
+                assert!(listed_once(m, d.name), "{}", d.name);
+            }
+        }
+        assert!(!listed_once(crate::ffi::API[0], "wwwurl_nothing"));
+    }
 }

@@ -73,7 +73,7 @@ impl<const N: usize> StaticText for &'static [u8; N] {
 }
 
 /// A borrowed result: where the bytes are, with a NUL right after them.
-/// Held as a pointer, not a slice, so that a declaration's closure can
+/// Held as a pointer, not a slice, so that a declared function's body can
 /// return it from the handle it was given (the handle outlives the call).
 pub(crate) struct Borrowed {
     ptr: *const u8,
