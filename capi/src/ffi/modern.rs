@@ -62,12 +62,12 @@ impl Handle {
     }
 
     /// The settings the handle was made with.
-    fn settings(&self) -> Settings<'_> {
+    pub(crate) fn settings(&self) -> Settings<'_> {
         Settings::kept(self.cfg)
     }
 
     /// The record, borrowed from the handle.
-    fn view(&self) -> UrlRef<'_> {
+    pub(crate) fn view(&self) -> UrlRef<'_> {
         // SAFETY: `bytes` points at `len` bytes that live as long as the
         // handle, all written before the handle was handed out.
         let buf = unsafe { std::slice::from_raw_parts(self.bytes, self.len) };
@@ -433,9 +433,7 @@ fn wwwurl_set(
     #[c(SettablePart, sample = "WWWURL_PART_QUERY")] part: Part,
     #[c(OptIn, len = len, sample = "a=1&b=%41 c")] value: Option<&[u8]>,
 ) -> Result<wwwurl_status, wwwurl_status> {
-    let cfg = u.settings();
-    let new = edit::set_part(&cfg, cfg.compat(), u.view(), part, value).map_err(set_status)?;
-    replace_record(u, &new)
+    u.set(part, value)
 }
 
 /// Parses a URL with the rules of the historical SplitURL.
@@ -643,6 +641,23 @@ impl Handle {
             return None;
         }
         Some((hp.wrapping_add(host_len + 1), hp_len - host_len - 1))
+    }
+
+    /// Sets `part` to `value` (`None` removes it), as `wwwurl_set` does,
+    /// rebuilding the record with the settings the handle was made with:
+    /// the one setter of a `wwwurl_url`'s parts. `value` is within the
+    /// input limit of those settings. Inlined, so that `wwwurl_set` stays
+    /// one function with no call to this one.
+    #[inline(always)]
+    pub(crate) fn set(
+        &mut self,
+        part: Part,
+        value: Option<&[u8]>,
+    ) -> Result<wwwurl_status, wwwurl_status> {
+        let cfg = self.settings();
+        let new =
+            edit::set_part(&cfg, cfg.compat(), self.view(), part, value).map_err(set_status)?;
+        replace_record(self, &new)
     }
 }
 

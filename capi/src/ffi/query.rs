@@ -5,13 +5,14 @@
 //! not touch keep their bytes exactly, so that removing one parameter never
 //! turns another's `%20` into `+` or re-encodes its `,`.
 
-use super::alloc::input;
+use super::alloc::within;
 use super::api::{export, named_u32, CStruct, Decl, In, InOut, Mut, OptIn, Value};
-use super::modern::{wwwurl_get, wwwurl_set, Handle as UrlHandle, Url};
+use super::modern::{Handle as UrlHandle, Url};
 use super::status::*;
 use super::types::*;
 use super::whatwg_url::{self, Whatwg, WhatwgHandle};
 use wwwurl_core::buf::Buf;
+use wwwurl_core::edit::Part;
 use wwwurl_core::query::{self, Select};
 use wwwurl_core::sink::BoundedSink;
 
@@ -305,24 +306,21 @@ fn wwwurl_url_query_edit(
     #[c(In, len = nlen, sample = "c")] name: &[u8],
     #[c(OptIn, len = vlen, sample = "d")] value: Option<&[u8]>,
 ) -> Result<wwwurl_status, wwwurl_status> {
-    // The handle's own reads and setter, through its C pointer: the
-    // reference is not used again.
-    let u = std::ptr::from_mut(u).cast::<wwwurl_url>();
-    let mut n = 0;
-    let p = wwwurl_get(u, WWWURL_PART_QUERY, &mut n);
-    let query = match p.is_null() {
-        true => &[][..],
-        false => input(p, n).ok_or(WWWURL_ERR_NULL)?,
-    };
+    let old = u.view().args();
+    let query = old.unwrap_or(b"");
     let mut q = Buf::with_capacity(query.len() + name.len() + 16)?;
     edit(query, op, name, value, &mut q)?;
-    if !p.is_null() && q[..] == *query {
+    if old.is_some_and(|old| q[..] == *old) {
         return Ok(WWWURL_OK);
     }
-    Ok(match q.is_empty() {
-        true => wwwurl_set(u, WWWURL_PART_QUERY, std::ptr::null(), 0),
-        false => wwwurl_set(u, WWWURL_PART_QUERY, q.as_ptr().cast(), q.len()),
-    })
+    // Set as `wwwurl_set` sets `WWWURL_PART_QUERY`: an empty query
+    // removes it, another is held to the input limit of the settings
+    // the handle is rebuilt with.
+    let q = match q.is_empty() {
+        true => None,
+        false => Some(within(&q, u.settings().max_input())?),
+    };
+    u.set(Part::Args, q)
 }
 
 /// `query` edited by `op`: `wwwurl_query_edit`'s result in both forms.
