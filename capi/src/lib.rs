@@ -31,7 +31,7 @@
 
 mod ffi;
 
-/// The table of the functions declared with `ffi::api::declare!`, for the
+/// The table of the functions declared with `#[export]` (`ffi::api`), for the
 /// header generator (tools/headers); not part of the C API.
 #[doc(hidden)]
 pub use ffi::api::{Arg, ArgKind, Decl, HandleKind, RetKind};

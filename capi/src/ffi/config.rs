@@ -21,7 +21,7 @@
 
 use super::alloc::{c_malloc, free, input, within, Out};
 use super::api::{
-    checked_value, declare, ArgKind, CArg, Cx, HandleKind, HandleType, NewHandle, Owned, Value,
+    checked_value, export, ArgKind, CArg, Cx, Decl, HandleKind, HandleType, NewHandle, Owned, Value,
 };
 use super::status::*;
 use super::types::*;
@@ -406,161 +406,194 @@ fn add_strip(
     })
 }
 
-declare! { DECLS:
-    /// Makes a configuration holding the defaults of the library in use: local
-    /// host `localhost:8080`, the default ports http 80, https 443, ftp 21,
-    /// finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
-    /// `libwwwurl`, `WWWURL_COMPAT_29H` in `libwwwurl-29h`) and an input limit of
-    /// `WWWURL_DEFAULT_MAX_INPUT`. Passing it to a function is the same as
-    /// passing NULL until a setter changes it.
-    ///
-    /// A configuration can be changed until the first call that reads it; from
-    /// then on any number of threads may read it at once, and every setter
-    /// returns `WWWURL_ERR_CONFIG_IN_USE` (make a changeable copy with
-    /// `wwwurl_config_dup`). A handle keeps the configuration it was made with
-    /// alive until the handle is freed.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: release it with `wwwurl_config_free`.
-    fn wwwurl_config_new() -> New<ConfigH> {
-        || {
-            Ok::<_, wwwurl_status>(new_block(
-                Config::default(),
-                DEFAULT_COMPAT,
-                WWWURL_DEFAULT_MAX_INPUT,
-                [Vec::new(), Vec::new()],
-            ))
-        }
-    }
+/// The functions this module exports, in the order of the header.
+pub(crate) const DECLS: &[Decl] = &[
+    wwwurl_config_new::DECL,
+    wwwurl_config_dup::DECL,
+    wwwurl_config_free::DECL,
+    wwwurl_config_set_local_host::DECL,
+    wwwurl_config_set_default_port::DECL,
+    wwwurl_config_set_compat::DECL,
+    wwwurl_config_set_max_input::DECL,
+    wwwurl_config_add_strip_param::DECL,
+    wwwurl_config_add_strip_prefix::DECL,
+];
 
-    /// Makes a changeable copy of a configuration (of the defaults when `cfg`
-    /// is NULL), frozen or not.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
-    /// `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter changes `cfg`;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: release the copy with `wwwurl_config_free`.
-    fn wwwurl_config_dup(cfg: Cfg) -> New<ConfigH> {
-        |s: Settings<'_>| {
-            let env = match s.0 {
-                Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
-                None => Config::default(),
-            };
-            let strip = [
-                copy_list(s.strip_list(false))?,
-                copy_list(s.strip_list(true))?,
-            ];
-            Ok::<_, wwwurl_status>(new_block(env, s.compat(), s.max_input(), strip))
-        }
-    }
+/// Makes a configuration holding the defaults of the library in use: local
+/// host `localhost:8080`, the default ports http 80, https 443, ftp 21,
+/// finger 79, the compat mode of the library (`WWWURL_COMPAT_29` in
+/// `libwwwurl`, `WWWURL_COMPAT_29H` in `libwwwurl-29h`) and an input limit of
+/// `WWWURL_DEFAULT_MAX_INPUT`. Passing it to a function is the same as
+/// passing NULL until a setter changes it.
+///
+/// A configuration can be changed until the first call that reads it; from
+/// then on any number of threads may read it at once, and every setter
+/// returns `WWWURL_ERR_CONFIG_IN_USE` (make a changeable copy with
+/// `wwwurl_config_dup`). A handle keeps the configuration it was made with
+/// alive until the handle is freed.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: release it with `wwwurl_config_free`.
+#[export(New<ConfigH>)]
+fn wwwurl_config_new() -> Result<*mut ConfigBlock, wwwurl_status> {
+    Ok(new_block(
+        Config::default(),
+        DEFAULT_COMPAT,
+        WWWURL_DEFAULT_MAX_INPUT,
+        [Vec::new(), Vec::new()],
+    ))
+}
 
-    /// Releases a configuration. Handles made with it keep their own
-    /// reference, so it may be freed while they live. NULL is fine.
-    fn wwwurl_config_free(cfg: Owned<ConfigH>) -> Release;
+/// Makes a changeable copy of a configuration (of the defaults when `cfg`
+/// is NULL), frozen or not.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `out` is NULL;
+/// `WWWURL_ERR_CONFIG_IN_USE` while another thread's setter changes `cfg`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: release the copy with `wwwurl_config_free`.
+#[export(New<ConfigH>)]
+fn wwwurl_config_dup(#[c(Cfg)] cfg: Settings<'_>) -> Result<*mut ConfigBlock, wwwurl_status> {
+    let env = match cfg.0 {
+        Some(b) => b.env.try_clone().map_err(|NoMemory| WWWURL_ERR_NO_MEMORY)?,
+        None => Config::default(),
+    };
+    let strip = [
+        copy_list(cfg.strip_list(false))?,
+        copy_list(cfg.strip_list(true))?,
+    ];
+    Ok(new_block(env, cfg.compat(), cfg.max_input(), strip))
+}
 
-    /// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
-    /// get. The default is `localhost:8080`.
-    ///
-    /// Parameters: `hostport` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
-    /// copied.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `hostport` is NULL;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
-    /// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
-    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
-    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-    fn wwwurl_config_set_local_host(cfg: Changing, hostport/len: SettingIn = "proxy:3128") -> Status memory(2) {
-        |cfg, h: Setting<'_>| {
-            change(cfg, |b| b.env.set_local_host(h.within(b.max_input)?).map_err(refused))
-        }
-    }
+/// Releases a configuration. Handles made with it keep their own
+/// reference, so it may be freed while they live. NULL is fine.
+#[export(Release)]
+fn wwwurl_config_free(#[c(Owned<ConfigH>)] cfg: *mut wwwurl_config) {
+    // SAFETY: a config of `wwwurl_config_new` or `_dup`, or NULL, not
+    // used again (API contract).
+    unsafe { Owned::<ConfigH>::release(cfg) }
+}
 
-    /// Sets the default port of a scheme (compared case-insensitively), which
-    /// parsing removes from the host. `port` 0 removes the scheme's default.
-    /// The defaults are http 80, https 443, ftp 21, finger 79.
-    ///
-    /// Parameters: `scheme` and `scheme_len` (`scheme_len` may be
-    /// `WWWURL_NUL_TERMINATED`); `port`, 0 to 65535.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `scheme` is NULL;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
-    /// than letters, digits, `+ - .`, or the port is out of range;
-    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_TOO_LONG` when the scheme is beyond the config's input
-    /// limit (unread); `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it
-    /// returns `WWWURL_OK`.
-    fn wwwurl_config_set_default_port(
-        cfg: Changing,
-        scheme/scheme_len: SettingIn = "http",
-        port: Value<c_int> = "8080",
-    ) -> Status memory(2) {
-        |cfg, s: Setting<'_>, port| {
-            change(cfg, |b| {
-                b.env.set_default_port(s.within(b.max_input)?, port).map_err(refused)
-            })
-        }
-    }
+/// Sets the local `host[:port]` that local URLs (`/path`, or an empty host)
+/// get. The default is `localhost:8080`.
+///
+/// Parameters: `hostport` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+/// copied.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `hostport` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` when it is empty or contains a control
+/// byte, a space, a byte >= 0x7f, `/`, `?`, `#` or `@`;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+/// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
+/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+#[export(Status memory(2))]
+fn wwwurl_config_set_local_host(
+    #[c(Changing)] cfg: *mut wwwurl_config,
+    #[c(SettingIn, len = len, sample = "proxy:3128")] hostport: Setting<'_>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    change(cfg, |b| {
+        b.env
+            .set_local_host(hostport.within(b.max_input)?)
+            .map_err(refused)
+    })
+}
 
-    /// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
-    /// lose `&amp;`) or 2.9h (`WWWURL_COMPAT_29H`: they keep it) for the
-    /// functions that make records: `wwwurl_parse`, `wwwurl_create`,
-    /// `wwwurl_link`, and `wwwurl_set` on the handles they make.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` for another value;
-    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used.
-    fn wwwurl_config_set_compat(cfg: Changing, mode: CompatMode = "WWWURL_COMPAT_29H") -> Status {
-        |cfg, compat| {
-            change(cfg, |b| {
-                b.compat = compat;
-                Ok(())
-            })
-        }
-    }
+/// Sets the default port of a scheme (compared case-insensitively), which
+/// parsing removes from the host. `port` 0 removes the scheme's default.
+/// The defaults are http 80, https 443, ftp 21, finger 79.
+///
+/// Parameters: `scheme` and `scheme_len` (`scheme_len` may be
+/// `WWWURL_NUL_TERMINATED`); `port`, 0 to 65535.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `scheme` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` when the scheme is empty or has bytes other
+/// than letters, digits, `+ - .`, or the port is out of range;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+/// `WWWURL_ERR_TOO_LONG` when the scheme is beyond the config's input
+/// limit (unread); `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it
+/// returns `WWWURL_OK`.
+#[export(Status memory(2))]
+fn wwwurl_config_set_default_port(
+    #[c(Changing)] cfg: *mut wwwurl_config,
+    #[c(SettingIn, len = scheme_len, sample = "http")] scheme: Setting<'_>,
+    #[c(Value<c_int>, sample = "8080")] port: c_int,
+) -> Result<wwwurl_status, wwwurl_status> {
+    change(cfg, |b| {
+        b.env
+            .set_default_port(scheme.within(b.max_input)?, port)
+            .map_err(refused)
+    })
+}
 
-    /// Sets the longest input, in bytes, that the functions taking this
-    /// config accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
-    /// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB), which is also the limit of the
-    /// functions that take no config.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` for 0; `WWWURL_ERR_CONFIG_IN_USE` once the
-    /// config has been used.
-    fn wwwurl_config_set_max_input(cfg: Changing, max: MaxInput = "1024") -> Status {
-        |cfg, max| {
-            change(cfg, |b| {
-                b.max_input = max;
-                Ok(())
-            })
-        }
-    }
+/// Selects the behaviour of WWWOFFLE 2.9 (`WWWURL_COMPAT_29`: the args
+/// lose `&amp;`) or 2.9h (`WWWURL_COMPAT_29H`: they keep it) for the
+/// functions that make records: `wwwurl_parse`, `wwwurl_create`,
+/// `wwwurl_link`, and `wwwurl_set` on the handles they make.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for another value;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used.
+#[export(Status)]
+fn wwwurl_config_set_compat(
+    #[c(Changing)] cfg: *mut wwwurl_config,
+    #[c(CompatMode, sample = "WWWURL_COMPAT_29H")] mode: Compat,
+) -> Result<wwwurl_status, wwwurl_status> {
+    change(cfg, |b| {
+        b.compat = mode;
+        Ok(())
+    })
+}
 
-    /// Adds a query parameter name that the `cachekey` profile strips
-    /// (`wwwurl_canonicalize` with this config): `gclid`, `fbclid`. Names are
-    /// compared decoded, as `wwwurl_query_edit` compares them. The list starts
-    /// empty.
-    ///
-    /// Parameters: `name` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
-    /// copied.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
-    /// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
-    /// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
-    /// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
-    fn wwwurl_config_add_strip_param(cfg: Changing, name/len: SettingIn = "gclid") -> Status memory(2) {
-        |cfg, name: Setting<'_>| add_strip(cfg, name, false)
-    }
+/// Sets the longest input, in bytes, that the functions taking this
+/// config accept; longer input gets `WWWURL_ERR_TOO_LONG`. The default is
+/// `WWWURL_DEFAULT_MAX_INPUT` (8 MiB), which is also the limit of the
+/// functions that take no config.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for 0; `WWWURL_ERR_CONFIG_IN_USE` once the
+/// config has been used.
+#[export(Status)]
+fn wwwurl_config_set_max_input(
+    #[c(Changing)] cfg: *mut wwwurl_config,
+    #[c(MaxInput, sample = "1024")] max: usize,
+) -> Result<wwwurl_status, wwwurl_status> {
+    change(cfg, |b| {
+        b.max_input = max;
+        Ok(())
+    })
+}
 
-    /// Adds a query parameter name prefix that the `cachekey` profile strips:
-    /// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
-    /// `wwwurl_config_add_strip_param`.
-    fn wwwurl_config_add_strip_prefix(cfg: Changing, prefix/len: SettingIn = "utm_") -> Status memory(2) {
-        |cfg, prefix: Setting<'_>| add_strip(cfg, prefix, true)
-    }
+/// Adds a query parameter name that the `cachekey` profile strips
+/// (`wwwurl_canonicalize` with this config): `gclid`, `fbclid`. Names are
+/// compared decoded, as `wwwurl_query_edit` compares them. The list starts
+/// empty.
+///
+/// Parameters: `name` and `len` (`len` may be `WWWURL_NUL_TERMINATED`),
+/// copied.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `cfg` or `name` is NULL;
+/// `WWWURL_ERR_CONFIG_IN_USE` once the config has been used;
+/// `WWWURL_ERR_TOO_LONG` beyond the config's input limit (unread);
+/// `WWWURL_ERR_NO_MEMORY`. Nothing changes unless it returns `WWWURL_OK`.
+#[export(Status memory(2))]
+fn wwwurl_config_add_strip_param(
+    #[c(Changing)] cfg: *mut wwwurl_config,
+    #[c(SettingIn, len = len, sample = "gclid")] name: Setting<'_>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    add_strip(cfg, name, false)
+}
+
+/// Adds a query parameter name prefix that the `cachekey` profile strips:
+/// `utm_` strips `utm_source`, `utm_medium`, ... Otherwise as
+/// `wwwurl_config_add_strip_param`.
+#[export(Status memory(2))]
+fn wwwurl_config_add_strip_prefix(
+    #[c(Changing)] cfg: *mut wwwurl_config,
+    #[c(SettingIn, len = len, sample = "utm_")] prefix: Setting<'_>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    add_strip(cfg, prefix, true)
 }
 
 /// The call's config: it sets the input limit of the arguments after it.

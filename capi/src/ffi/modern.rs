@@ -3,8 +3,8 @@
 
 use super::alloc::{c_malloc, free, input, out_buffer, set_opt, uninit_slice, CBuf, Out};
 use super::api::{
-    checked_value, declare, named_u32, Borrowed, CallerBuf, HandleKind, HandleType, In, NewHandle,
-    OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
+    checked_value, export, named_u32, Borrowed, CallerBuf, Decl, HandleKind, HandleType, In,
+    NewHandle, OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str, Value,
 };
 use super::block::{stack_room, write_exact, BlockWithHeader, StackRoom};
 use super::config::{release, Cfg, ConfigBlock, Settings};
@@ -62,12 +62,12 @@ impl Handle {
     }
 
     /// The settings the handle was made with.
-    fn settings(&self) -> Settings<'_> {
+    pub(crate) fn settings(&self) -> Settings<'_> {
         Settings::kept(self.cfg)
     }
 
     /// The record, borrowed from the handle.
-    fn view(&self) -> UrlRef<'_> {
+    pub(crate) fn view(&self) -> UrlRef<'_> {
         // SAFETY: `bytes` points at `len` bytes that live as long as the
         // handle, all written before the handle was handed out.
         let buf = unsafe { std::slice::from_raw_parts(self.bytes, self.len) };
@@ -227,344 +227,390 @@ checked_value! {
     KnownCodec: wwwurl_codec = "wwwurl_codec" => Codec, codec_of
 }
 
-declare! { DECLS:
-    /// The library's version, e.g. `"0.1.0"`.
-    ///
-    /// Returns a static string; do not free it.
-    fn wwwurl_version() -> Static(VERSION) {
-        || VERSION
-    }
+/// The functions this module exports, in the order of the header.
+pub(crate) const DECLS: &[Decl] = &[
+    wwwurl_version::DECL,
+    wwwurl_strerror::DECL,
+    wwwurl_status_name::DECL,
+    wwwurl_create::DECL,
+    wwwurl_link::DECL,
+    wwwurl_dup::DECL,
+    wwwurl_free::DECL,
+    wwwurl_port::DECL,
+    wwwurl_set_userinfo::DECL,
+    wwwurl_set::DECL,
+    wwwurl_parse::DECL,
+    wwwurl_get::DECL,
+    wwwurl_cache_file::DECL,
+    wwwurl_cache_file_dup::DECL,
+    wwwurl_transcode::DECL,
+    wwwurl_transcode_dup::DECL,
+    wwwurl_string_free::DECL,
+];
 
-    /// A static, NUL-terminated English message for a status code.
-    ///
-    /// Parameters: `status`, any value; unknown values give "unknown status".
-    ///
-    /// Returns: a string that lives for the whole process; never NULL. Do not free it.
-    fn wwwurl_strerror(status: Value<u32>) -> Static(UNKNOWN_MESSAGE) {
-        wwwurl_status::message_of
-    }
+/// The library's version, e.g. `"0.1.0"`.
+///
+/// Returns a static string; do not free it.
+#[export(Static(VERSION))]
+fn wwwurl_version() -> &'static str {
+    VERSION
+}
 
-    /// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
-    /// test reports.
-    ///
-    /// Parameters: `status`, any value; unknown values give "(unknown status)".
-    ///
-    /// Returns: a string that lives for the whole process; never NULL. Do not free it.
-    fn wwwurl_status_name(status: Value<u32>) -> Static(UNKNOWN_NAME) {
-        wwwurl_status::name_of
-    }
+/// A static, NUL-terminated English message for a status code.
+///
+/// Parameters: `status`, any value; unknown values give "unknown status".
+///
+/// Returns: a string that lives for the whole process; never NULL. Do not free it.
+#[export(Static(UNKNOWN_MESSAGE))]
+fn wwwurl_strerror(#[c(Value<u32>)] status: u32) -> &'static str {
+    wwwurl_status::message_of(status)
+}
 
-    /// Builds a URL from its parts with the rules of the historical CreateURL.
-    ///
-    /// Parameters: `cfg`, the settings (NULL: the defaults), as for
-    /// `wwwurl_parse`; NUL-terminated strings: `proto`, `hostport` and `path`
-    /// are required, `args`, `user` and `pass` may be NULL (absent). `out`
-    /// receives the handle.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
-    /// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
-    fn wwwurl_create(
-        cfg: Cfg,
-        proto: Str = "http",
-        hostport: Str = "www.example.com:8000",
-        path: Str = "/a/./b",
-        args: OptStr = "c=d",
-        user: OptStr = "u",
-        pass: OptStr = "p",
-    ) -> New<Url> memory(11) {
-        |cfg: Settings<'_>, proto, hostport, path, args, user, pass| {
-            let mut room = stack_room();
-            Ok::<_, wwwurl_status>(create::create_to(
-                &cfg,
-                cfg.compat(),
-                proto,
-                hostport,
-                path,
-                args,
-                user,
-                pass,
-                HandleDest(cfg, Some(&mut room)),
-            ))
-        }
-    }
+/// The C name of a status code, e.g. `"WWWURL_ERR_NULL"`, for logs and
+/// test reports.
+///
+/// Parameters: `status`, any value; unknown values give "(unknown status)".
+///
+/// Returns: a string that lives for the whole process; never NULL. Do not free it.
+#[export(Static(UNKNOWN_NAME))]
+fn wwwurl_status_name(#[c(Value<u32>)] status: u32) -> &'static str {
+    wwwurl_status::name_of(status)
+}
 
-    /// Resolves a link found in the page `base` with the rules of the
-    /// historical LinkURL.
-    ///
-    /// Parameters: `cfg`, the settings (NULL: the defaults), as for
-    /// `wwwurl_parse`; `base`, a handle; `link` and `len`, the link (`len` may
-    /// be `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `out`
-    /// receives the new handle.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-    /// `WWWURL_ERR_CONFIG_IN_USE`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
-    /// only on success.
-    ///
-    /// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
-    fn wwwurl_link(cfg: Cfg, base: Ref<Url>, link/len: In = "../c?d#e") -> New<Url> memory(9) {
-        |cfg: Settings<'_>, base: &'_ Handle, link: &[u8]| {
-            let link = c_prefix(link);
-            let mut room = stack_room();
-            let base = link::LinkBase::of(base.view());
-            Ok::<_, wwwurl_status>(link::link_to(
-                &cfg,
-                cfg.compat(),
-                &base,
-                link,
-                HandleDest(cfg, Some(&mut room)),
-            ))
-        }
-    }
+/// Builds a URL from its parts with the rules of the historical CreateURL.
+///
+/// Parameters: `cfg`, the settings (NULL: the defaults), as for
+/// `wwwurl_parse`; NUL-terminated strings: `proto`, `hostport` and `path`
+/// are required, `args`, `user` and `pass` may be NULL (absent). `out`
+/// receives the handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when a required argument is NULL;
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: the caller owns the handle and releases it with `wwwurl_free`.
+#[export(New<Url> memory(11))]
+fn wwwurl_create(
+    #[c(Cfg)] cfg: Settings<'_>,
+    #[c(Str, sample = "http")] proto: &[u8],
+    #[c(Str, sample = "www.example.com:8000")] hostport: &[u8],
+    #[c(Str, sample = "/a/./b")] path: &[u8],
+    #[c(OptStr, sample = "c=d")] args: Option<&[u8]>,
+    #[c(OptStr, sample = "u")] user: Option<&[u8]>,
+    #[c(OptStr, sample = "p")] pass: Option<&[u8]>,
+) -> Result<*mut Handle, wwwurl_status> {
+    let mut room = stack_room();
+    Ok(create::create_to(
+        &cfg,
+        cfg.compat(),
+        proto,
+        hostport,
+        path,
+        args,
+        user,
+        pass,
+        HandleDest(cfg, Some(&mut room)),
+    ))
+}
 
-    /// Copies a handle, with the config it was made with.
-    ///
-    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
-    /// caller owns the copy and releases it with `wwwurl_free`.
-    fn wwwurl_dup(u: Ref<Url>) -> New<Url> {
-        |h: &'_ Handle| Ok::<_, wwwurl_status>(new_handle(&h.view(), h.settings()))
-    }
+/// Resolves a link found in the page `base` with the rules of the
+/// historical LinkURL.
+///
+/// Parameters: `cfg`, the settings (NULL: the defaults), as for
+/// `wwwurl_parse`; `base`, a handle; `link` and `len`, the link (`len` may
+/// be `WWWURL_NUL_TERMINATED`; the link ends at its first NUL byte); `out`
+/// receives the new handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_CONFIG_IN_USE`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+/// only on success.
+///
+/// Memory and lifetimes: the caller owns the new handle; `base` is not changed.
+#[export(New<Url> memory(9))]
+fn wwwurl_link(
+    #[c(Cfg)] cfg: Settings<'_>,
+    #[c(Ref<Url>)] base: &Handle,
+    #[c(In, len = len, sample = "../c?d#e")] link: &[u8],
+) -> Result<*mut Handle, wwwurl_status> {
+    let link = c_prefix(link);
+    let mut room = stack_room();
+    let base = link::LinkBase::of(base.view());
+    Ok(link::link_to(
+        &cfg,
+        cfg.compat(),
+        &base,
+        link,
+        HandleDest(cfg, Some(&mut room)),
+    ))
+}
 
-    /// Releases a handle. NULL is fine; the same handle must not be freed twice.
-    fn wwwurl_free(u: Owned<Url>) -> Release;
+/// Copies a handle, with the config it was made with.
+///
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`. The
+/// caller owns the copy and releases it with `wwwurl_free`.
+#[export(New<Url>)]
+fn wwwurl_dup(#[c(Ref<Url>)] u: &Handle) -> Result<*mut Handle, wwwurl_status> {
+    Ok(new_handle(&u.view(), u.settings()))
+}
 
-    /// The port of a URL: the number after the host's `:`, or -1 when the
-    /// hostport has none (the protocol's default port was removed) or `u` is NULL.
-    fn wwwurl_port(u: Ref<Url>) -> ReadNumber<c_int>(-1) {
-        // One read of the header, as in `wwwurl_get`.
-        |h: &'_ Handle| Some(h.sp.port())
-    }
+/// Releases a handle. NULL is fine; the same handle must not be freed twice.
+#[export(Release)]
+fn wwwurl_free(#[c(Owned<Url>)] u: *mut wwwurl_url) {
+    // SAFETY: a handle of this library or NULL, not used again (API
+    // contract).
+    unsafe { Owned::<Url>::release(u) }
+}
 
-    /// Replaces the user and password of a URL, like the historical
-    /// AddPasswordURL: the URL is made again by CreateURL from its canonical
-    /// protocol, hostport, path and args and the new user and password.
-    ///
-    /// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
-    /// NULL (absent); they are `%`-decoded.
-    ///
-    /// The URL is rebuilt with the config the handle was made with (its mode
-    /// and default ports), so that its name, and so its cache file, stay those
-    /// of that config.
-    ///
-    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
-    /// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
-    ///
-    /// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
-    /// become invalid.
-    fn wwwurl_set_userinfo(u: Rebuild<Url>, user: OptStr = "u%41", pass: OptStr = "p") -> Status memory(8) {
-        |h: &'_ mut Handle, user, pass| {
-            let cfg = h.settings();
-            let change = edit::Change::Userinfo(user, pass);
-            let new =
-                edit::rebuild(&cfg, cfg.compat(), h.view().into(), change).map_err(set_status)?;
-            replace_record(h, &new)
-        }
-    }
+/// The port of a URL: the number after the host's `:`, or -1 when the
+/// hostport has none (the protocol's default port was removed) or `u` is NULL.
+#[export(ReadNumber<c_int>(-1))]
+fn wwwurl_port(#[c(Ref<Url>)] u: &Handle) -> Option<c_int> {
+    // One read of the header, as in `wwwurl_get`.
+    Some(u.sp.port())
+}
 
-    /// Sets one part of a URL: the scheme (`WWWURL_PART_SCHEME`), user,
-    /// password, host, port or path, or the query (`WWWURL_PART_QUERY`).
-    ///
-    /// The part set is what `wwwurl_create` makes of the value in that
-    /// position (a user or password is `%`-decoded, a host lower-cased and
-    /// canonicalised, a path decoded, encoded and its dot segments removed, a
-    /// query recoded); every other part keeps its bytes, except a port that is
-    /// the default of a new scheme, which is dropped; the name, file and
-    /// hostport are rebuilt. The URL is rebuilt with the config the handle was
-    /// made with. The derived parts (name, file, hostport, href and the
-    /// original ones) cannot be set.
-    ///
-    /// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `value` and
-    /// `len` (`len` may be `WWWURL_NUL_TERMINATED`); a NULL `value` removes an
-    /// optional part (user, password, port, query).
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` is NULL;
-    /// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for a part that
-    /// cannot be set and for a value that cannot stand there: a scheme that is
-    /// empty or has bytes other than letters, digits, `+ - .`; a host that is
-    /// empty or holds `/ ? # @ \`, a space, a control byte or a `:` outside
-    /// brackets; a port that is not 1 to 5 digits up to 65535; a NUL byte in
-    /// any value, or one that a user or password decodes to; NULL for the
-    /// scheme, host or path; a host or port that would change the other (as
-    /// some numeric hosts read differently with and without a port);
-    /// `WWWURL_ERR_NO_MEMORY`. The handle is byte-identical unless it returns
-    /// `WWWURL_OK`.
-    ///
-    /// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
-    /// become invalid on success.
-    fn wwwurl_set(
-        u: Rebuild<Url>,
-        part: SettablePart = "WWWURL_PART_QUERY",
-        value/len: OptIn = "a=1&b=%41 c",
-    ) -> Status memory(24) {
-        |h: &'_ mut Handle, part, value| {
-            let cfg = h.settings();
-            let new =
-                edit::set_part(&cfg, cfg.compat(), h.view(), part, value).map_err(set_status)?;
-            replace_record(h, &new)
-        }
-    }
+/// Replaces the user and password of a URL, like the historical
+/// AddPasswordURL: the URL is made again by CreateURL from its canonical
+/// protocol, hostport, path and args and the new user and password.
+///
+/// Parameters: `u`, a handle; `user` and `pass`, NUL-terminated, either may be
+/// NULL (absent); they are `%`-decoded.
+///
+/// The URL is rebuilt with the config the handle was made with (its mode
+/// and default ports), so that its name, and so its cache file, stay those
+/// of that config.
+///
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` when `u` is NULL, `WWWURL_ERR_TOO_LONG`,
+/// `WWWURL_ERR_NO_MEMORY` (the handle is left as it was).
+///
+/// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+/// become invalid.
+#[export(Status memory(8))]
+fn wwwurl_set_userinfo(
+    #[c(Rebuild<Url>)] u: &mut Handle,
+    #[c(OptStr, sample = "u%41")] user: Option<&[u8]>,
+    #[c(OptStr, sample = "p")] pass: Option<&[u8]>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    let cfg = u.settings();
+    let change = edit::Change::Userinfo(user, pass);
+    let new = edit::rebuild(&cfg, cfg.compat(), u.view().into(), change).map_err(set_status)?;
+    replace_record(u, &new)
+}
 
-    /// Parses a URL with the rules of the historical SplitURL.
-    ///
-    /// Parameters: `cfg`, the settings (NULL: the library's defaults; see
-    /// `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
-    /// the compat mode and the input limit; `s` and `len`, the URL (`len` may be
-    /// `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
-    /// SplitURL. `out` receives the handle.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
-    /// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
-    /// another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
-    /// cannot be allocated. `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: the caller owns the handle and releases it with
-    /// `wwwurl_free`. The input is copied; the caller may free it after the
-    /// call. The handle keeps `cfg` alive.
-    fn wwwurl_parse(cfg: Cfg, s/len: In) -> New<Url> memory(8) {
-        |cfg: Settings<'_>, s: &[u8]| {
-            // Both splits end the URL at its first NUL byte as they scan,
-            // so no separate search for it.
-            let mut room = stack_room();
-            let dest = HandleDest(cfg, Some(&mut room));
-            Ok::<_, wwwurl_status>(split::split_to(&cfg, cfg.compat(), s, dest))
-        }
-    }
+/// Sets one part of a URL: the scheme (`WWWURL_PART_SCHEME`), user,
+/// password, host, port or path, or the query (`WWWURL_PART_QUERY`).
+///
+/// The part set is what `wwwurl_create` makes of the value in that
+/// position (a user or password is `%`-decoded, a host lower-cased and
+/// canonicalised, a path decoded, encoded and its dot segments removed, a
+/// query recoded); every other part keeps its bytes, except a port that is
+/// the default of a new scheme, which is dropped; the name, file and
+/// hostport are rebuilt. The URL is rebuilt with the config the handle was
+/// made with. The derived parts (name, file, hostport, href and the
+/// original ones) cannot be set.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `value` and
+/// `len` (`len` may be `WWWURL_NUL_TERMINATED`); a NULL `value` removes an
+/// optional part (user, password, port, query).
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` is NULL;
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_INVALID_ARGUMENT` for a part that
+/// cannot be set and for a value that cannot stand there: a scheme that is
+/// empty or has bytes other than letters, digits, `+ - .`; a host that is
+/// empty or holds `/ ? # @ \`, a space, a control byte or a `:` outside
+/// brackets; a port that is not 1 to 5 digits up to 65535; a NUL byte in
+/// any value, or one that a user or password decodes to; NULL for the
+/// scheme, host or path; a host or port that would change the other (as
+/// some numeric hosts read differently with and without a port);
+/// `WWWURL_ERR_NO_MEMORY`. The handle is byte-identical unless it returns
+/// `WWWURL_OK`.
+///
+/// Memory and lifetimes: strings previously returned by `wwwurl_get` for `u`
+/// become invalid on success.
+#[export(Status memory(24))]
+fn wwwurl_set(
+    #[c(Rebuild<Url>)] u: &mut Handle,
+    #[c(SettablePart, sample = "WWWURL_PART_QUERY")] part: Part,
+    #[c(OptIn, len = len, sample = "a=1&b=%41 c")] value: Option<&[u8]>,
+) -> Result<wwwurl_status, wwwurl_status> {
+    u.set(part, value)
+}
 
-    /// A part of a URL.
-    ///
-    /// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
-    /// the part's length is stored (may be NULL; set to 0 when NULL is returned).
-    ///
-    /// Returns a NUL-terminated string borrowed from the handle, or NULL when
-    /// the part is absent, `u` is NULL or `part` is unknown. The length is
-    /// exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
-    /// is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
-    /// the text after the port's `:` in the hostport (absent when the hostport
-    /// has no port).
-    ///
-    /// Memory and lifetimes: valid until the handle is freed or changed by
-    /// `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
-    fn wwwurl_get(u: Ref<Url>, part: Value<PartArg>) -> Borrowed {
-        // Reads of the header and pointer arithmetic, nothing that can
-        // panic.
-        |h: &'_ Handle, part| {
-            let got = match part {
-                WWWURL_PART_PORT => h.port_text(),
-                _ => field_of(part).and_then(|f| h.part(f)),
-            };
-            got.map(|(p, n)| Borrowed::at(p, n))
-        }
-    }
+/// Parses a URL with the rules of the historical SplitURL.
+///
+/// Parameters: `cfg`, the settings (NULL: the library's defaults; see
+/// `wwwurl_config_new`): the local host of `/path` URLs, the default ports,
+/// the compat mode and the input limit; `s` and `len`, the URL (`len` may be
+/// `WWWURL_NUL_TERMINATED`); the URL ends at its first NUL byte, as for
+/// SplitURL. `out` receives the handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `s` (with a non-zero `len`) or
+/// `out` is NULL; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE` while
+/// another thread changes `cfg`; `WWWURL_ERR_NO_MEMORY` when the handle
+/// cannot be allocated. `*out` is written only on success.
+///
+/// Memory and lifetimes: the caller owns the handle and releases it with
+/// `wwwurl_free`. The input is copied; the caller may free it after the
+/// call. The handle keeps `cfg` alive.
+#[export(New<Url> memory(8))]
+fn wwwurl_parse(
+    #[c(Cfg)] cfg: Settings<'_>,
+    #[c(In, len = len)] s: &[u8],
+) -> Result<*mut Handle, wwwurl_status> {
+    // Both splits end the URL at its first NUL byte as they scan, so no
+    // separate search for it.
+    let mut room = stack_room();
+    let dest = HandleDest(cfg, Some(&mut room));
+    Ok(split::split_to(&cfg, cfg.compat(), s, dest))
+}
 
-    /// The path of a URL's file in a WWWOFFLE cache:
-    /// `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
-    /// file and `U` for the URL file.
-    ///
-    /// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
-    /// `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
-    /// to ask for the size); `needed`, where the size the result needs,
-    /// terminating NUL included, is stored (may be NULL).
-    ///
-    /// The path is always relative and has exactly three components: a URL
-    /// whose protocol or host would not make one plain directory name (empty,
-    /// `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
-    /// the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
-    /// `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
-    ///
-    /// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
-    /// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
-    /// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
-    /// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
-    /// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
-    /// even `*needed`). Allocates nothing.
-    fn wwwurl_cache_file(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> Buffer memory(0) {
-        |u: &'_ Handle, prefix, sink: &mut CallerBuf<'_>| {
-            let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-            write_cache_file(&u.view(), prefix, sink).map_err(|_| WWWURL_ERR_UNSAFE_PATH)
-        }
-    }
+/// A part of a URL.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_PART_*` value; `len`, where
+/// the part's length is stored (may be NULL; set to 0 when NULL is returned).
+///
+/// Returns a NUL-terminated string borrowed from the handle, or NULL when
+/// the part is absent, `u` is NULL or `part` is unknown. The length is
+/// exact: a part that holds a decoded NUL byte (e.g. a user from `%00`)
+/// is cut there, as it is in the historical record. `WWWURL_PART_PORT` is
+/// the text after the port's `:` in the hostport (absent when the hostport
+/// has no port).
+///
+/// Memory and lifetimes: valid until the handle is freed or changed by
+/// `wwwurl_set` or `wwwurl_set_userinfo`; do not free it.
+#[export(Borrowed)]
+fn wwwurl_get(
+    #[c(Ref<Url>)] u: &Handle,
+    #[c(Value<PartArg>)] part: wwwurl_part,
+) -> Option<Borrowed> {
+    // Reads of the header and pointer arithmetic, nothing that can
+    // panic.
+    let got = match part {
+        WWWURL_PART_PORT => u.port_text(),
+        _ => field_of(part).and_then(|f| u.part(f)),
+    };
+    got.map(|(p, n)| Borrowed::at(p, n))
+}
 
-    /// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
-    /// result as `wwwurl_cache_file`.
-    ///
-    /// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
-    /// `out` receives the string; `out_len`, where its length is stored (may
-    /// be NULL).
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
-    /// as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
-    /// `*out_len` are written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`.
-    fn wwwurl_cache_file_dup(u: Ref<Url>, prefix: Value<c_char> = "'D'") -> TextLen memory(1) {
-        |u: &'_ Handle, prefix| {
-            let u = u.view();
-            let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-            // Checked before the allocation, so that a refusal allocates nothing.
-            cache::check(u.proto(), u.hostport()).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
-            let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
-            write_cache_file(&u, prefix, &mut buf).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
-            Ok::<_, wwwurl_status>(buf)
-        }
-    }
+/// The path of a URL's file in a WWWOFFLE cache:
+/// `<proto>/<hostport>/<prefix><MakeHash(file)>`, e.g. prefix `D` for the data
+/// file and `U` for the URL file.
+///
+/// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+/// `buf` and `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0,
+/// to ask for the size); `needed`, where the size the result needs,
+/// terminating NUL included, is stored (may be NULL).
+///
+/// The path is always relative and has exactly three components: a URL
+/// whose protocol or host would not make one plain directory name (empty,
+/// `.` or `..`, or with a `/`, a control byte below 0x20 or 0x7f, or, in
+/// the protocol, a byte of 0x80 or more: `://h/x`, `..://h/x`,
+/// `http://..:80x/`) is refused with `WWWURL_ERR_UNSAFE_PATH`.
+///
+/// Returns `WWWURL_OK` (the buffer holds the NUL-terminated path),
+/// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
+/// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
+/// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+/// for a bad prefix, `WWWURL_ERR_UNSAFE_PATH` (nothing is written, not
+/// even `*needed`). Allocates nothing.
+#[export(Buffer memory(0))]
+fn wwwurl_cache_file(
+    #[c(Ref<Url>)] u: &Handle,
+    #[c(Value<c_char>, sample = "'D'")] prefix: c_char,
+    sink: &mut CallerBuf<'_>,
+) -> Result<(), wwwurl_status> {
+    let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    write_cache_file(&u.view(), prefix, sink).map_err(|_| WWWURL_ERR_UNSAFE_PATH)
+}
 
-    /// Runs one of the historical string codecs into the caller's buffer.
-    ///
-    /// Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
-    /// (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
-    /// included); `buf` and `cap`, the caller's buffer (`buf` may be NULL when
-    /// `cap` is 0, to ask for the size; it must not overlap the input);
-    /// `needed`, where the size the result needs, terminating NUL included, is
-    /// stored (may be NULL).
-    ///
-    /// Unlike the historical functions, a decoded NUL byte is kept: the result
-    /// is `*needed - 1` bytes long and may contain NUL bytes.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
-    /// the buffer's content is unspecified; no byte at or after `buf[cap]` is
-    /// written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
-    fn wwwurl_transcode(codec: KnownCodec = "WWWURL_CODEC_ENCODE_PATH", r#in/len: In) -> Buffer memory(0)
-        short(transcode_short => transcode_full)
-    {
-        |c: Codec, s: &[u8], sink: &mut CallerBuf<'_>| {
-            // The short path gave up on this text, or never saw it.
-            let scanned = c.scan(s);
-            let Ok(_) = if scanned.is_unchanged() {
-                sink.extend(s).map(|()| false)
-            } else {
-                scanned.apply(sink)
-            };
-            Ok::<(), wwwurl_status>(())
-        }
-    }
+/// The path of a URL's file in a WWWOFFLE cache, as a new string: the same
+/// result as `wwwurl_cache_file`.
+///
+/// Parameters: `u`, a handle; `prefix`, a byte other than NUL and `/`;
+/// `out` receives the string; `out_len`, where its length is stored (may
+/// be NULL).
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for a bad prefix; `WWWURL_ERR_UNSAFE_PATH`
+/// as for `wwwurl_cache_file`; `WWWURL_ERR_NO_MEMORY`. `*out` and
+/// `*out_len` are written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+#[export(TextLen memory(1))]
+fn wwwurl_cache_file_dup(
+    #[c(Ref<Url>)] u: &Handle,
+    #[c(Value<c_char>, sample = "'D'")] prefix: c_char,
+) -> Result<CBuf, wwwurl_status> {
+    let u = u.view();
+    let prefix = cache_prefix(prefix).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    // Checked before the allocation, so that a refusal allocates nothing.
+    cache::check(u.proto(), u.hostport()).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
+    let mut buf = CBuf::with_capacity(u.proto().len() + u.hostport().len() + 26);
+    write_cache_file(&u, prefix, &mut buf).map_err(|_| WWWURL_ERR_UNSAFE_PATH)?;
+    Ok(buf)
+}
 
-    /// Runs one of the historical string codecs into a new string.
-    ///
-    /// Parameters as for `wwwurl_transcode`; `out_len` receives the result's
-    /// length (may be NULL). A decoded NUL byte is kept.
-    ///
-    /// Returns a NUL-terminated string that the caller releases with
-    /// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
-    /// the codec is unknown,
-    /// the input is too long or memory ran out.
-    fn wwwurl_transcode_dup(codec: KnownCodec, r#in/len: In) -> NewText memory(5) {
-        |c: Codec, s: &[u8]| {
-            let mut buf = CBuf::with_capacity(s.len() + s.len() / 2 + 8);
-            let Ok(_) = c.apply(s, &mut buf);
-            Some(buf)
-        }
-    }
+/// Runs one of the historical string codecs into the caller's buffer.
+///
+/// Parameters: `codec`, a `WWWURL_CODEC_*` value; `in` and `len`, the input
+/// (`len` may be `WWWURL_NUL_TERMINATED`; otherwise every byte counts, NUL
+/// included); `buf` and `cap`, the caller's buffer (`buf` may be NULL when
+/// `cap` is 0, to ask for the size; it must not overlap the input);
+/// `needed`, where the size the result needs, terminating NUL included, is
+/// stored (may be NULL).
+///
+/// Unlike the historical functions, a decoded NUL byte is kept: the result
+/// is `*needed - 1` bytes long and may contain NUL bytes.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_BUFFER_TOO_SMALL` (`*needed` is exact;
+/// the buffer's content is unspecified; no byte at or after `buf[cap]` is
+/// written); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown codec. Allocates nothing.
+#[export(Buffer memory(0) short(transcode_short => transcode_full))]
+fn wwwurl_transcode(
+    #[c(KnownCodec, sample = "WWWURL_CODEC_ENCODE_PATH")] codec: Codec,
+    #[c(In, len = len)] r#in: &[u8],
+    sink: &mut CallerBuf<'_>,
+) -> Result<(), wwwurl_status> {
+    // The short path gave up on this text, or never saw it.
+    let scanned = codec.scan(r#in);
+    let Ok(_) = if scanned.is_unchanged() {
+        sink.extend(r#in).map(|()| false)
+    } else {
+        scanned.apply(sink)
+    };
+    Ok(())
+}
 
-    /// Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
-    /// `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
-    /// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
-    /// whose result is a `char **`). NULL is fine.
-    fn wwwurl_string_free(s: OwnedText) -> Release;
+/// Runs one of the historical string codecs into a new string.
+///
+/// Parameters as for `wwwurl_transcode`; `out_len` receives the result's
+/// length (may be NULL). A decoded NUL byte is kept.
+///
+/// Returns a NUL-terminated string that the caller releases with
+/// `wwwurl_string_free`, or NULL when `in` is NULL (with a non-zero `len`),
+/// the codec is unknown,
+/// the input is too long or memory ran out.
+#[export(NewText memory(5))]
+fn wwwurl_transcode_dup(
+    #[c(KnownCodec)] codec: Codec,
+    #[c(In, len = len)] r#in: &[u8],
+) -> Option<CBuf> {
+    let mut buf = CBuf::with_capacity(r#in.len() + r#in.len() / 2 + 8);
+    let Ok(_) = codec.apply(r#in, &mut buf);
+    Some(buf)
+}
+
+/// Releases a string returned by a `wwwurl_*` function (`wwwurl_transcode_dup`,
+/// `wwwurl_cache_file_dup` and the malloc forms of the standards tools,
+/// `wwwurl_rfc3986_resolve`, `wwwurl_webcapture_canonical` and the others
+/// whose result is a `char **`). NULL is fine.
+#[export(Release)]
+fn wwwurl_string_free(#[c(OwnedText)] s: *mut c_char) {
+    // SAFETY: a string of this library or NULL, not used again (API
+    // contract).
+    unsafe { OwnedText::release(s) }
 }
 
 fn field_of(part: wwwurl_part) -> Option<Field> {
@@ -595,6 +641,23 @@ impl Handle {
             return None;
         }
         Some((hp.wrapping_add(host_len + 1), hp_len - host_len - 1))
+    }
+
+    /// Sets `part` to `value` (`None` removes it), as `wwwurl_set` does,
+    /// rebuilding the record with the settings the handle was made with:
+    /// the one setter of a `wwwurl_url`'s parts. `value` is within the
+    /// input limit of those settings. Inlined, so that `wwwurl_set` stays
+    /// one function with no call to this one.
+    #[inline(always)]
+    pub(crate) fn set(
+        &mut self,
+        part: Part,
+        value: Option<&[u8]>,
+    ) -> Result<wwwurl_status, wwwurl_status> {
+        let cfg = self.settings();
+        let new =
+            edit::set_part(&cfg, cfg.compat(), self.view(), part, value).map_err(set_status)?;
+        replace_record(self, &new)
     }
 }
 

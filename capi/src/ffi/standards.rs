@@ -1,6 +1,6 @@
 //! RFC 3986, browser-style and Web Capture tools in the C API.
 
-use super::api::{declare, CStruct, In, OptIn, Str, Value};
+use super::api::{export, CStruct, Decl, In, OptIn, Str, Value};
 use super::config::Cfg;
 use super::config::Settings;
 use super::status::*;
@@ -157,318 +157,449 @@ fn domain_status(e: whatwg::ParseError) -> wwwurl_status {
     }
 }
 
-declare! { DECLS:
-    /// The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as
-    /// a URL's host gets it: an ASCII domain in lower case, any other
-    /// through UTS #46 ToASCII: `Bücher.example` gives
-    /// `xn--bcher-kva.example`. No percent-decoding and no IPv4 step.
-    ///
-    /// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
-    /// `out` receives the result.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain the
-    /// Standard refuses (empty, a forbidden code point, input that is not
-    /// UTF-8, a label ToASCII fails on); `WWWURL_ERR_NULL`;
-    /// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
-    /// only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_domain_to_ascii_buf`
-    /// writes the same result into a caller buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_domain_to_ascii / wwwurl_domain_to_ascii_buf(
-        domain/len: In = "B\u{fc}cher.example"
-    ) -> Text memory(3 / 2) {
-        |domain: &[u8]| {
-            let mut v = Buf::with_capacity(domain.len() + 8)?;
-            whatwg::domain_to_ascii(domain, &mut v).map_err(domain_status)?;
-            Ok::<_, wwwurl_status>(v)
-        }
+/// The functions this module exports, in the order of the header.
+pub(crate) const DECLS: &[Decl] = &[
+    wwwurl_domain_to_ascii::DECL,
+    wwwurl_domain_to_ascii_buf::DECL,
+    wwwurl_domain_to_unicode::DECL,
+    wwwurl_domain_to_unicode_buf::DECL,
+    wwwurl_canonicalize::DECL,
+    wwwurl_canonicalize_buf::DECL,
+    wwwurl_rfc3986_resolve::DECL,
+    wwwurl_rfc3986_resolve_buf::DECL,
+    wwwurl_webcapture_canonical::DECL,
+    wwwurl_webcapture_canonical_buf::DECL,
+    wwwurl_rfc3986_make_relative::DECL,
+    wwwurl_rfc3986_make_relative_buf::DECL,
+    wwwurl_rfc3986_normalize::DECL,
+    wwwurl_rfc3986_normalize_buf::DECL,
+    wwwurl_browser_resolve::DECL,
+    wwwurl_browser_resolve_buf::DECL,
+    wwwurl_rfc3986_split::DECL,
+];
+
+/// The WHATWG URL Standard's "domain to ASCII" of a domain (UTF-8), as
+/// a URL's host gets it: an ASCII domain in lower case, any other
+/// through UTS #46 ToASCII: `Bücher.example` gives
+/// `xn--bcher-kva.example`. No percent-decoding and no IPv4 step.
+///
+/// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+/// `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain the
+/// Standard refuses (empty, a forbidden code point, input that is not
+/// UTF-8, a label ToASCII fails on); `WWWURL_ERR_NULL`;
+/// `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is written
+/// only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_domain_to_ascii_buf`
+/// writes the same result into a caller buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(3))]
+fn wwwurl_domain_to_ascii(
+    #[c(In, len = len, sample = "B\u{fc}cher.example")] domain: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    domain_ascii(domain)
+}
+
+#[export(TextBuf(wwwurl_domain_to_ascii) memory(2))]
+fn wwwurl_domain_to_ascii_buf(
+    #[c(In, len = len, sample = "B\u{fc}cher.example")] domain: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    domain_ascii(domain)
+}
+
+/// The WHATWG URL Standard's "domain to Unicode" of a domain, for
+/// display: UTS #46 ToUnicode (`xn--bcher-kva.example` gives
+/// `bücher.example`), or the domain unchanged where that records an
+/// error.
+///
+/// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+/// `out` receives the result, UTF-8.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain
+/// holding a NUL byte (a forbidden domain code point, which the result
+/// would keep); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+/// `wwwurl_domain_to_unicode_buf` writes the same result into a caller
+/// buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(45))]
+fn wwwurl_domain_to_unicode(
+    #[c(In, len = len, sample = "xn--bcher-kva.example")] domain: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    domain_unicode(domain)
+}
+
+#[export(TextBuf(wwwurl_domain_to_unicode) memory(45))]
+fn wwwurl_domain_to_unicode_buf(
+    #[c(In, len = len, sample = "xn--bcher-kva.example")] domain: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    domain_unicode(domain)
+}
+
+/// The canonical form of `url` under a named profile, whose output for
+/// a given version never changes: `wwwoffle-2.9`, `wwwoffle-2.9h`,
+/// `rfc3986`, `rfc3986-scheme`, `webcapture`, `whatwg`, `surt`,
+/// `safebrowsing` or `cachekey`, each with its version (`surt/1`) or
+/// bare for the newest. The frozen vectors of each version are in the
+/// sources, tests/profiles.
+///
+/// Parameters: `cfg`, the settings (NULL: the defaults): the local host
+/// and default ports of the `wwwoffle` profiles, the parameters
+/// `cachekey` strips (`wwwurl_config_add_strip_param`, `_prefix`), and
+/// the input limit;
+/// `profile`, the profile's name; `url`/`len`, the URL (`len` may be
+/// `WWWURL_NUL_TERMINATED`); `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` for a profile that does
+/// not exist; `WWWURL_ERR_INVALID_ARGUMENT` for a URL the profile cannot
+/// canonicalise (a relative URL for `whatwg` or `webcapture`, a host that
+/// is not a host);
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_canonicalize_buf`
+/// writes the same result into a caller buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(56))]
+fn wwwurl_canonicalize(
+    #[c(Cfg)] cfg: Settings<'_>,
+    #[c(Str, sample = "rfc3986")] profile: &[u8],
+    #[c(In, len = len)] url: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    canonical_form(cfg, profile, url)
+}
+
+#[export(TextBuf(wwwurl_canonicalize) memory(16))]
+fn wwwurl_canonicalize_buf(
+    #[c(Cfg)] cfg: Settings<'_>,
+    #[c(Str, sample = "rfc3986")] profile: &[u8],
+    #[c(In, len = len)] url: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    canonical_form(cfg, profile, url)
+}
+
+/// Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
+/// a reference with a scheme is absolute), removing dot segments by section
+/// 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
+/// 3986 says (older drafts gave `http://a/../g`). No byte is decoded or
+/// encoded.
+///
+/// Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Where RFC 3986's algorithm would leave a path starting with `//` in a
+/// result without an authority (`s:/a/b` + `..//g`), the path gets a `/.`
+/// in front (`s:/.//g`), so that it does not read as an authority.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
+/// writes the same result into a caller buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(2))]
+fn wwwurl_rfc3986_resolve(
+    #[c(In, len = blen)] base: &[u8],
+    #[c(In, len = rlen)] reference: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    rfc3986_resolved(base, reference)
+}
+
+#[export(TextBuf(wwwurl_rfc3986_resolve) memory(2))]
+fn wwwurl_rfc3986_resolve_buf(
+    #[c(In, len = blen)] base: &[u8],
+    #[c(In, len = rlen)] reference: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    rfc3986_resolved(base, reference)
+}
+
+/// The Web Capture canonical form of an http, https, ftp or file URL (PDF
+/// reference, "URL Strings"): made absolute against `base`, fragment
+/// dropped, scheme and host in lower case, the host of `file://localhost/`
+/// dropped, the default port dropped (http 80, https 443, ftp 21), dot
+/// segments removed by RFC 1808 section 4; percent-encoding left as it is.
+///
+/// Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
+/// absolute (each ends at its first NUL byte); `out` receives the result.
+/// A path that would start with `//` in a result without an authority gets
+/// a `/.` in front, as in `wwwurl_rfc3986_resolve`.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
+/// without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out`
+/// is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+/// `wwwurl_webcapture_canonical_buf` writes the same result into a caller
+/// buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(5))]
+fn wwwurl_webcapture_canonical(
+    #[c(In, len = len)] url: &[u8],
+    #[c(OptIn, len = blen)] base: Option<&[u8]>,
+) -> Result<Buf, wwwurl_status> {
+    webcapture_form(url, base)
+}
+
+#[export(TextBuf(wwwurl_webcapture_canonical) memory(5))]
+fn wwwurl_webcapture_canonical_buf(
+    #[c(In, len = len)] url: &[u8],
+    #[c(OptIn, len = blen)] base: Option<&[u8]>,
+) -> Result<Buf, wwwurl_status> {
+    webcapture_form(url, base)
+}
+
+/// The shortest reference that resolves back to `target` against `base`
+/// (RFC 3986 section 5.2 run backwards), for rewriting the links of a
+/// stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
+///
+/// The target is first resolved against the base (so it may be relative,
+/// and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
+/// gives exactly that resolved target. When the schemes differ (as bytes)
+/// the result is the resolved target itself; when only the authority
+/// differs it is a network-path reference (`//host/path`). Nothing is
+/// decoded or case-folded.
+///
+/// Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
+/// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`.
+/// `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
+/// buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(10))]
+fn wwwurl_rfc3986_make_relative(
+    #[c(In, len = blen)] base: &[u8],
+    #[c(In, len = tlen)] target: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    relative_reference(base, target)
+}
+
+#[export(TextBuf(wwwurl_rfc3986_make_relative) memory(10))]
+fn wwwurl_rfc3986_make_relative_buf(
+    #[c(In, len = blen)] base: &[u8],
+    #[c(In, len = tlen)] target: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    relative_reference(base, target)
+}
+
+/// Normalises a URI reference (RFC 3986 section 6.2.2, and with the
+/// `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
+/// `mask` selects, so that equivalent references compare equal:
+/// `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
+///
+/// Per component: the scheme and the host go to lower case; percent-encoded
+/// unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
+/// other percent-encoding gets upper-case hex, in the user information,
+/// host, path, query and fragment; the path loses its dot segments when the
+/// reference has a scheme or the path starts with `/` (a relative-path
+/// reference keeps its `..`). A `%` without two hex digits is left alone.
+/// The result splits into the same components, and normalising it again
+/// changes nothing.
+///
+/// Parameters: `s`/`len`, the reference (`len` may be
+/// `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
+/// `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
+/// 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
+/// written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
+/// writes the same result into a caller buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(2))]
+fn wwwurl_rfc3986_normalize(
+    #[c(In, len = len)] s: &[u8],
+    #[c(Value<u32>)] mask: u32,
+) -> Result<Buf, wwwurl_status> {
+    normalized(s, mask)
+}
+
+#[export(TextBuf(wwwurl_rfc3986_normalize) memory(2))]
+fn wwwurl_rfc3986_normalize_buf(
+    #[c(In, len = len)] s: &[u8],
+    #[c(Value<u32>)] mask: u32,
+) -> Result<Buf, wwwurl_status> {
+    normalized(s, mask)
+}
+
+/// Resolves a string against a base URL the way browsers do: the WHATWG
+/// URL Standard's API URL parser, as `new URL(spec, base).href`.
+/// Leading and trailing C0 controls and spaces are trimmed, tabs and
+/// newlines removed, `\` read as `/` in special URLs, the host parsed
+/// (IDNA, IPv4 and IPv6 forms), the path's dot segments removed, and
+/// each part percent-encoded by the Standard's sets: `http:\\h\p`
+/// gives `http://h/p`, `HTTP://EXAMPLE.com:80/%7e` gives
+/// `http://example.com/%7e`. Bytes that are not UTF-8 are decoded with
+/// replacement first. `wwwurl_whatwg_parse` gives the parts.
+///
+/// Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
+/// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
+/// receives the result.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_BASE` when the base is not a
+/// URL; `WWWURL_ERR_INVALID_URL` when `spec` is not one against it (a
+/// path against `mailto:a@b`, an invalid host or port);
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
+/// `*out` is written only on success.
+///
+/// Memory and lifetimes: `*out` is a new NUL-terminated string that the
+/// caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
+/// writes the same result into a caller buffer instead.
+/// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
+/// a C string would end at it. The `_buf` form gives it whole.
+#[export(Text memory(24))]
+fn wwwurl_browser_resolve(
+    #[c(In, len = blen)] base: &[u8],
+    #[c(In, len = slen)] spec: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    browser_href(base, spec)
+}
+
+#[export(TextBuf(wwwurl_browser_resolve) memory(24))]
+fn wwwurl_browser_resolve_buf(
+    #[c(In, len = blen)] base: &[u8],
+    #[c(In, len = slen)] spec: &[u8],
+) -> Result<Buf, wwwurl_status> {
+    browser_href(base, spec)
+}
+
+/// Splits a URL reference into its components without changing a byte.
+///
+/// Parameters: `s` and `len`, the reference (`len` may be
+/// `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
+/// appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
+/// after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
+/// lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
+/// any number of slashes after the scheme, the authority ends at
+/// `/ \ ? # ;`); `out` receives the offsets into `s`.
+///
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
+/// `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
+/// `*out` is written only on success.
+#[export(Put<wwwurl_components> memory(0))]
+fn wwwurl_rfc3986_split(
+    #[c(In, len = len)] s: &[u8],
+    #[c(Value<u32>)] flags: u32,
+) -> Result<wwwurl_components, wwwurl_status> {
+    let c = match flags {
+        0 => rfc3986::split(s),
+        WWWURL_FLAG_BROWSER => browser::split(s),
+        _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
+    };
+    Ok(to_c(&c))
+}
+
+// The results of the text functions, each of which its two forms give.
+
+/// `wwwurl_domain_to_ascii`'s result.
+#[inline(always)]
+fn domain_ascii(domain: &[u8]) -> Result<Buf, wwwurl_status> {
+    let mut v = Buf::with_capacity(domain.len() + 8)?;
+    whatwg::domain_to_ascii(domain, &mut v).map_err(domain_status)?;
+    Ok(v)
+}
+
+/// `wwwurl_domain_to_unicode`'s result.
+#[inline(always)]
+fn domain_unicode(domain: &[u8]) -> Result<Buf, wwwurl_status> {
+    let mut v = Buf::with_capacity(domain.len() + 8)?;
+    whatwg::domain_to_unicode(domain, &mut v).map_err(domain_status)?;
+    Ok(v)
+}
+
+/// `wwwurl_canonicalize`'s result.
+#[inline(always)]
+fn canonical_form(cfg: Settings<'_>, profile: &[u8], url: &[u8]) -> Result<Buf, wwwurl_status> {
+    let profile = std::str::from_utf8(profile).map_err(|_| WWWURL_ERR_INVALID_ARGUMENT)?;
+    // The config's strip lists, as the slices the core takes (none to
+    // allocate for a config without them).
+    let lists = [cfg.strip_list(false), cfg.strip_list(true)];
+    let mut slices = try_with_capacity::<&[u8]>(lists[0].len() + lists[1].len())?;
+    for n in lists.iter().flat_map(|l| l.iter()) {
+        try_push(&mut slices, &n[..])?;
     }
+    let (names, prefixes) = slices.split_at(lists[0].len());
+    let opts = Options {
+        env: &cfg,
+        strip_names: names,
+        strip_prefixes: prefixes,
+    };
+    let mut v = Buf::with_capacity(url.len() + 16)?;
+    profile::canonicalize(profile, url, &opts, &mut v)?;
+    Ok(v)
+}
 
-    /// The WHATWG URL Standard's "domain to Unicode" of a domain, for
-    /// display: UTS #46 ToUnicode (`xn--bcher-kva.example` gives
-    /// `bücher.example`), or the domain unchanged where that records an
-    /// error.
-    ///
-    /// Parameters: `domain`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
-    /// `out` receives the result, UTF-8.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for a domain
-    /// holding a NUL byte (a forbidden domain code point, which the result
-    /// would keep); `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`.
-    /// `wwwurl_domain_to_unicode_buf` writes the same result into a caller
-    /// buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_domain_to_unicode / wwwurl_domain_to_unicode_buf(
-        domain/len: In = "xn--bcher-kva.example"
-    ) -> Text memory(45) {
-        |domain: &[u8]| {
-            let mut v = Buf::with_capacity(domain.len() + 8)?;
-            whatwg::domain_to_unicode(domain, &mut v).map_err(domain_status)?;
-            Ok::<_, wwwurl_status>(v)
-        }
-    }
+/// `wwwurl_rfc3986_resolve`'s result.
+#[inline(always)]
+fn rfc3986_resolved(base: &[u8], reference: &[u8]) -> Result<Buf, wwwurl_status> {
+    let (base, reference) = (text(base), text(reference));
+    let mut v = Buf::with_capacity(base.len() + reference.len())?;
+    rfc3986::resolve(base, reference, &mut v)?;
+    Ok(v)
+}
 
+/// `wwwurl_webcapture_canonical`'s result.
+#[inline(always)]
+fn webcapture_form(url: &[u8], base: Option<&[u8]>) -> Result<Buf, wwwurl_status> {
+    let url = text(url);
+    let mut v = Buf::with_capacity(url.len() + 8)?;
+    webcapture::canonical(url, base.map(text), &mut v)?;
+    Ok(v)
+}
 
-    /// The canonical form of `url` under a named profile, whose output for
-    /// a given version never changes: `wwwoffle-2.9`, `wwwoffle-2.9h`,
-    /// `rfc3986`, `rfc3986-scheme`, `webcapture`, `whatwg`, `surt`,
-    /// `safebrowsing` or `cachekey`, each with its version (`surt/1`) or
-    /// bare for the newest. The frozen vectors of each version are in the
-    /// sources, tests/profiles.
-    ///
-    /// Parameters: `cfg`, the settings (NULL: the defaults): the local host
-    /// and default ports of the `wwwoffle` profiles, the parameters
-    /// `cachekey` strips (`wwwurl_config_add_strip_param`, `_prefix`), and
-    /// the input limit;
-    /// `profile`, the profile's name; `url`/`len`, the URL (`len` may be
-    /// `WWWURL_NUL_TERMINATED`); `out` receives the result.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` for a profile that does
-    /// not exist; `WWWURL_ERR_INVALID_ARGUMENT` for a URL the profile cannot
-    /// canonicalise (a relative URL for `whatwg` or `webcapture`, a host that
-    /// is not a host);
-    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_CONFIG_IN_USE`;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_canonicalize_buf`
-    /// writes the same result into a caller buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_canonicalize / wwwurl_canonicalize_buf(
-        cfg: Cfg, profile: Str = "rfc3986", url/len: In
-    ) -> Text memory(56 / 16) {
-        |cfg: Settings<'_>, profile: &[u8], url: &[u8]| {
-            let profile = std::str::from_utf8(profile).map_err(|_| WWWURL_ERR_INVALID_ARGUMENT)?;
-            // The config's strip lists, as the slices the core takes (none
-            // to allocate for a config without them).
-            let lists = [cfg.strip_list(false), cfg.strip_list(true)];
-            let mut slices = try_with_capacity::<&[u8]>(lists[0].len() + lists[1].len())?;
-            for n in lists.iter().flat_map(|l| l.iter()) {
-                try_push(&mut slices, &n[..])?;
-            }
-            let (names, prefixes) = slices.split_at(lists[0].len());
-            let opts = Options {
-                env: &cfg,
-                strip_names: names,
-                strip_prefixes: prefixes,
-            };
-            let mut v = Buf::with_capacity(url.len() + 16)?;
-            profile::canonicalize(profile, url, &opts, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
-        }
-    }
+/// `wwwurl_rfc3986_make_relative`'s result.
+#[inline(always)]
+fn relative_reference(base: &[u8], target: &[u8]) -> Result<Buf, wwwurl_status> {
+    let (base, target) = (text(base), text(target));
+    let mut v = Buf::with_capacity(target.len())?;
+    relative::make_relative(base, target, &mut v)?;
+    Ok(v)
+}
 
+/// `wwwurl_rfc3986_normalize`'s result.
+#[inline(always)]
+fn normalized(s: &[u8], mask: u32) -> Result<Buf, wwwurl_status> {
+    let s = text(s);
+    let mask = mask_of(mask).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    let mut v = Buf::with_capacity(s.len() + 1)?;
+    normalize::normalize(s, mask, &mut v)?;
+    Ok(v)
+}
 
-    /// Resolves a reference against a base URL by RFC 3986 section 5.2 (strict:
-    /// a reference with a scheme is absolute), removing dot segments by section
-    /// 5.2.4. `../../../g` against `http://a/b/c/d;p?q` gives `http://a/g`, as RFC
-    /// 3986 says (older drafts gave `http://a/../g`). No byte is decoded or
-    /// encoded.
-    ///
-    /// Parameters: `base`/`blen` and `reference`/`rlen` (lengths may be
-    /// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
-    /// receives the result.
-    ///
-    /// Where RFC 3986's algorithm would leave a path starting with `//` in a
-    /// result without an authority (`s:/a/b` + `..//g`), the path gets a `/.`
-    /// in front (`s:/.//g`), so that it does not read as an authority.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
-    /// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
-    /// `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_resolve_buf`
-    /// writes the same result into a caller buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_rfc3986_resolve / wwwurl_rfc3986_resolve_buf(
-        base/blen: In, reference/rlen: In
-    ) -> Text memory(2) {
-        |base, reference| {
-            let (base, reference) = (text(base), text(reference));
-            let mut v = Buf::with_capacity(base.len() + reference.len())?;
-            rfc3986::resolve(base, reference, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
-        }
-    }
-
-    /// The Web Capture canonical form of an http, https, ftp or file URL (PDF
-    /// reference, "URL Strings"): made absolute against `base`, fragment
-    /// dropped, scheme and host in lower case, the host of `file://localhost/`
-    /// dropped, the default port dropped (http 80, https 443, ftp 21), dot
-    /// segments removed by RFC 1808 section 4; percent-encoding left as it is.
-    ///
-    /// Parameters: `url`/`len`; `base`/`blen`, may be NULL when `url` is
-    /// absolute (each ends at its first NUL byte); `out` receives the result.
-    /// A path that would start with `//` in a result without an authority gets
-    /// a `/.` in front, as in `wwwurl_rfc3986_resolve`.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` for a relative `url`
-    /// without an absolute base; `WWWURL_ERR_UNSUPPORTED_SCHEME`;
-    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out`
-    /// is written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`.
-    /// `wwwurl_webcapture_canonical_buf` writes the same result into a caller
-    /// buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_webcapture_canonical / wwwurl_webcapture_canonical_buf(
-        url/len: In, base/blen: OptIn
-    ) -> Text memory(5) {
-        |url, base: Option<&[u8]>| {
-            let url = text(url);
-            let mut v = Buf::with_capacity(url.len() + 8)?;
-            webcapture::canonical(url, base.map(text), &mut v)?;
-            Ok::<_, wwwurl_status>(v)
-        }
-    }
-
-    /// The shortest reference that resolves back to `target` against `base`
-    /// (RFC 3986 section 5.2 run backwards), for rewriting the links of a
-    /// stored page: `http://a/b/g` against `http://a/b/c/d` gives `../g`.
-    ///
-    /// The target is first resolved against the base (so it may be relative,
-    /// and its dot segments go); then `wwwurl_rfc3986_resolve(base, result)`
-    /// gives exactly that resolved target. When the schemes differ (as bytes)
-    /// the result is the resolved target itself; when only the authority
-    /// differs it is a network-path reference (`//host/path`). Nothing is
-    /// decoded or case-folded.
-    ///
-    /// Parameters: `base`/`blen` and `target`/`tlen` (lengths may be
-    /// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
-    /// receives the result.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_ABSOLUTE` when the base has no
-    /// scheme; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
-    /// `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`.
-    /// `wwwurl_rfc3986_make_relative_buf` writes the same result into a caller
-    /// buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_rfc3986_make_relative / wwwurl_rfc3986_make_relative_buf(
-        base/blen: In, target/tlen: In
-    ) -> Text memory(10) {
-        |base, target| {
-            let (base, target) = (text(base), text(target));
-            let mut v = Buf::with_capacity(target.len())?;
-            relative::make_relative(base, target, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
-        }
-    }
-
-    /// Normalises a URI reference (RFC 3986 section 6.2.2, and with the
-    /// `DEFAULT_PORT` and `EMPTY_PATH` bits section 6.2.3) in the components
-    /// `mask` selects, so that equivalent references compare equal:
-    /// `eXAMPLE://a/./b/../b/%63/%7bfoo%7d` becomes `example://a/b/c/%7Bfoo%7D`.
-    ///
-    /// Per component: the scheme and the host go to lower case; percent-encoded
-    /// unreserved characters (`A-Z a-z 0-9 - . _ ~`) are decoded and every
-    /// other percent-encoding gets upper-case hex, in the user information,
-    /// host, path, query and fragment; the path loses its dot segments when the
-    /// reference has a scheme or the path starts with `/` (a relative-path
-    /// reference keeps its `..`). A `%` without two hex digits is left alone.
-    /// The result splits into the same components, and normalising it again
-    /// changes nothing.
-    ///
-    /// Parameters: `s`/`len`, the reference (`len` may be
-    /// `WWWURL_NUL_TERMINATED`; it ends at its first NUL byte); `mask`, an OR of
-    /// `WWWURL_NORMALIZE_*` bits (`WWWURL_NORMALIZE_SYNTAX` for all of section
-    /// 6.2.2, `WWWURL_NORMALIZE_ALL` for everything); `out` receives the result.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_ARGUMENT` for unknown mask bits;
-    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is
-    /// written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_rfc3986_normalize_buf`
-    /// writes the same result into a caller buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_rfc3986_normalize / wwwurl_rfc3986_normalize_buf(
-        s/len: In, mask: Value<u32>
-    ) -> Text memory(2) {
-        |s, mask| {
-            let s = text(s);
-            let mask = mask_of(mask).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-            let mut v = Buf::with_capacity(s.len() + 1)?;
-            normalize::normalize(s, mask, &mut v)?;
-            Ok::<_, wwwurl_status>(v)
-        }
-    }
-
-    /// Resolves a string against a base URL the way browsers do: the WHATWG
-    /// URL Standard's API URL parser, as `new URL(spec, base).href`.
-    /// Leading and trailing C0 controls and spaces are trimmed, tabs and
-    /// newlines removed, `\` read as `/` in special URLs, the host parsed
-    /// (IDNA, IPv4 and IPv6 forms), the path's dot segments removed, and
-    /// each part percent-encoded by the Standard's sets: `http:\\h\p`
-    /// gives `http://h/p`, `HTTP://EXAMPLE.com:80/%7e` gives
-    /// `http://example.com/%7e`. Bytes that are not UTF-8 are decoded with
-    /// replacement first. `wwwurl_whatwg_parse` gives the parts.
-    ///
-    /// Parameters: `base`/`blen` and `spec`/`slen` (lengths may be
-    /// `WWWURL_NUL_TERMINATED`; each ends at its first NUL byte); `out`
-    /// receives the result.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_BASE` when the base is not a
-    /// URL; `WWWURL_ERR_INVALID_URL` when `spec` is not one against it (a
-    /// path against `mailto:a@b`, an invalid host or port);
-    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`.
-    /// `*out` is written only on success.
-    ///
-    /// Memory and lifetimes: `*out` is a new NUL-terminated string that the
-    /// caller releases with `wwwurl_string_free`. `wwwurl_browser_resolve_buf`
-    /// writes the same result into a caller buffer instead.
-    /// A result that holds a NUL byte is refused with `WWWURL_ERR_HOLDS_NUL`:
-    /// a C string would end at it. The `_buf` form gives it whole.
-    fn wwwurl_browser_resolve / wwwurl_browser_resolve_buf(
-        base/blen: In, spec/slen: In
-    ) -> Text memory(24) {
-        |base, spec| {
-            let (base, spec) = (text(base), text(spec));
-            let url = whatwg::parse_with_base(spec, Some(base))?;
-            Ok::<_, wwwurl_status>(Buf::from_slice(url.href())?)
-        }
-    }
-
-    /// Splits a URL reference into its components without changing a byte.
-    ///
-    /// Parameters: `s` and `len`, the reference (`len` may be
-    /// `WWWURL_NUL_TERMINATED`); `flags`, 0 for the regular expression of RFC 3986
-    /// appendix B (userinfo up to the last `@`, a bracketed IPv6 host, the port
-    /// after the last `:` outside brackets), or `WWWURL_FLAG_BROWSER` for the
-    /// lenient browser rules (bytes <= 0x20 trimmed at both ends, `\` as `/`,
-    /// any number of slashes after the scheme, the authority ends at
-    /// `/ \ ? # ;`); `out` receives the offsets into `s`.
-    ///
-    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL`, `WWWURL_ERR_TOO_LONG`,
-    /// `WWWURL_ERR_INVALID_ARGUMENT` for unknown flags. Allocates nothing;
-    /// `*out` is written only on success.
-    fn wwwurl_rfc3986_split(s/len: In, flags: Value<u32>) -> Put<wwwurl_components> memory(0) {
-        |s: &[u8], flags| {
-            let c = match flags {
-                0 => rfc3986::split(s),
-                WWWURL_FLAG_BROWSER => browser::split(s),
-                _ => return Err(WWWURL_ERR_INVALID_ARGUMENT),
-            };
-            Ok(to_c(&c))
-        }
-    }
+/// `wwwurl_browser_resolve`'s result.
+#[inline(always)]
+fn browser_href(base: &[u8], spec: &[u8]) -> Result<Buf, wwwurl_status> {
+    let (base, spec) = (text(base), text(spec));
+    let url = whatwg::parse_with_base(spec, Some(base))?;
+    Ok(Buf::from_slice(url.href())?)
 }
 
 #[cfg(test)]

@@ -10,7 +10,7 @@
 
 use super::alloc::Out;
 use super::api::{
-    declare, named_u32, store_block, Borrowed, Handle, HandleKind, In, Mut, OptIn, Owned, Ref,
+    export, named_u32, store_block, Borrowed, Decl, Handle, HandleKind, In, Mut, OptIn, Owned, Ref,
     Value,
 };
 use super::status::*;
@@ -276,128 +276,153 @@ pub(crate) fn edit_query(
     }
 }
 
-declare! { DECLS:
-    /// Parses a URL by the WHATWG URL Standard (the API URL parser: what
-    /// `new URL(input, base)` does), on bytes: input that is not UTF-8 is
-    /// decoded with replacement first, each invalid sequence becoming U+FFFD.
-    ///
-    /// Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
-    /// `base`/`base_len`, the base URL, NULL for none; `out` receives the new
-    /// handle.
-    ///
-    /// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
-    /// URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
-    /// is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
-    /// without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
-    /// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
-    /// never gives a half-made URL.
-    ///
-    /// Memory and lifetimes: the caller owns `*out` and releases it with
-    /// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
-    fn wwwurl_whatwg_parse(input/len: In, base/base_len: OptIn) -> New<Whatwg> memory(33) {
-        |s, base| Ok::<_, wwwurl_status>(WhatwgHandle::new(whatwg::parse_with_base(s, base)?)?)
-    }
+/// The functions this module exports, in the order of the header.
+pub(crate) const DECLS: &[Decl] = &[
+    wwwurl_whatwg_parse::DECL,
+    wwwurl_whatwg_can_parse::DECL,
+    wwwurl_whatwg_get::DECL,
+    wwwurl_whatwg_set::DECL,
+    wwwurl_whatwg_dup::DECL,
+    wwwurl_whatwg_free::DECL,
+    wwwurl_idna_unicode_version::DECL,
+];
 
-    /// Whether `wwwurl_whatwg_parse` would succeed with these arguments
-    /// (`URL.canParse(input, base)`), without making a handle.
-    ///
-    /// Returns `WWWURL_OK` when the input is a URL, else the status
-    /// `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
-    /// `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
-    /// `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
-    ///
-    /// Memory and lifetimes: nothing for the caller to release. The URL is
-    /// not made: the call follows the parser only as far as the authority
-    /// and checks its host and port on the stack. It allocates only for a
-    /// domain that needs UTS #46 (not ASCII after percent-decoding) and for
-    /// an input longer than 2 KiB that has a tab, a newline or invalid
-    /// UTF-8, or a percent-encoded domain; that memory is freed before the
-    /// call returns.
-    fn wwwurl_whatwg_can_parse(input/len: In, base/base_len: OptIn) -> Status memory(7) {
-        |s, base| {
-            whatwg::check_with_base(s, base)?;
-            Ok::<_, wwwurl_status>(())
-        }
-    }
+/// Parses a URL by the WHATWG URL Standard (the API URL parser: what
+/// `new URL(input, base)` does), on bytes: input that is not UTF-8 is
+/// decoded with replacement first, each invalid sequence becoming U+FFFD.
+///
+/// Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+/// `base`/`base_len`, the base URL, NULL for none; `out` receives the new
+/// handle.
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_URL` when the input is not a
+/// URL (against the base, if any); `WWWURL_ERR_INVALID_BASE` when the base
+/// is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
+/// without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+/// `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success: a failure
+/// never gives a half-made URL.
+///
+/// Memory and lifetimes: the caller owns `*out` and releases it with
+/// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+#[export(New<Whatwg> memory(33))]
+fn wwwurl_whatwg_parse(
+    #[c(In, len = len)] input: &[u8],
+    #[c(OptIn, len = base_len)] base: Option<&[u8]>,
+) -> Result<WhatwgHandle, wwwurl_status> {
+    Ok(WhatwgHandle::new(whatwg::parse_with_base(input, base)?)?)
+}
 
-    /// An attribute of a WHATWG URL, as the `URL` API gives it.
-    ///
-    /// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
-    /// `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
-    /// (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
-    /// empty for an empty or absent query) or `HASH` (with its `#`); `len`,
-    /// where the length is stored (may be NULL; 0 when NULL is returned).
-    ///
-    /// Returns a NUL-terminated string (possibly empty), or NULL when `u` is
-    /// NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
-    /// `ORIGIN` is `null` for an opaque origin.
-    ///
-    /// Memory and lifetimes: borrowed from the handle, valid until the handle
-    /// is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
-    /// nothing.
-    fn wwwurl_whatwg_get(u: Ref<Whatwg>, part: Value<PartArg>) -> Borrowed {
-        |h: &'_ WhatwgHandle, part| h.part(part)
-    }
+/// Whether `wwwurl_whatwg_parse` would succeed with these arguments
+/// (`URL.canParse(input, base)`), without making a handle.
+///
+/// Returns `WWWURL_OK` when the input is a URL, else the status
+/// `wwwurl_whatwg_parse` would return: `WWWURL_ERR_INVALID_URL`,
+/// `WWWURL_ERR_INVALID_BASE`, `WWWURL_ERR_NO_IDNA`, `WWWURL_ERR_NULL`,
+/// `WWWURL_ERR_TOO_LONG`, `WWWURL_ERR_NO_MEMORY`.
+///
+/// Memory and lifetimes: nothing for the caller to release. The URL is
+/// not made: the call follows the parser only as far as the authority
+/// and checks its host and port on the stack. It allocates only for a
+/// domain that needs UTS #46 (not ASCII after percent-decoding) and for
+/// an input longer than 2 KiB that has a tab, a newline or invalid
+/// UTF-8, or a percent-encoded domain; that memory is freed before the
+/// call returns.
+#[export(Status memory(7))]
+fn wwwurl_whatwg_can_parse(
+    #[c(In, len = len)] input: &[u8],
+    #[c(OptIn, len = base_len)] base: Option<&[u8]>,
+) -> Result<(), wwwurl_status> {
+    whatwg::check_with_base(input, base)?;
+    Ok(())
+}
 
-    /// Sets an attribute of a WHATWG URL by the Standard's setter algorithm
-    /// (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
-    /// bytes that are not are decoded with replacement, as by the parser.
-    ///
-    /// Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
-    /// `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
-    ///
-    /// Returns `WWWURL_OK` (the part holds the value in its canonical form);
-    /// `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
-    /// on a URL that cannot have one, a port that is not a number, a scheme
-    /// that would change a special URL into a non-special one, ...): the URL
-    /// is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
-    /// ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
-    /// is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
-    /// `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
-    /// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
-    /// every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
-    /// byte-identical to what it was.
-    ///
-    /// Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
-    /// are invalid after a call that returns `WWWURL_OK` or
-    /// `WWWURL_ERR_PORT_IGNORED`.
-    fn wwwurl_whatwg_set(
-        u: Mut<Whatwg>,
-        part: Value<PartArg>,
-        value/len: In = "http://example.org/",
-    ) -> Status memory(33) {
-        |h: &'_ mut WhatwgHandle, part, value: &[u8]| {
-            let part = setter_of(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-            set_part(h, part, value)
-        }
-    }
+/// An attribute of a WHATWG URL, as the `URL` API gives it.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
+/// `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
+/// (with the port), `HOSTNAME`, `PORT`, `PATHNAME`, `SEARCH` (with its `?`,
+/// empty for an empty or absent query) or `HASH` (with its `#`); `len`,
+/// where the length is stored (may be NULL; 0 when NULL is returned).
+///
+/// Returns a NUL-terminated string (possibly empty), or NULL when `u` is
+/// NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
+/// `ORIGIN` is `null` for an opaque origin.
+///
+/// Memory and lifetimes: borrowed from the handle, valid until the handle
+/// is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
+/// nothing.
+#[export(Borrowed)]
+fn wwwurl_whatwg_get(
+    #[c(Ref<Whatwg>)] u: &WhatwgHandle,
+    #[c(Value<PartArg>)] part: wwwurl_whatwg_part,
+) -> Option<Borrowed> {
+    u.part(part)
+}
 
-    /// Copies a WHATWG URL handle.
-    ///
-    /// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
-    /// is written only on success. The caller owns the copy and releases it
-    /// with `wwwurl_whatwg_free`.
-    fn wwwurl_whatwg_dup(u: Ref<Whatwg>) -> New<Whatwg> memory(30) {
-        |h: &'_ WhatwgHandle| Ok::<_, wwwurl_status>(WhatwgHandle::new(h.url.try_clone()?)?)
-    }
+/// Sets an attribute of a WHATWG URL by the Standard's setter algorithm
+/// (the `URL` API's `url.host = value`, and so on). The value is UTF-8;
+/// bytes that are not are decoded with replacement, as by the parser.
+///
+/// Parameters: `u`, a handle; `part`, any `WWWURL_WHATWG_*` value but
+/// `ORIGIN`; `value`/`len` (`len` may be `WWWURL_NUL_TERMINATED`).
+///
+/// Returns `WWWURL_OK` (the part holds the value in its canonical form);
+/// `WWWURL_ERR_IGNORED` when the Standard ignores the value here (a host
+/// on a URL that cannot have one, a port that is not a number, a scheme
+/// that would change a special URL into a non-special one, ...): the URL
+/// is unchanged; `WWWURL_ERR_PORT_IGNORED` when `HOST` set the host but
+/// ignored the port that followed it; `WWWURL_ERR_INVALID_URL` when `HREF`
+/// is given something that is not a URL (unchanged); `WWWURL_ERR_NO_IDNA`;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for `ORIGIN` or an unknown part;
+/// `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. On
+/// every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
+/// byte-identical to what it was.
+///
+/// Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+/// are invalid after a call that returns `WWWURL_OK` or
+/// `WWWURL_ERR_PORT_IGNORED`.
+#[export(Status memory(33))]
+fn wwwurl_whatwg_set(
+    #[c(Mut<Whatwg>)] u: &mut WhatwgHandle,
+    #[c(Value<PartArg>)] part: wwwurl_whatwg_part,
+    #[c(In, len = len, sample = "http://example.org/")] value: &[u8],
+) -> Result<wwwurl_status, wwwurl_status> {
+    let part = setter_of(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    set_part(u, part, value)
+}
 
-    /// Releases a WHATWG URL handle. NULL is fine; the same handle must not be
-    /// freed twice.
-    fn wwwurl_whatwg_free(u: Owned<Whatwg>) -> Release;
+/// Copies a WHATWG URL handle.
+///
+/// Returns `WWWURL_OK`, `WWWURL_ERR_NULL` or `WWWURL_ERR_NO_MEMORY`; `*out`
+/// is written only on success. The caller owns the copy and releases it
+/// with `wwwurl_whatwg_free`.
+#[export(New<Whatwg> memory(30))]
+fn wwwurl_whatwg_dup(#[c(Ref<Whatwg>)] u: &WhatwgHandle) -> Result<WhatwgHandle, wwwurl_status> {
+    Ok(WhatwgHandle::new(u.url.try_clone()?)?)
+}
 
-    /// The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
-    /// parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
-    /// it beside the library's version when output must not change.
-    ///
-    /// Returns a static string; do not free it.
-    fn wwwurl_idna_unicode_version() -> Static(&UNICODE_VERSION) {
-        || &UNICODE_VERSION
-    }
+/// Releases a WHATWG URL handle. NULL is fine; the same handle must not be
+/// freed twice.
+#[export(Release)]
+fn wwwurl_whatwg_free(#[c(Owned<Whatwg>)] u: *mut wwwurl_whatwg) {
+    // SAFETY: a handle of `wwwurl_whatwg_parse` or `_dup`, or NULL, not
+    // used again (API contract).
+    unsafe { Owned::<Whatwg>::release(u) }
+}
+
+/// The Unicode version of the IDNA tables (UTS #46) that the WHATWG host
+/// parser uses, e.g. `"18.0.0"`, or `"none"` in a build without IDNA: pin
+/// it beside the library's version when output must not change.
+///
+/// Returns a static string; do not free it.
+#[export(Static(&UNICODE_VERSION))]
+fn wwwurl_idna_unicode_version() -> &'static UnicodeVersion {
+    &UNICODE_VERSION
 }
 
 /// The Unicode version of the IDNA tables, NUL-terminated, made when the
 /// library is compiled.
-const UNICODE_VERSION: [u8; whatwg::unicode_version().len() + 1] = {
+const UNICODE_VERSION: UnicodeVersion = {
     let v = whatwg::unicode_version().as_bytes();
     let mut out = [0; whatwg::unicode_version().len() + 1];
     let mut i = 0;
@@ -407,3 +432,6 @@ const UNICODE_VERSION: [u8; whatwg::unicode_version().len() + 1] = {
     }
     out
 };
+
+/// The type of [`UNICODE_VERSION`]: the version's bytes and a NUL.
+type UnicodeVersion = [u8; whatwg::unicode_version().len() + 1];

@@ -62,8 +62,8 @@ fn main() -> ExitCode {
             .map(|(m, _)| format!("src/ffi/{m}.rs"))
             .collect()
     };
-    // The functions declared once (capi/src/ffi/api.rs), which cbindgen
-    // cannot see through their macro, follow the others.
+    // The functions declared once (`#[export]`, capi/src/ffi/api), which
+    // cbindgen cannot see through their attribute, follow the others.
     let declared: String = wwwurl_capi::API
         .iter()
         .flat_map(|m| m.iter())
