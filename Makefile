@@ -265,7 +265,7 @@ fault-rows: $(OUT)/c/fault_injection-static
 # No module of any crate imports, through its `crate::`, `super::` and
 # `use` paths, a module that imports it back (tools/cycles.py).
 cycles:
-	@$(PYTHON) tools/cycles.py src capi/src cli/src tools/headers/src python/src
+	@$(PYTHON) tools/cycles.py src capi/src capi/macros/src cli/src tools/headers/src python/src
 
 # Clippy in the checked profile, so that the build scripts it runs (ada's
 # C++ among them) are those of the test build too.
@@ -394,7 +394,11 @@ symbols: $(LIB_SO) $(LIB29H_SO) $(DECLARED)
 	@cat c-tests/exported-symbols.txt $(DECLARED) | sed -e 's/^URLReplaceAmp$$/FixHTMLLinkURL/' \
 	  -e 's/^wwwurl_legacy_layout_29$$/wwwurl_legacy_layout_29h/' | sort -u | diff -u - $(BUILD)/symbols-29h.txt \
 	  || { echo "libwwwurl-29h.so: exported symbols differ"; exit 1; }
-	@echo "symbols: $$(wc -l < $(BUILD)/symbols.txt) exported by each library, as allowed"
+	@# Every exported function is a Rust `fn` of its C name under capi/src,
+	@# which grep, go-to-definition and the compiler's messages find.
+	@for s in $$(nm -D --defined-only $(LIB_SO) $(LIB29H_SO) | awk '$$2 == "T" {print $$3}' | sort -u); do \
+	  grep -rqE "fn $$s\(" capi/src || { echo "symbols: no 'fn $$s(' under capi/src"; exit 1; }; done
+	@echo "symbols: $$(wc -l < $(BUILD)/symbols.txt) exported by each library, as allowed, each a fn of its name"
 	@# Unversioned, as README's "ABI and soname policy" says.
 	@! objdump -T $(LIB_SO) $(LIB29H_SO) | awk '$$2 == "g" && $$NF !~ /^_/' | grep -v ' Base ' \
 	  | grep -E 'wwwurl_|URL|Canonicalise|Base64|Date|HTML|Hash|Args' \
