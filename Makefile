@@ -46,6 +46,21 @@ else
 V29H_TARGET := $(TARGET_DIR)
 V29H_FLAGS  :=
 endif
+# Clippy's lints in every build of the checked profile: the workspace's
+# crates are compiled by clippy-driver (RUSTC_WORKSPACE_WRAPPER), which
+# compiles as rustc does and lints as `cargo clippy -- -D warnings` does
+# (CLIPPY_ARGS, in the form cargo clippy hands it over), so that make quick
+# and make check compile the tests and libraries once, not once to check
+# and once to build. Dependencies are compiled by rustc alone, and shared
+# with the plain builds of the profile. `make` builds without lints.
+CLIPPY_DRIVER ?= $(shell command -v clippy-driver 2>/dev/null)
+CARGO_LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) \
+	CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__ $(CARGO)
+ifeq ($(PROFILE),$(CHECK_PROFILE))
+CARGO_P := $(CARGO_LINTED)
+else
+CARGO_P := $(CARGO)
+endif
 # The fault-injection library (fault-test, below): always a checked build.
 FAULT_LIB := $(BUILD)/$(CHECK_PROFILE)/fault/libwwwurl.a
 # Made by tools/headers: the headers (committed copies in include/),
@@ -127,12 +142,12 @@ $(MAN1): $(TOOL)
 # cargo's output. In the checked profile the fault-injection library is
 # built the same way; make check's tests need it.
 $(LIB_SO) $(LIB_A) $(LIB29H_SO) $(LIB29H_A) $(TOOL) &: FORCE
-	$(CARGO) build --locked --profile $(PROFILE) -p wwwurl-capi -p wwwurl-cli
+	$(CARGO_P) build --locked --profile $(PROFILE) -p wwwurl-capi -p wwwurl-cli
 	@sh tools/copy-lib.sh $(TARGET_DIR) $(LIB_DIR) wwwurl $(SOVERSION)
-	$(CARGO) build --locked --profile $(PROFILE) -p wwwurl-capi --features v29h $(V29H_FLAGS)
+	$(CARGO_P) build --locked --profile $(PROFILE) -p wwwurl-capi --features v29h $(V29H_FLAGS)
 	@sh tools/copy-lib.sh $(V29H_TARGET) $(LIB_DIR) wwwurl-29h $(SOVERSION)
 ifeq ($(PROFILE),$(CHECK_PROFILE))
-	$(CARGO) build --locked --profile $(PROFILE) -p wwwurl-capi --features fault-injection
+	$(CARGO_P) build --locked --profile $(PROFILE) -p wwwurl-capi --features fault-injection
 	@sh tools/copy-lib.sh $(TARGET_DIR) $(dir $(FAULT_LIB)) wwwurl --static-only
 endif
 
@@ -147,12 +162,13 @@ endif
 
 # The headers and man pages from capi/src/ffi (a build step of the C
 # libraries: Rust users of the wwwurl crate never run cbindgen).
-gen:
-	$(CARGO) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(GEN)
+# One run writes them all (a grouped target: once per make, however many
+# suites wait for it), and rewrites only the files that change, so that
+# the tests are not rebuilt.
+gen: $(API_ROWS)
 
-# Rewritten only when they change, so that the tests are not rebuilt.
-$(API_ROWS) $(MEMORY_ROWS) $(DECLARED): FORCE
-	@$(MAKE) --no-print-directory gen
+$(API_ROWS) $(MEMORY_ROWS) $(DECLARED) &: FORCE
+	$(CARGO_P) run --locked --quiet --profile $(CHECK_PROFILE) -p wwwurl-headers -- $(GEN)
 
 # SECURITY.md's table of the declared functions' memory bounds is written
 # from their declarations too.
@@ -267,13 +283,17 @@ fault-rows: $(OUT)/c/fault_injection-static
 cycles:
 	@$(PYTHON) tools/cycles.py src capi/src capi/macros/src cli/src tools/headers/src python/src
 
-# Clippy in the checked profile, so that the build scripts it runs (ada's
-# C++ among them) are those of the test build too.
+# rustfmt, and every target of every crate compiled with clippy's lints
+# (CARGO_LINTED, above): rust-test then runs what this built. The two
+# variants of the C layer are linted where they are built (the libraries
+# above, rust-test).
 lint:
 	$(CARGO) fmt --all --check
-	$(CARGO) clippy --locked --profile $(CHECK_PROFILE) --workspace --all-targets -- -D warnings
-	$(CARGO) clippy --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --all-targets \
-	  --features fault-injection,v29h -- -D warnings
+	@test -x "$(CLIPPY_DRIVER)" || { echo "lint: no clippy-driver (rustup component add clippy;" \
+	  "Debian: rust-clippy)"; exit 1; }
+	$(CARGO_LINTED) test --locked --profile $(CHECK_PROFILE) --workspace --exclude wwwurl-headers \
+	  --exclude wwwurl-capi-table --all-targets --no-run
+	$(CARGO_LINTED) test --locked --profile $(CHECK_PROFILE) -p wwwurl-headers --all-targets --no-run
 
 # Every crate's tests, with debug assertions and overflow checks on in the
 # checked profile. cargo unifies the features of shared dependencies over
@@ -282,10 +302,10 @@ lint:
 # dependencies. The escape-heavy corpus too: tests/fixed_points.rs reads it
 # when WWWURL_ESCAPES (exported above) names it.
 rust-test: $(ESC_CORPUS)
-	$(CARGO) test --locked --workspace --exclude wwwurl-headers --exclude wwwurl-capi-table \
+	$(CARGO_LINTED) test --locked --workspace --exclude wwwurl-headers --exclude wwwurl-capi-table \
 	  --profile $(CHECK_PROFILE)
-	$(CARGO) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
-	$(CARGO) test --locked -p wwwurl-headers --profile $(CHECK_PROFILE)
+	$(CARGO_LINTED) test --locked -p wwwurl-capi --features v29h --profile $(CHECK_PROFILE)
+	$(CARGO_LINTED) test --locked -p wwwurl-headers --profile $(CHECK_PROFILE)
 
 # The C suites, each built against both libraries of the profile: shared,
 # static and with ASan+UBSan.
@@ -367,7 +387,7 @@ FAULT_ENV := $(if $(FAULT_OP),WWWURL_FAULT_OP='$(FAULT_OP)')
 
 fault-test: $(OUT)/c/fault_injection-static $(OUT)/c/fault_injection-asan
 	@echo "== the fault injector itself"
-	$(CARGO) test --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection --lib fault::
+	$(CARGO_LINTED) test --locked --profile $(CHECK_PROFILE) -p wwwurl-capi --features fault-injection --lib fault::
 	@echo "== fault_injection (asan+ubsan)"
 	ASAN_OPTIONS=detect_leaks=1 $(FAULT_ENV) $(OUT)/c/fault_injection-asan $(VECTORS)
 	@echo "== fault_injection (valgrind)"
