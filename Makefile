@@ -53,6 +53,8 @@ endif
 # and make check compile the tests and libraries once, not once to check
 # and once to build. Dependencies are compiled by rustc alone, and shared
 # with the plain builds of the profile. `make` builds without lints.
+# CLIPPY_ARGS is clippy's own hand-over from cargo clippy: a clippy that
+# read it otherwise would still print its lints, but not fail on them.
 CLIPPY_DRIVER ?= $(shell command -v clippy-driver 2>/dev/null)
 CARGO_LINTED := RUSTC_WORKSPACE_WRAPPER=$(CLIPPY_DRIVER) \
 	CLIPPY_ARGS=-D__CLIPPY_HACKERY__warnings__CLIPPY_HACKERY__ $(CARGO)
