@@ -32,8 +32,10 @@
  * Every function is called once on the first URL before the region, so lazy
  * binding and first-use initialisation are not counted.
  *
- * Build: C99 + POSIX, -O2, linked with libwwwurl.a; -DHAVE_CURL and
- * -DHAVE_URIPARSER add the libcurl and uriparser peers (see bench/bench.mk).
+ * Build: C99 + POSIX, -O2, linked with libwwwurl.a; -DHAVE_ADA adds ada's C
+ * API (the WHATWG parser's peer, from the ada-url crate's build), and
+ * -DHAVE_CURL and -DHAVE_URIPARSER the libcurl and uriparser peers (see
+ * bench/bench.mk).
  */
 #define _POSIX_C_SOURCE 200809L
 
@@ -368,6 +370,103 @@ static size_t b_whatwg(size_t a, size_t b) {
     return fails;
 }
 
+/* The WHATWG parser: parse, read the hostname, pathname and search (views
+ * into the handle), free. */
+static size_t b_whatwg_parts(size_t a, size_t b) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        struct wwwurl_whatwg *u = NULL;
+        if (wwwurl_whatwg_parse(urls[i], lens[i], NULL, 0, &u) != WWWURL_OK) {
+            fails++;
+            continue;
+        }
+        size_t n1, n2, n3;
+        const char *host = wwwurl_whatwg_get(u, WWWURL_WHATWG_HOSTNAME, &n1);
+        const char *path = wwwurl_whatwg_get(u, WWWURL_WHATWG_PATHNAME, &n2);
+        const char *search = wwwurl_whatwg_get(u, WWWURL_WHATWG_SEARCH, &n3);
+        ESCAPE(host);
+        ESCAPE(path);
+        ESCAPE(search);
+        ESCAPE(&n1);
+        ESCAPE(&n2);
+        ESCAPE(&n3);
+        wwwurl_whatwg_free(u);
+    }
+    return fails;
+}
+
+/* The bulk loop: one handle takes every URL (wwwurl_whatwg_parse_into),
+ * its href read each time. */
+static size_t b_whatwg_into(size_t a, size_t b) {
+    size_t fails = 0;
+    struct wwwurl_whatwg *u = NULL;
+    if (wwwurl_whatwg_parse("x:", WWWURL_NUL_TERMINATED, NULL, 0, &u) != WWWURL_OK)
+        return b - a;
+    for (size_t i = a; i < b; i++) {
+        if (wwwurl_whatwg_parse_into(u, urls[i], lens[i], NULL, 0) != WWWURL_OK) {
+            fails++;
+            continue;
+        }
+        size_t n;
+        const char *href = wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, &n);
+        ESCAPE(href);
+        ESCAPE(&n);
+    }
+    wwwurl_whatwg_free(u);
+    return fails;
+}
+
+#ifdef HAVE_ADA
+/* ada's C API (ada_c.h), declared here: the static library comes from the
+ * ada-url crate's build (bench/bench.mk). */
+typedef void *ada_url;
+typedef struct {
+    const char *data;
+    size_t length;
+} ada_string;
+ada_url ada_parse(const char *input, size_t length);
+int ada_is_valid(ada_url result);
+ada_string ada_get_href(ada_url result);
+ada_string ada_get_hostname(ada_url result);
+ada_string ada_get_pathname(ada_url result);
+ada_string ada_get_search(ada_url result);
+void ada_free(ada_url result);
+
+/* ada's C API: parse, read the href, free. */
+static size_t b_ada_href(size_t a, size_t b) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        ada_url u = ada_parse(urls[i], lens[i]);
+        if (!ada_is_valid(u)) {
+            fails++;
+        } else {
+            ada_string s = ada_get_href(u);
+            ESCAPE(&s);
+        }
+        ada_free(u);
+    }
+    return fails;
+}
+
+/* ada's C API: parse, read the hostname, pathname and search, free. */
+static size_t b_ada_parts(size_t a, size_t b) {
+    size_t fails = 0;
+    for (size_t i = a; i < b; i++) {
+        ada_url u = ada_parse(urls[i], lens[i]);
+        if (!ada_is_valid(u)) {
+            fails++;
+        } else {
+            ada_string h = ada_get_hostname(u), p = ada_get_pathname(u), s = ada_get_search(u);
+            ESCAPE(&h);
+            ESCAPE(&p);
+            ESCAPE(&s);
+        }
+        ada_free(u);
+    }
+    return fails;
+}
+#endif
+
 /* wwwurl_canonicalize under one profile, the result freed. */
 static inline size_t canon_rows(size_t a, size_t b, const char *profile) {
     size_t fails = 0;
@@ -488,6 +587,12 @@ static const bench_fn fns[] = {
     {"transcode", "wwwurl_transcode ENCODE_PATH (path)", b_transcode},
     {"transcode2", "wwwurl_transcode DECODE+ENCODE (path)", b_transcode2},
     {"whatwg", "wwwurl_whatwg_parse+get HREF+free", b_whatwg},
+    {"whatwg_parts", "wwwurl_whatwg_parse+get HOSTNAME,PATHNAME,SEARCH+free", b_whatwg_parts},
+    {"whatwg_into", "wwwurl_whatwg_parse_into (one handle)+get HREF", b_whatwg_into},
+#ifdef HAVE_ADA
+    {"ada_href", "ada_parse+ada_get_href+ada_free (C API)", b_ada_href},
+    {"ada_parts", "ada_parse+hostname,pathname,search+ada_free", b_ada_parts},
+#endif
 #define CANON_ROW(NAME, PROFILE) {"canon_" PROFILE, "wwwurl_canonicalize " PROFILE, b_canon_##NAME},
     BENCH_PROFILES(CANON_ROW)
     {"qdelete", "wwwurl_query_edit DELETE first name", b_qdelete},

@@ -27,9 +27,11 @@
 #   make memory-test  peak heap bytes per input byte of every string function,
 #                     against the bounds of SECURITY.md's table
 #
-# Two corpora, one URL a line:
+# The corpora, one URL a line:
 #   CORPUS      real URLs; default tests/corpus/kasztp.txt (in the repository,
 #               MIT, licence beside it)
+#   FILE_CORPUS `file:` URLs and Node module specifiers, for the WHATWG rows;
+#               default tests/corpus/file-urls.txt (tools/file-corpus.py)
 #   ESC_CORPUS  escape-heavy, valid but non-canonical URLs; default
 #               $(BUILD)/escapes.txt, made by bench/gen_escapes.c (fixed seed,
 #               ESC_COUNT URLs, default 20000; the same bytes on every machine)
@@ -41,6 +43,8 @@
 
 PKG_CONFIG ?= pkg-config
 CORPUS     ?= tests/corpus/kasztp.txt
+FILE_CORPUS ?= tests/corpus/file-urls.txt
+WHATWG_ROWS := whatwg whatwg_parts whatwg_into ada_href ada_parts
 ESC_COUNT  ?= 20000
 ESC_CORPUS ?= $(BUILD)/escapes.txt
 BENCH_ARGS ?=
@@ -63,10 +67,16 @@ BENCH_CG_CFLAGS := $(shell printf '\#include <valgrind/callgrind.h>\n' | \
 .PHONY: bench bench-c bench-rust bench-cli bench-callgrind bench-perbyte bench-corpus \
 	bench-corpus-test linear-test memory-test
 
+# ada's C API, the WHATWG rows' peer in the same binary: the static library
+# that the ada-url crate (a dev-dependency, benches/core.rs) builds from
+# ada's C++ at -O3, in this profile's target directory.
 $(OUT)/bench: bench/bench.c bench/measure.h bench/profile_list.h include/wwwurl.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(@D)
-	$(CC) $(BENCH_CFLAGS) $(BENCH_PEER_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/bench.c \
-	  $(LIB_A) $(BENCH_PEER_LIBS) $(STATIC_DEPS)
+	$(CARGO) build --locked --profile $(PROFILE) --bench core
+	ada=$$(ls -t $(TARGET_DIR)/build/ada-url-*/out/libada.a | head -n 1); \
+	  test -n "$$ada" || { echo "bench: no libada.a under $(TARGET_DIR)/build"; exit 1; }; \
+	  $(CC) $(BENCH_CFLAGS) -DHAVE_ADA $(BENCH_PEER_CFLAGS) $(BENCH_CG_CFLAGS) -o $@ bench/bench.c \
+	  $(LIB_A) $$ada -lstdc++ $(BENCH_PEER_LIBS) $(STATIC_DEPS)
 
 $(OUT)/perbyte: bench/perbyte.c bench/measure.h include/wwwurl_legacy.h $(LIB_A)
 	@mkdir -p $(@D)
@@ -138,6 +148,9 @@ bench-callgrind: $(OUT)/bench $(OUT)/perbyte $(ESC_CORPUS)
 	CALLGRIND_DIR=$(BUILD)/callgrind sh bench/callgrind.sh $(OUT)/bench $(CORPUS) $(CALLGRIND_COUNT)
 	@echo "== C ABI (bench/bench.c), escape-heavy URLs"
 	CALLGRIND_DIR=$(BUILD)/callgrind-escapes sh bench/callgrind.sh $(OUT)/bench $(ESC_CORPUS) $(CALLGRIND_COUNT)
+	@echo "== C ABI (bench/bench.c), file: URLs, the WHATWG rows"
+	CALLGRIND_DIR=$(BUILD)/callgrind-file sh bench/callgrind.sh $(OUT)/bench $(FILE_CORPUS) \
+	  $(CALLGRIND_COUNT) $(WHATWG_ROWS)
 	@exe=$$($(CARGO) bench --locked --bench core --no-run 2>&1 | \
 	  sed -n 's/.*Executable .*(\(.*\)).*/\1/p'); \
 	  test -n "$$exe" || { echo "bench-callgrind: no benches/core.rs executable"; exit 1; }; \

@@ -15,9 +15,10 @@
 # no measured loop). The callgrind.out files stay in $CALLGRIND_DIR (default
 # build/callgrind) for callgrind_annotate.
 #
-# When the WHATWG rows of benches/core.rs were measured (`whatwg`, and the
-# peers `ada` and `rust_url`), the last lines give instructions per URL of
-# each as a ratio to ada's.
+# When the WHATWG rows were measured, the last lines give instructions per
+# URL as a ratio to ada's: in benches/core.rs `whatwg` and `rust_url` to
+# `ada`; in bench/bench.c, through both C APIs, `whatwg` and `whatwg_into`
+# to `ada_href`, and `whatwg_parts` to `ada_parts`.
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -63,5 +64,11 @@ done
 awk '{ v[$1] = $2 }
      END { if ("ada" in v && v["ada"] > 0)
                for (k in v) if (k == "whatwg" || k == "rust_url")
-                   printf "%s / ada, instructions per URL: %.2f\n", k, v[k] / v["ada"] }' "$per_url" |
+                   printf "%s / ada, instructions per URL: %.2f\n", k, v[k] / v["ada"]
+           if ("ada_href" in v && v["ada_href"] > 0)
+               for (k in v) if (k == "whatwg" || k == "whatwg_into")
+                   printf "%s / ada_href, instructions per URL: %.2f\n", k, v[k] / v["ada_href"]
+           if ("ada_parts" in v && v["ada_parts"] > 0 && "whatwg_parts" in v)
+               printf "whatwg_parts / ada_parts, instructions per URL: %.2f\n",
+                      v["whatwg_parts"] / v["ada_parts"] }' "$per_url" |
     sort

@@ -616,6 +616,22 @@ static int c_whatwg_dup(char *s, size_t n, void *ctx)
     wwwurl_whatwg_free(d);
     return mem_result(st);
 }
+static int c_whatwg_get_buf(char *s, size_t n, void *ctx)
+{
+    char buf[64];
+    size_t needed;
+    (void)s, (void)n;
+    /* most hostile paths are too long for buf: BUFFER_TOO_SMALL is fine */
+    return ctx ? mem_result(wwwurl_whatwg_get_buf(ctx, WWWURL_WHATWG_PATHNAME, buf, sizeof buf,
+                                                  &needed))
+               : -1;
+}
+static int c_whatwg_get_dup(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    (void)s, (void)n;
+    return ctx ? string_out(wwwurl_whatwg_get_dup(ctx, WWWURL_WHATWG_HREF, &out, NULL), out) : -1;
+}
 static int wset(char *s, size_t n, void *ctx, wwwurl_whatwg_part part)
 {
     wwwurl_status st;
@@ -917,6 +933,10 @@ static const target targets[] = {
     {"wwwurl_whatwg_can_parse", "path", "http://www.example.com/", c_whatwg_can, NULL, NULL},
     {"wwwurl_whatwg_can_parse", "host", "http://", c_whatwg_can, NULL, NULL},
     {"wwwurl_whatwg_dup", "path", "http://www.example.com/", c_whatwg_dup, p_whatwg_url,
+     d_whatwg},
+    {"wwwurl_whatwg_get_buf", "path", "http://www.example.com/", c_whatwg_get_buf, p_whatwg_url,
+     d_whatwg},
+    {"wwwurl_whatwg_get_dup", "path", "http://www.example.com/", c_whatwg_get_dup, p_whatwg_url,
      d_whatwg},
     {"wwwurl_whatwg_set", "href", "http://www.example.com/", c_wset_href, p_whatwg_page,
      d_whatwg},

@@ -1217,10 +1217,31 @@ static int op_whatwg_parse(hgroup *g)
         return st;
     }
     CHECK_CSTR(g, "wwwurl_whatwg_parse", NULL, WW_HREF, wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
-    CHECK_CSTR(g, "origin", NULL, "https://xn--bcher-kva.example",
-               wwwurl_whatwg_get(u, WWWURL_WHATWG_ORIGIN, NULL));
+    CHECK_PART(g, "origin", NULL, "https://xn--bcher-kva.example", u, WWWURL_WHATWG_ORIGIN);
     wwwurl_whatwg_free(u);
     return WWWURL_OK;
+}
+
+/* A parse into a handle that fails leaves it as it was; one that succeeds
+ * gives the new URL, its stored origin included. */
+static int op_whatwg_parse_into(hgroup *g)
+{
+    wwwurl_whatwg *u = NULL;
+    int st = wwwurl_whatwg_parse(WW_IN, WWWURL_NUL_TERMINATED, NULL, 0, &u);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_whatwg_parse_into(u, "../b?z=1&a=%2C#f", WWWURL_NUL_TERMINATED,
+                                  "HTTPS://u:p@B\xc3\xbc" "cher.example:443/a/x", WWWURL_NUL_TERMINATED);
+    if (st == WWWURL_OK) {
+        CHECK_PART(g, "parse_into", NULL, "https://u:p@xn--bcher-kva.example/b?z=1&a=%2C#f", u,
+                   WWWURL_WHATWG_HREF);
+        CHECK_PART(g, "parse_into origin", NULL, "https://xn--bcher-kva.example", u,
+                   WWWURL_WHATWG_ORIGIN);
+    } else {
+        CHECK_PART(g, "parse_into (failed)", NULL, WW_HREF, u, WWWURL_WHATWG_HREF);
+    }
+    wwwurl_whatwg_free(u);
+    return st;
 }
 
 /* A setter that fails leaves every attribute as it was. */
@@ -1236,15 +1257,15 @@ static int op_whatwg_set(hgroup *g)
                    wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
         st = wwwurl_whatwg_dup(u, &d);
         if (st == WWWURL_OK)
-            CHECK_CSTR(g, "wwwurl_whatwg_dup", NULL, "xn--strae-oqa.example",
-                       wwwurl_whatwg_get(d, WWWURL_WHATWG_HOST, NULL));
+            CHECK_PART(g, "wwwurl_whatwg_dup", NULL, "xn--strae-oqa.example", d,
+                       WWWURL_WHATWG_HOST);
         else
             CHECK(g, "wwwurl_whatwg_dup leaves *out", NULL, d == NULL);
     } else {
         CHECK_CSTR(g, "wwwurl_whatwg_set (failed)", NULL, WW_HREF,
                    wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
-        CHECK_CSTR(g, "wwwurl_whatwg_set (failed) host", NULL, "xn--bcher-kva.example",
-                   wwwurl_whatwg_get(u, WWWURL_WHATWG_HOST, NULL));
+        CHECK_PART(g, "wwwurl_whatwg_set (failed) host", NULL, "xn--bcher-kva.example", u,
+                   WWWURL_WHATWG_HOST);
     }
     wwwurl_whatwg_free(d);
     wwwurl_whatwg_free(u);
@@ -1350,9 +1371,10 @@ static const op ops[] = {
     {"wwwurl_rfc3986_make_relative", op_make_relative, OP_STATUS, TO_C, NULL},
     {"wwwurl_rfc3986_normalize", op_normalize, OP_STATUS, TO_C, NULL},
     {"wwwurl_browser_resolve", op_browser_resolve, OP_STATUS, TO_C, NULL},
-    {"wwwurl_whatwg_parse", op_whatwg_parse, OP_STATUS, TO_C, NULL},
-    {"wwwurl_whatwg_set/dup", op_whatwg_set, OP_STATUS, TO_C, NULL},
-    {"wwwurl_whatwg_query_edit", op_whatwg_query_edit, OP_STATUS, TO_C, NULL},
+    {"wwwurl_whatwg_parse", op_whatwg_parse, OP_STATUS, RUST_HEAP, NULL},
+    {"wwwurl_whatwg_set/dup", op_whatwg_set, OP_STATUS, RUST_HEAP, NULL},
+    {"wwwurl_whatwg_parse_into", op_whatwg_parse_into, OP_STATUS, RUST_HEAP, NULL},
+    {"wwwurl_whatwg_query_edit", op_whatwg_query_edit, OP_STATUS, RUST_HEAP, NULL},
     {"wwwurl_url_query_edit", op_url_query_edit, OP_STATUS, TO_C, NULL},
     {"wwwurl_nvs_parse/key", op_nvs, OP_STATUS, TO_C, NULL},
     {"wwwurl_canonicalize cachekey config", op_canonicalize_cachekey, OP_STATUS, TO_C, NULL},

@@ -173,6 +173,13 @@ size_t h_slen(const char *s);
     h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), h_slen(want), (got), h_slen(got))
 #define CHECK_BYTES(g, what, in, want, wantlen, got, gotlen)                                  \
     h_check_bytes((g), __FILE__, __LINE__, (what), (in), (want), (wantlen), (got), (gotlen))
+/* a WHATWG URL's attribute, a view of its length (not NUL-terminated) */
+#define CHECK_PART(g, what, in, want, u, part)                                                \
+    do {                                                                                      \
+        size_t part_len_ = 0;                                                                 \
+        const char *part_ = wwwurl_whatwg_get((u), (part), &part_len_);                       \
+        CHECK_BYTES((g), (what), (in), (want), h_slen(want), part_, part_len_);               \
+    } while (0)
 #define CHECK_INT(g, what, in, want, got)                                                     \
     h_check_long((g), __FILE__, __LINE__, (what), (in), (long long)(want), (long long)(got))
 #define CHECK(g, what, in, cond)                                                              \

@@ -319,6 +319,30 @@ static int part_of(const char *name, wwwurl_whatwg_part *part)
 
 /* Every attribute `want` names (those the C API has: not searchParams),
  * compared; and the href parses back to itself. */
+/* The view of `part` and its copies by wwwurl_whatwg_get_buf and _dup
+ * agree; only the href's view is NUL-terminated. */
+static void check_copies(hgroup *g, const char *what, const char *in, const wwwurl_whatwg *u,
+                         wwwurl_whatwg_part part, const char *view, size_t n)
+{
+    char small[8], big[4096];
+    size_t needed = 0, dup_len = 0;
+    char *dup = NULL;
+    if (part == WWWURL_WHATWG_HREF)
+        CHECK(g, "the href's view is NUL-terminated", in, view[n] == '\0');
+    CHECK_STATUS(g, "get_buf", in, WWWURL_OK,
+                 wwwurl_whatwg_get_buf(u, part, big, sizeof big, &needed));
+    CHECK_BYTES(g, what, in, view, n, big, strlen(big));
+    CHECK_INT(g, "get_buf needed", in, n + 1, needed);
+    if (n + 1 > sizeof small)
+        CHECK_STATUS(g, "get_buf too small", in, WWWURL_ERR_BUFFER_TOO_SMALL,
+                     wwwurl_whatwg_get_buf(u, part, small, sizeof small, NULL));
+    if (CHECK_STATUS(g, "get_dup", in, WWWURL_OK, wwwurl_whatwg_get_dup(u, part, &dup, &dup_len))) {
+        CHECK_BYTES(g, what, in, view, n, dup, dup_len);
+        CHECK(g, "get_dup is NUL-terminated", in, strlen(dup) == dup_len);
+    }
+    wwwurl_string_free(dup);
+}
+
 static void check_attributes(hgroup *g, const char *in, const wwwurl_whatwg *u, const jv *want)
 {
     size_t k;
@@ -338,7 +362,7 @@ static void check_attributes(hgroup *g, const char *in, const wwwurl_whatwg *u, 
         if (!CHECK(g, what, in, got != NULL))
             continue;
         CHECK_BYTES(g, what, in, want->item[k].s, want->item[k].n, got, n);
-        CHECK(g, "length is the NUL's place", in, strlen(got) == n);
+        check_copies(g, what, in, u, part, got, n);
     }
     href = wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, &hlen);
     if (CHECK_STATUS(g, "href parses back", in, WWWURL_OK,
@@ -505,11 +529,9 @@ static void host_case(hgroup *g, const jv *input, const char *want)
         CHECK_STATUS(g, "host refused", input->s, WWWURL_ERR_INVALID_URL, st);
     } else if (CHECK_STATUS(g, "host parses", input->s, WWWURL_OK, st)) {
         hb_printf(&href, "https://%s/x", want);
-        CHECK_CSTR(g, "host", input->s, want, wwwurl_whatwg_get(u, WWWURL_WHATWG_HOST, NULL));
-        CHECK_CSTR(g, "hostname", input->s, want,
-                   wwwurl_whatwg_get(u, WWWURL_WHATWG_HOSTNAME, NULL));
-        CHECK_CSTR(g, "pathname", input->s, "/x",
-                   wwwurl_whatwg_get(u, WWWURL_WHATWG_PATHNAME, NULL));
+        CHECK_PART(g, "host", input->s, want, u, WWWURL_WHATWG_HOST);
+        CHECK_PART(g, "hostname", input->s, want, u, WWWURL_WHATWG_HOSTNAME);
+        CHECK_PART(g, "pathname", input->s, "/x", u, WWWURL_WHATWG_PATHNAME);
         CHECK_CSTR(g, "href", input->s, href.p, wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, NULL));
     }
     wwwurl_whatwg_free(u);
@@ -527,7 +549,7 @@ static void host_setter_case(hgroup *g, wwwurl_whatwg_part part, const jv *input
         return;
     st = wwwurl_whatwg_set(u, part, input->s, input->n);
     CHECK_STATUS(g, "host setter status", input->s, want ? WWWURL_OK : WWWURL_ERR_IGNORED, st);
-    CHECK_CSTR(g, "host setter", input->s, want ? want : "x", wwwurl_whatwg_get(u, part, NULL));
+    CHECK_PART(g, "host setter", input->s, want ? want : "x", u, part);
     wwwurl_whatwg_free(u);
 }
 
@@ -617,10 +639,10 @@ static void t_api(hgroup *g, const char *dir)
     CHECK_CSTR(g, "href", NULL, "https://example.com/b?q#f",
                wwwurl_whatwg_get(u, WWWURL_WHATWG_HREF, &n));
     CHECK_INT(g, "href length", NULL, 25, n);
-    CHECK_CSTR(g, "origin", NULL, "https://example.com",
-               wwwurl_whatwg_get(u, WWWURL_WHATWG_ORIGIN, NULL));
-    CHECK_CSTR(g, "port", NULL, "", wwwurl_whatwg_get(u, WWWURL_WHATWG_PORT, &n));
-    CHECK_INT(g, "port length", NULL, 0, n);
+    CHECK_PART(g, "origin", NULL, "https://example.com", u, WWWURL_WHATWG_ORIGIN);
+    CHECK_PART(g, "port", NULL, "", u, WWWURL_WHATWG_PORT);
+    n = 99;
+    CHECK(g, "port length", NULL, wwwurl_whatwg_get(u, WWWURL_WHATWG_PORT, &n) != NULL && n == 0);
     n = 99;
     CHECK(g, "unknown part", NULL, wwwurl_whatwg_get(u, 11, &n) == NULL && n == 0);
     CHECK(g, "NULL handle", NULL, wwwurl_whatwg_get(NULL, WWWURL_WHATWG_HREF, NULL) == NULL);
@@ -668,6 +690,49 @@ static void t_api(hgroup *g, const char *dir)
     wwwurl_whatwg_free(u);
     CHECK_CSTR(g, "dup outlives the original", NULL, "https://xn--bcher-kva.example:8443/b?a%20b",
                wwwurl_whatwg_get(v, WWWURL_WHATWG_HREF, NULL));
+    /* parse_into: the same handle takes URL after URL, longer and
+     * shorter, and a failure leaves it as it was. */
+    {
+        static const char *const seq[] = {
+            "https://a.example/", "HTTP://Example.COM:8080/a/../b c?x y#z",
+            "file:///home/u/src/lib.rs", "blob:https://h.example:1/id",
+            "https://user:pw@h.example/x", "node:fs", "https://a/",
+        };
+        static const char *const hrefs[] = {
+            "https://a.example/", "http://example.com:8080/b%20c?x%20y#z",
+            "file:///home/u/src/lib.rs", "blob:https://h.example:1/id",
+            "https://user:pw@h.example/x", "node:fs", "https://a/",
+        };
+        static const char *const origins[] = {
+            "https://a.example", "http://example.com:8080", "null", "https://h.example:1",
+            "https://h.example", "null", "https://a",
+        };
+        wwwurl_whatwg *w = v;
+        const wwwurl_whatwg *at = w;
+        for (size_t i = 0; i < sizeof seq / sizeof *seq; i++) {
+            CHECK_STATUS(g, "parse_into", seq[i], WWWURL_OK,
+                         wwwurl_whatwg_parse_into(w, seq[i], WWWURL_NUL_TERMINATED, NULL, 0));
+            CHECK_PART(g, "parse_into href", seq[i], hrefs[i], w, WWWURL_WHATWG_HREF);
+            CHECK_PART(g, "parse_into origin", seq[i], origins[i], w, WWWURL_WHATWG_ORIGIN);
+        }
+        CHECK(g, "parse_into keeps the handle", NULL, w == at);
+        CHECK_STATUS(g, "parse_into with a base", NULL, WWWURL_OK,
+                     wwwurl_whatwg_parse_into(w, "../q?r", WWWURL_NUL_TERMINATED,
+                                              "http://h/a/b/c", WWWURL_NUL_TERMINATED));
+        CHECK_PART(g, "parse_into against the base", NULL, "http://h/a/q?r", w, WWWURL_WHATWG_HREF);
+        CHECK_PART(g, "its search", NULL, "?r", w, WWWURL_WHATWG_SEARCH);
+        CHECK_STATUS(g, "parse_into failure", NULL, WWWURL_ERR_INVALID_URL,
+                     wwwurl_whatwg_parse_into(w, "http://[::1", WWWURL_NUL_TERMINATED, NULL, 0));
+        CHECK_STATUS(g, "parse_into bad base", NULL, WWWURL_ERR_INVALID_BASE,
+                     wwwurl_whatwg_parse_into(w, "x", WWWURL_NUL_TERMINATED, "b", 1));
+        CHECK_PART(g, "a failure leaves the URL", NULL, "http://h/a/q?r", w, WWWURL_WHATWG_HREF);
+        CHECK_PART(g, "and every part", NULL, "/a/q", w, WWWURL_WHATWG_PATHNAME);
+        CHECK_STATUS(g, "parse_into NULL handle", NULL, WWWURL_ERR_NULL,
+                     wwwurl_whatwg_parse_into(NULL, "http://a/", WWWURL_NUL_TERMINATED, NULL, 0));
+        CHECK_STATUS(g, "set after parse_into", NULL, WWWURL_OK,
+                     wwwurl_whatwg_set(w, WWWURL_WHATWG_HASH, "h", 1));
+        CHECK_PART(g, "set after parse_into", NULL, "http://h/a/q?r#h", w, WWWURL_WHATWG_HREF);
+    }
     wwwurl_whatwg_free(v);
     wwwurl_whatwg_free(NULL);
 

@@ -22,7 +22,8 @@ static void same_parts(const wwwurl_whatwg *a, const wwwurl_whatwg *b)
         const char *sb = wwwurl_whatwg_get(b, p, &lb);
         CHECK(sa != NULL && sb != NULL);
         if (la != lb || memcmp(sa, sb, la) != 0) {
-            fprintf(stderr, "attribute %u: \"%s\" then \"%s\"\n", (unsigned)p, sa, sb);
+            fprintf(stderr, "attribute %u: \"%.*s\" then \"%.*s\"\n", (unsigned)p, (int)la, sa,
+                    (int)lb, sb);
             CHECK(!"attributes differ");
         }
     }
@@ -37,7 +38,9 @@ static void check_parts(const wwwurl_whatwg *u)
         len[p] = 12345;
         s[p] = wwwurl_whatwg_get(u, p, &len[p]);
         CHECK(s[p] != NULL);
-        CHECK(strlen(s[p]) == len[p]);
+        /* a view: no NUL inside; the href's is NUL-terminated */
+        CHECK(memchr(s[p], 0, len[p]) == NULL);
+        CHECK(p != WWWURL_WHATWG_HREF || s[p][len[p]] == '\0');
         if (p != WWWURL_WHATWG_ORIGIN)
             for (size_t i = 0; i < len[p]; i++)
                 CHECK((unsigned char)s[p][i] < 0x80);
@@ -94,6 +97,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     wwwurl_whatwg *u = (wwwurl_whatwg *)(uintptr_t)1;
     wwwurl_status st = wwwurl_whatwg_parse(in, ilen, base, blen, &u);
+    /* One handle takes every input in turn: the same answer as a new
+     * handle, and a failure leaves it as it was. */
+    static wwwurl_whatwg *reused;
+    if (reused == NULL)
+        CHECK(wwwurl_whatwg_parse("https://first.example/", WWWURL_NUL_TERMINATED, NULL, 0,
+                                  &reused) == WWWURL_OK);
+    wwwurl_whatwg *before = NULL;
+    CHECK(wwwurl_whatwg_dup(reused, &before) == WWWURL_OK);
+    CHECK(wwwurl_whatwg_parse_into(reused, in, ilen, base, blen) == st);
+    if (st == WWWURL_OK)
+        same_parts(u, reused);
+    else
+        same_parts(before, reused);
+    wwwurl_whatwg_free(before);
     CHECK(st == WWWURL_OK || st == WWWURL_ERR_INVALID_URL ||
           (with_base && st == WWWURL_ERR_INVALID_BASE));
     CHECK(wwwurl_whatwg_can_parse(in, ilen, base, blen) == st);

@@ -22,7 +22,7 @@ static void take(const wwwurl_whatwg *u, snapshot *sn)
 {
     for (wwwurl_whatwg_part p = 0; p < N_PARTS; p++) {
         const char *s = wwwurl_whatwg_get(u, p, &sn->len[p]);
-        CHECK(s != NULL && strlen(s) == sn->len[p]);
+        CHECK(s != NULL && memchr(s, 0, sn->len[p]) == NULL);
         sn->s[p] = fz_strndup((const uint8_t *)s, sn->len[p]);
     }
 }

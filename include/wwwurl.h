@@ -1700,12 +1700,36 @@ wwwurl_status wwwurl_url_query_edit(struct wwwurl_url *u,
  *
  * Memory and lifetimes: the caller owns `*out` and releases it with
  * `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+ * The handle and its text are one allocation (two when a base is given:
+ * the base's URL is made and freed).
  */
 wwwurl_status wwwurl_whatwg_parse(const char *input,
                                   size_t len,
                                   const char *base,
                                   size_t base_len,
                                   struct wwwurl_whatwg **out);
+
+/**
+ * Parses a URL into an existing handle, reusing its memory: what
+ * `wwwurl_whatwg_parse` does, without a new handle, so that a loop over
+ * many URLs allocates only when a URL outgrows the memory the handle has.
+ *
+ * Parameters: `u`, a handle of `wwwurl_whatwg_parse` or `_dup`;
+ * `input`/`len` and `base`/`base_len` as for `wwwurl_whatwg_parse`.
+ *
+ * Returns the statuses of `wwwurl_whatwg_parse`. On any status but
+ * `WWWURL_OK` the handle is byte-identical to what it was.
+ *
+ * Memory and lifetimes: views from `wwwurl_whatwg_get` for this handle
+ * are invalid after a call that returns `WWWURL_OK`. The handle keeps
+ * the memory of its text before as room for the next text, so it holds
+ * at most the memory of its two longest URLs.
+ */
+wwwurl_status wwwurl_whatwg_parse_into(struct wwwurl_whatwg *u,
+                                       const char *input,
+                                       size_t len,
+                                       const char *base,
+                                       size_t base_len);
 
 /**
  * Whether `wwwurl_whatwg_parse` would succeed with these arguments
@@ -1730,7 +1754,8 @@ wwwurl_status wwwurl_whatwg_can_parse(const char *input,
                                       size_t base_len);
 
 /**
- * An attribute of a WHATWG URL, as the `URL` API gives it.
+ * An attribute of a WHATWG URL, as the `URL` API gives it: a view
+ * into the handle's text.
  *
  * Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
  * `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
@@ -1738,15 +1763,63 @@ wwwurl_status wwwurl_whatwg_can_parse(const char *input,
  * empty for an empty or absent query) or `HASH` (with its `#`); `len`,
  * where the length is stored (may be NULL; 0 when NULL is returned).
  *
- * Returns a NUL-terminated string (possibly empty), or NULL when `u` is
- * NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
- * `ORIGIN` is `null` for an opaque origin.
+ * Returns the attribute's `*len` bytes (possibly none), or NULL when `u`
+ * is NULL or `part` is unknown, or for the `ORIGIN` of a `blob` URL
+ * whose inner URL needs IDNA in a build without it. The bytes are NOT
+ * NUL-terminated, except those of `HREF`: read `*len` of them
+ * (`printf("%.*s", (int)len, p)`), or use `wwwurl_whatwg_get_buf` or
+ * `wwwurl_whatwg_get_dup` for a C string. Every attribute but `ORIGIN`
+ * is ASCII; `ORIGIN` is `null` for an opaque origin.
  *
- * Memory and lifetimes: borrowed from the handle, valid until the handle
- * is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
- * nothing.
+ * Memory and lifetimes: a view into the handle, valid until the handle
+ * is changed by `wwwurl_whatwg_set` or `wwwurl_whatwg_parse_into`, or
+ * freed; do not free it. Makes no copy, takes no lock and allocates
+ * nothing: any number of threads may read one handle at once.
  */
 const char *wwwurl_whatwg_get(const struct wwwurl_whatwg *u, wwwurl_whatwg_part part, size_t *len);
+
+/**
+ * An attribute of a WHATWG URL, as `wwwurl_whatwg_get` gives it, copied
+ * with a NUL into the caller's buffer.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value; `buf` and
+ * `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0, to ask
+ * for the size); `needed`, where the size the result needs, terminating
+ * NUL included, is stored (may be NULL).
+ *
+ * Returns `WWWURL_OK` (the buffer holds the NUL-terminated attribute),
+ * `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
+ * byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
+ * NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+ * for an unknown part or an origin `wwwurl_whatwg_get` does not give.
+ * Allocates nothing.
+ */
+wwwurl_status wwwurl_whatwg_get_buf(const struct wwwurl_whatwg *u,
+                                    wwwurl_whatwg_part part,
+                                    char *buf,
+                                    size_t cap,
+                                    size_t *needed);
+
+/**
+ * An attribute of a WHATWG URL, as `wwwurl_whatwg_get` gives it, as a
+ * new NUL-terminated string.
+ *
+ * Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value; `out`
+ * receives the string; `out_len`, where its length is stored (may be
+ * NULL).
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+ * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown part or an origin
+ * `wwwurl_whatwg_get` does not give; `WWWURL_ERR_NO_MEMORY`. `*out` and
+ * `*out_len` are written only on success.
+ *
+ * Memory and lifetimes: `*out` is a new string that the caller releases
+ * with `wwwurl_string_free`; it stays valid whatever happens to `u`.
+ */
+wwwurl_status wwwurl_whatwg_get_dup(const struct wwwurl_whatwg *u,
+                                    wwwurl_whatwg_part part,
+                                    char **out,
+                                    size_t *out_len);
 
 /**
  * Sets an attribute of a WHATWG URL by the Standard's setter algorithm
@@ -1768,9 +1841,9 @@ const char *wwwurl_whatwg_get(const struct wwwurl_whatwg *u, wwwurl_whatwg_part 
  * every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
  * byte-identical to what it was.
  *
- * Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+ * Memory and lifetimes: views from `wwwurl_whatwg_get` for this handle
  * are invalid after a call that returns `WWWURL_OK` or
- * `WWWURL_ERR_PORT_IGNORED`.
+ * `WWWURL_ERR_PORT_IGNORED`. The handle keeps its address.
  */
 wwwurl_status wwwurl_whatwg_set(struct wwwurl_whatwg *u,
                                 wwwurl_whatwg_part part,

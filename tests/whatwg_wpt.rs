@@ -245,6 +245,8 @@ fn url_case(case: &serde_json::Map<String, Value>) -> Result<(), String> {
         };
     }
     let url = parsed.map_err(|e| format!("failed: {e:?}"))?;
+    layout_agrees(&url)?;
+    reuse_agrees(input, base, &url)?;
     for name in attribute_names() {
         if let Some(want) = str_field(case, name) {
             let got = attribute(&url, name);
@@ -257,6 +259,61 @@ fn url_case(case: &serde_json::Map<String, Value>) -> Result<(), String> {
     let again = whatwg::parse(url.href(), None).map_err(|e| format!("href reparse: {e:?}"))?;
     if again.href() != url.href() {
         return Err(format!("href reparse gave {}", again.as_str()));
+    }
+    Ok(())
+}
+
+/// The URL's layout puts every attribute where its getter finds it (the
+/// origin where it lies in the href, `null` where the layout says it is
+/// opaque), and taking the URL apart and back gives the same URL.
+fn layout_agrees(url: &Url) -> Result<(), String> {
+    let layout = url.layout();
+    let href = url.href();
+    for a in Attribute::ALL {
+        let mut want = Buf::new();
+        url.get(a, &mut want)
+            .map_err(|e| format!("{}: {e:?}", a.name()))?;
+        let got = match layout.range(a) {
+            Some(r) => href[r].to_vec(),
+            None if a == Attribute::Origin && layout.opaque_origin(href) => b"null".to_vec(),
+            None if a == Attribute::Origin => continue,
+            None => return Err(format!("layout: no range for {}", a.name())),
+        };
+        if got != want[..] {
+            return Err(format!(
+                "layout {}: {:?} != {:?}",
+                a.name(),
+                text(&got),
+                text(&want)
+            ));
+        }
+    }
+    let (text_buf, parts) = url.try_clone().unwrap().into_parts();
+    let mut longer = text_buf;
+    longer.extend_from_slice(b"\0tail").unwrap();
+    match Url::from_parts(longer, parts) {
+        Some(back) if back == *url => Ok(()),
+        _ => Err("from_parts(into_parts) is not the URL".into()),
+    }
+}
+
+/// A parse in a buffer that held another URL gives the same URL, and a
+/// failed one gives the buffer back.
+fn reuse_agrees(input: &str, base: Option<&str>, url: &Url) -> Result<(), String> {
+    let (mut buf, _) = whatwg::parse(b"https://reused.example/some/long/path?and=a&query", None)
+        .unwrap()
+        .into_parts();
+    let cap = buf.capacity();
+    if whatwg::parse_with_base_reusing(b"http://[::1", None, &mut buf).is_ok()
+        || buf.capacity() != cap
+    {
+        return Err("a failed parse did not give the buffer back".into());
+    }
+    let again =
+        whatwg::parse_with_base_reusing(input.as_bytes(), base.map(str::as_bytes), &mut buf)
+            .map_err(|e| format!("reusing: {e:?}"))?;
+    if again != *url {
+        return Err(format!("reusing gave {}", again.as_str()));
     }
     Ok(())
 }
@@ -299,6 +356,7 @@ fn setter_case(name: &str, case: &serde_json::Map<String, Value>) -> Result<(), 
         }
         Ok(_) => {}
     }
+    layout_agrees(&url)?;
     for (attr, want) in expected {
         let want = want.as_str().ok_or("expected value not a string")?;
         let got = attribute(&url, attr);

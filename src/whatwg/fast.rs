@@ -23,9 +23,10 @@ use crate::buf::{Buf, NoMemory};
 
 /// The URL that `input` is when the route can tell on its own (see the
 /// module's documentation); `None` sends it to the state machine.
-/// `Some(Err)` only when memory ran out.
+/// `Some(Err)` only when memory ran out. The URL is written in `buf`'s
+/// memory, which is taken (and given back, empty, when memory runs out).
 #[inline]
-pub(crate) fn parse(input: &[u8]) -> Option<Result<Url, NoMemory>> {
+pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>> {
     let (scheme, scheme_end) = special_scheme(input)?;
     let host_start = scheme_end + 3;
     let host_end = host_start
@@ -96,6 +97,7 @@ pub(crate) fn parse(input: &[u8]) -> Option<Result<Url, NoMemory>> {
             query: (query < input.len() && input[query] == b'?').then_some(query),
             fragment: (fragment < input.len()).then_some(fragment),
         },
+        buf,
     ))
 }
 
@@ -143,8 +145,10 @@ struct Offsets {
 
 /// The URL of an input the route accepted: the input, its host in lower
 /// case, with `/` for an empty path.
-fn build(input: &[u8], o: Offsets) -> Result<Url, NoMemory> {
-    let mut s = Buf::with_capacity(input.len() + usize::from(o.empty_path))?;
+fn build(input: &[u8], o: Offsets, buf: &mut Buf) -> Result<Url, NoMemory> {
+    buf.clear();
+    buf.reserve(input.len() + usize::from(o.empty_path))?;
+    let mut s = std::mem::take(buf);
     let shift = usize::from(o.empty_path);
     if o.empty_path {
         s.extend_from_slice(&input[..o.path_start])?;

@@ -7,11 +7,12 @@
 
 use super::fast;
 use super::parser;
+use crate::buf::Buf;
 
 /// The route and the state machine agree on `input`: when the route
 /// takes it, the state machine gives the same URL, offsets included.
 fn agrees(input: &[u8]) -> bool {
-    match fast::parse(input) {
+    match fast::parse(input, &mut Buf::new()) {
         None => false,
         Some(fast) => {
             let fast = fast.expect("memory");
@@ -79,7 +80,10 @@ fn leaves_the_rest_to_the_state_machine() {
         "httpx://a/",
         "http:\\\\a\\",
     ] {
-        assert!(fast::parse(input.as_bytes()).is_none(), "taken: {input}");
+        assert!(
+            fast::parse(input.as_bytes(), &mut Buf::new()).is_none(),
+            "taken: {input}"
+        );
     }
 }
 

@@ -42,6 +42,7 @@ mod fast;
 mod fast_tests;
 mod host;
 mod idna;
+mod layout;
 mod lexical;
 mod parser;
 mod setters;
@@ -59,6 +60,7 @@ pub use encode_sets::{
 };
 pub use host::HostKind;
 pub use idna::unicode_version;
+pub use layout::Layout;
 pub use setters::{Part, SetError, SetOutcome};
 
 /// Why the parser returned failure (or could not run).
@@ -196,10 +198,29 @@ pub fn parse(input: &[u8], base: Option<&Url>) -> Result<Url, ParseError> {
     parser::parse(input, base)
 }
 
+/// [`parse`], writing the URL in the memory of `buf`, which the URL takes:
+/// a caller that parses many URLs gives each the memory of the last one
+/// it is done with ([`Url::into_parts`]), so that a parse allocates only
+/// when a URL outgrows it. On failure `buf` holds its memory again,
+/// empty.
+pub fn parse_reusing(input: &[u8], base: Option<&Url>, buf: &mut Buf) -> Result<Url, ParseError> {
+    parser::parse_in(input, base, buf)
+}
+
 /// The API URL parser: parses `base` first when given (its failure makes
 /// this fail with [`ParseError::InvalidBase`]), then `input` against it.
 /// What `new URL(input, base)` does, on bytes.
 pub fn parse_with_base(input: &[u8], base: Option<&[u8]>) -> Result<Url, ParseError> {
+    parse_with_base_reusing(input, base, &mut Buf::new())
+}
+
+/// [`parse_with_base`] in the memory of `buf`, as [`parse_reusing`]
+/// (the base, when given, takes memory of its own).
+pub fn parse_with_base_reusing(
+    input: &[u8],
+    base: Option<&[u8]>,
+    buf: &mut Buf,
+) -> Result<Url, ParseError> {
     let base = match base {
         Some(b) => Some(parse(b, None).map_err(|e| match e {
             ParseError::NoMemory | ParseError::IdnaUnavailable => e,
@@ -207,7 +228,7 @@ pub fn parse_with_base(input: &[u8], base: Option<&[u8]>) -> Result<Url, ParseEr
         })?),
         None => None,
     };
-    parse(input, base.as_ref())
+    parse_reusing(input, base.as_ref(), buf)
 }
 
 /// Whether [`parse_with_base`] succeeds: `URL.canParse(input, base)`.

@@ -67,28 +67,47 @@ pub(crate) fn clean<'a>(input: &'a [u8], scratch: &'a mut Buf) -> Result<&'a [u8
 
 /// The basic URL parser on `input` with `base`.
 pub(crate) fn parse(input: &[u8], base: Option<&Url>) -> Result<Url, ParseError> {
+    parse_in(input, base, &mut Buf::new())
+}
+
+/// [`parse`], writing the URL in `buf`'s memory: the URL takes it, and a
+/// failure gives it back, empty.
+pub(crate) fn parse_in(input: &[u8], base: Option<&Url>, buf: &mut Buf) -> Result<Url, ParseError> {
     // An absolute special URL ignores the base, so the route for inputs
     // that are their own serialisation needs none.
-    if let Some(url) = super::fast::parse(input) {
+    if let Some(url) = super::fast::parse(input, buf) {
         return Ok(url?);
     }
-    parse_state_machine(input, base)
+    state_machine_in(input, base, buf)
 }
 
 /// The basic URL parser's state machine on `input` with `base`, for every
 /// input (the route of [`parse`] for plain ones is tested against it).
+#[cfg(test)]
 pub(crate) fn parse_state_machine(input: &[u8], base: Option<&Url>) -> Result<Url, ParseError> {
+    state_machine_in(input, base, &mut Buf::new())
+}
+
+/// [`parse_state_machine`] in `buf`'s memory, as [`parse_in`].
+fn state_machine_in(input: &[u8], base: Option<&Url>, buf: &mut Buf) -> Result<Url, ParseError> {
     let mut scratch = Buf::new();
     let input = clean(trim_c0_control_or_space(input), &mut scratch)?;
     let room = input.len() + base.map_or(0, |b| b.serialization.len()) + 8;
+    buf.clear();
+    buf.reserve(room)?;
     let mut parser = Parser {
         input,
         base,
-        url: Url::empty(Buf::with_capacity(room)?),
+        url: Url::empty(std::mem::take(buf)),
     };
-    parser.run()?;
-    parser.url.finish()?;
-    Ok(parser.url)
+    match parser.run().and_then(|()| Ok(parser.url.finish()?)) {
+        Ok(()) => Ok(parser.url),
+        Err(e) => {
+            *buf = parser.url.serialization;
+            buf.clear();
+            Err(e)
+        }
+    }
 }
 
 /// A byte that the scheme state keeps: ASCII alphanumeric, `+`, `-`, `.`.

@@ -300,6 +300,7 @@ impl HandleType for ConfigH {
         ty: "wwwurl_config",
         make: "wwwurl_config_new(&h)",
         free: "wwwurl_config_free",
+        c_heap: true,
     };
 
     /// As `wwwurl_free`: a release, whose body cannot panic.

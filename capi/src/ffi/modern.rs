@@ -179,6 +179,7 @@ impl HandleType for Url {
         make: "wwwurl_parse(NULL, \"http://u:p@www.example.com:8000/a/./b?c=d#e\", \
                WWWURL_NUL_TERMINATED, &h)",
         free: "wwwurl_free",
+        c_heap: true,
     };
 
     /// As FreeURL: nothing here can panic.

@@ -18,6 +18,7 @@ impl Handle for Nvs {
         ty: "wwwurl_nvs",
         make: "wwwurl_nvs_parse(\"params=(\\\"c\\\"), key-order\", WWWURL_NUL_TERMINATED, &h)",
         free: "wwwurl_nvs_free",
+        c_heap: true,
     };
     fn store(out: Out<*mut wwwurl_nvs>, v: Config) -> Result<(), wwwurl_status> {
         store_block(out, v)

@@ -1,210 +1,241 @@
 //! The WHATWG URL Standard's URL as a C handle: `wwwurl_whatwg`.
 //!
-//! A handle holds the core's [`Url`] and, next to it, the attributes the
-//! getter hands out, each NUL-terminated, in one block of text whose room
-//! is reserved when the URL is made or changed: the href is written then,
-//! the other attributes the first time one of them is read. So
-//! `wwwurl_whatwg_get` allocates nothing, cannot fail but on its
-//! arguments, and any number of threads may read one handle at once; a
-//! caller who reads only the href never pays for the others.
+//! A handle is the URL's text (its href, a NUL, and its origin when that
+//! is not a piece of the href) and, after it in the same block, the
+//! offsets of its parts ([`Layout`]). `wwwurl_whatwg_get` returns a view
+//! into the text: no copy, no lock, no allocation, and any number of
+//! threads may read one handle at once, since nothing writes it but
+//! `_set`, `_parse_into` and `_free`, which the caller does not run
+//! beside a reader.
+//!
+//! The block is the memory of the `Vec` the parser wrote the URL in,
+//! reserved with room for the header after the text: a parse makes one
+//! allocation. The header never moves, so `_set` and `_parse_into` keep
+//! the handle's address and write the new text in memory of the handle's
+//! own (`own`), keeping the memory of the text before as `spare` for the
+//! next: a loop of `_parse_into` calls allocates only when a URL outgrows
+//! the memory it has.
 
-use super::alloc::Out;
+use super::alloc::{CBuf, Out};
 use super::api::{
-    export, named_u32, store_block, Borrowed, Decl, Handle, HandleKind, In, Mut, OptIn, Owned, Ref,
-    Value,
+    export, named_u32, Borrowed, CallerBuf, Decl, HandleKind, HandleType, In, Mut, NewHandle,
+    OptIn, Owned, Ref, Value,
 };
 use super::status::*;
 use super::types::*;
-use std::cell::UnsafeCell;
+use std::mem::{align_of, size_of, ManuallyDrop};
+use std::ptr::NonNull;
 use wwwurl_core::buf::{Buf, NoMemory};
-use wwwurl_core::whatwg::{self, Part, SetError, SetOutcome, Url};
+use wwwurl_core::sink::Sink;
+use wwwurl_core::whatwg::{self, Attribute, Layout, ParseError, Part, SetError, SetOutcome, Url};
 
-/// The number of `WWWURL_WHATWG_*` parts.
-const PARTS: usize = 11;
+/// Where a handle's origin is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Origin {
+    /// A piece of the href ([`Layout::range`]).
+    InHref,
+    /// `null`.
+    Null,
+    /// In the text after the href's NUL: its start and length.
+    Stored(usize, usize),
+    /// A `blob` URL whose inner URL needs IDNA in a build without it.
+    Unknown,
+}
 
-/// What a `wwwurl_whatwg *` points at: one `malloc` block.
+/// What a `wwwurl_whatwg *` points at: the header at the end of the block
+/// that holds the URL's text (`home`), or of a block whose text has been
+/// replaced since (then the text is `own`'s).
 pub(crate) struct WhatwgHandle {
-    url: Url,
-    /// The href and its NUL; then, once `filled`, the other parts in
-    /// the order of their numbers, each followed by a NUL. Its capacity,
-    /// reserved when the handle is made, holds them all, so filling it in
-    /// never reallocates it: the href does not move.
-    text: UnsafeCell<Buf>,
-    /// Where each part's NUL is in `text`; those after the href's are
-    /// written with the parts.
-    ends: UnsafeCell<[usize; PARTS]>,
-    /// The href's first byte in `text`'s buffer, read through this pointer
-    /// so that reading the href never borrows `text` while another thread
-    /// may be appending to it.
-    href: *const u8,
-    /// Whether the parts after the href are written: read and written
-    /// under `lock` only.
-    filled: UnsafeCell<bool>,
-    /// Orders the writing of the parts after the href, by the first thread
-    /// that reads one, before every other thread's reading them. A pthread
-    /// mutex, which helgrind and DRD see, rather than `std::sync::Once`,
-    /// whose futex they cannot: so that a program checked with them sees
-    /// no race here. Statically initialised; never moved once the handle
-    /// is stored.
-    lock: UnsafeCell<libc::pthread_mutex_t>,
+    layout: Layout,
+    origin: Origin,
+    /// The text: the href, its NUL, the stored origin.
+    text: *const u8,
+    text_len: usize,
+    /// The block that holds this header, a `Vec<u8>`'s memory: its first
+    /// byte and capacity.
+    home: *mut u8,
+    home_cap: usize,
+    /// The text when it is not in `home`; empty while it is.
+    own: Buf,
+    /// Memory for the next text, from the text before.
+    spare: Buf,
 }
 
-/// The origin's length when it is known without parsing: every scheme
-/// but `blob`, whose origin is that of the URL its path parses to.
-fn origin_len(url: &Url) -> Option<usize> {
-    match url.scheme() {
-        b"blob" => None,
-        b"file" => Some(4),
-        _ if url.is_special() => Some(url.protocol().len() + 2 + url.host().len()),
-        _ => Some(4),
-    }
-}
-
-/// Room for every part after the href, NULs included, without adding
-/// them up: `None` for a `blob` URL. The protocol, credentials, host,
-/// path, search and hash are pieces of the href that do not overlap; the
-/// hostname and port are within the host; the origin is the protocol,
-/// `//` and the host, or `null`.
-fn rest_room(url: &Url) -> Option<usize> {
-    origin_len(url)?;
-    Some(url.href().len() + url.protocol().len() + 2 * url.host().len() + 16)
-}
-
-/// The size of every part after the href, NULs included; `None` for a
-/// `blob` URL.
-fn rest_len(url: &Url) -> Option<usize> {
-    let parts = [
-        url.protocol(),
-        url.username(),
-        url.password(),
-        url.host(),
-        url.hostname(),
-        url.port(),
-        url.pathname(),
-        url.search(),
-        url.hash(),
-    ];
-    let nuls = PARTS - 1;
-    Some(origin_len(url)? + parts.iter().map(|p| p.len()).sum::<usize>() + nuls)
-}
-
-/// Appends every part after the href to `text`, each followed by a NUL,
-/// and records where the NULs are.
-fn fill_rest(url: &Url, text: &mut Buf, ends: &mut [usize; PARTS]) -> Result<(), NoMemory> {
-    for (i, end) in ends.iter_mut().enumerate().skip(1) {
-        match i as wwwurl_whatwg_part {
-            WWWURL_WHATWG_ORIGIN => url.origin(text).map_err(|_| NoMemory)?,
-            WWWURL_WHATWG_PROTOCOL => text.extend_from_slice(url.protocol())?,
-            WWWURL_WHATWG_USERNAME => text.extend_from_slice(url.username())?,
-            WWWURL_WHATWG_PASSWORD => text.extend_from_slice(url.password())?,
-            WWWURL_WHATWG_HOST => text.extend_from_slice(url.host())?,
-            WWWURL_WHATWG_HOSTNAME => text.extend_from_slice(url.hostname())?,
-            WWWURL_WHATWG_PORT => text.extend_from_slice(url.port())?,
-            WWWURL_WHATWG_PATHNAME => text.extend_from_slice(url.pathname())?,
-            WWWURL_WHATWG_SEARCH => text.extend_from_slice(url.search())?,
-            _ => text.extend_from_slice(url.hash())?,
+/// `url` taken apart into what a handle holds: its text (the href, a NUL,
+/// the origin where it is stored), its layout and where its origin is.
+/// Only a URL with credentials or a `blob` URL computes its origin (and
+/// allocates for it); the others' are a piece of the href or `null`.
+#[inline(always)]
+fn text_of(url: Url) -> Result<(Buf, Layout, Origin), NoMemory> {
+    let layout = url.layout();
+    let mut stored = Buf::new();
+    let origin = if layout.range(Attribute::Origin).is_some() {
+        Origin::InHref
+    } else if layout.opaque_origin(url.href()) {
+        Origin::Null
+    } else {
+        match url.origin(&mut stored) {
+            Ok(()) => Origin::Stored(layout.len() + 1, stored.len()),
+            Err(ParseError::NoMemory) => return Err(NoMemory),
+            Err(_) => Origin::Unknown,
         }
-        *end = text.len();
-        text.push(0)?;
+    };
+    let mut bytes = url.into_serialization();
+    bytes.push(0)?;
+    if !stored.is_empty() {
+        bytes.extend_from_slice(&stored)?;
     }
-    Ok(())
+    Ok((bytes, layout, origin))
 }
+
+/// Where the header goes in a block of `cap` bytes at `base` whose first
+/// `len` are text: the first offset after them aligned for it, when the
+/// header fits.
+fn header_at(base: *const u8, len: usize, cap: usize) -> Option<usize> {
+    let pad = (base as usize).wrapping_add(len).wrapping_neg() % align_of::<WhatwgHandle>();
+    let at = len.checked_add(pad)?;
+    (at.checked_add(size_of::<WhatwgHandle>())? <= cap).then_some(at)
+}
+
+/// The room a text of `len` bytes needs for the header after it.
+const HEADER_ROOM: usize = size_of::<WhatwgHandle>() + align_of::<WhatwgHandle>();
 
 impl WhatwgHandle {
-    fn new(url: Url) -> Result<WhatwgHandle, NoMemory> {
-        let href = url.href();
-        let rest = rest_room(&url);
-        let mut text = Buf::with_capacity(href.len() + 1 + rest.unwrap_or(0))?;
-        text.extend_from_slice(href)?;
-        text.push(0)?;
-        let mut ends = [0; PARTS];
-        ends[0] = href.len();
-        let filled = rest.is_none();
-        if filled {
-            // A `blob` URL's origin needs a parse and may be longer than
-            // its path: written now, while the text may still grow.
-            fill_rest(&url, &mut text, &mut ends)?;
-        }
-        Ok(WhatwgHandle {
-            href: text.as_ptr(),
-            url,
-            text: UnsafeCell::new(text),
-            ends: UnsafeCell::new(ends),
-            filled: UnsafeCell::new(filled),
-            lock: UnsafeCell::new(libc::PTHREAD_MUTEX_INITIALIZER),
-        })
+    /// A new handle of `url`, in the memory of its text.
+    #[inline(always)]
+    fn make(url: Url) -> Result<NonNull<WhatwgHandle>, NoMemory> {
+        let (bytes, layout, origin) = text_of(url)?;
+        WhatwgHandle::place(bytes, layout, origin)
     }
 
-    /// The part numbered `part`, with its NUL.
-    fn part(&self, part: wwwurl_whatwg_part) -> Option<Borrowed> {
-        let i = usize::try_from(part).ok().filter(|&i| i < PARTS)?;
-        if i == WWWURL_WHATWG_HREF as usize {
-            let n = self.url.href().len();
-            // SAFETY: `href` points at the href and its NUL in `text`'s
-            // buffer, written when the handle was made; the other parts
-            // are appended after them, within the capacity, so they neither
-            // move nor change while the handle lives.
-            return Borrowed::new(unsafe { std::slice::from_raw_parts(self.href, n + 1) });
+    /// A new handle in the memory of `bytes`, the text: its header after
+    /// the text, the block grown first if it has no room for it.
+    #[inline(always)]
+    fn place(
+        mut bytes: Buf,
+        layout: Layout,
+        origin: Origin,
+    ) -> Result<NonNull<WhatwgHandle>, NoMemory> {
+        if header_at(bytes.as_ptr(), bytes.len(), bytes.capacity()).is_none() {
+            bytes.reserve(HEADER_ROOM)?;
         }
-        if !fill_once(self) {
-            return None;
-        }
-        // SAFETY: the parts are written (`fill_once` returned true after
-        // taking the lock they were written under): nothing writes `text`
-        // or `ends` any more.
-        let (text, ends) = unsafe { (&*self.text.get(), &*self.ends.get()) };
-        let end = ends[i];
-        let start = ends[i - 1].checked_add(1)?;
-        Borrowed::new(text.get(start..=end)?)
+        let mut block = ManuallyDrop::new(bytes.into_vec());
+        let (base, len, cap) = (block.as_mut_ptr(), block.len(), block.capacity());
+        let at = header_at(base, len, cap).ok_or(NoMemory)?;
+        // SAFETY: `at` is within the block's capacity with room for the
+        // header after it, aligned for it (`header_at`), and past the
+        // text, which the header does not overlap. The block is not
+        // dropped (ManuallyDrop): `release` frees it.
+        let header = unsafe { base.add(at) }.cast::<WhatwgHandle>();
+        // SAFETY: as above: writable, aligned, within the block.
+        unsafe {
+            header.write(WhatwgHandle {
+                layout,
+                origin,
+                text: base,
+                text_len: len,
+                home: base,
+                home_cap: cap,
+                own: Buf::new(),
+                spare: Buf::new(),
+            })
+        };
+        NonNull::new(header).ok_or(NoMemory)
     }
-}
 
-/// Writes the parts after the href of `h` unless a reader did before;
-/// whether they are there. `extern "C"`, which cannot unwind, with a
-/// panic boundary of its own inside the lock, so that the body of
-/// `wwwurl_whatwg_get` cannot unwind either (see `guard_no_unwind`) and
-/// the lock is always released.
-#[inline(never)]
-extern "C" fn fill_once(h: &WhatwgHandle) -> bool {
-    // SAFETY: the handle's mutex, statically initialised and not moved
-    // since the handle was stored; unlocked below on every path.
-    unsafe { libc::pthread_mutex_lock(h.lock.get()) };
-    let there = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        // SAFETY: under the lock, the only access to `filled`, `ends` and
-        // the bytes of `text` after the href (the href's readers read
-        // bytes this does not write, through `href`).
-        let (filled, text, ends) =
-            unsafe { (&mut *h.filled.get(), &mut *h.text.get(), &mut *h.ends.get()) };
-        if !*filled {
-            let room = text.capacity() - text.len();
-            // The capacity was reserved for these parts; were it short,
-            // appending would move the href: the parts stay absent.
-            let fits = rest_len(&h.url).is_some_and(|n| n <= room);
-            if !fits || fill_rest(&h.url, text, ends).is_err() {
-                ends[1..].fill(usize::MAX);
-            }
-            *filled = true;
+    /// The text: the href, its NUL, the stored origin.
+    fn text(&self) -> &[u8] {
+        // SAFETY: `text` points at `text_len` initialised bytes, in `home`
+        // or in `own`, which neither move nor change while `&self` lives
+        // (only `replace`, through `&mut self`, changes them).
+        unsafe { std::slice::from_raw_parts(self.text, self.text_len) }
+    }
+
+    /// The href.
+    fn href(&self) -> &[u8] {
+        &self.text()[..self.layout.len()]
+    }
+
+    /// The part numbered `part`, as a view into the text.
+    #[inline]
+    fn part(&self, part: wwwurl_whatwg_part) -> Option<&[u8]> {
+        if part == WWWURL_WHATWG_HREF {
+            return Some(self.href());
         }
-        ends[1] != usize::MAX
-    }))
-    .unwrap_or(false);
-    // SAFETY: locked above by this thread.
-    unsafe { libc::pthread_mutex_unlock(h.lock.get()) };
-    there
+        let a = *Attribute::ALL.get(usize::try_from(part).ok()?)?;
+        let range = match self.layout.range(a) {
+            Some(r) => r,
+            None => match self.origin {
+                Origin::Stored(at, n) => at..at + n,
+                Origin::Null => return Some(b"null"),
+                Origin::InHref | Origin::Unknown => return None,
+            },
+        };
+        self.text().get(range)
+    }
+
+    /// The URL, rebuilt in the spare memory, for a change.
+    fn url(&mut self) -> Result<Url, NoMemory> {
+        let mut bytes = std::mem::take(&mut self.spare);
+        bytes.clear();
+        bytes.extend_from_slice(self.href())?;
+        Url::from_parts(bytes, self.layout).ok_or(NoMemory)
+    }
+
+    /// Makes `url` the handle's URL; the memory of the text before becomes
+    /// the spare. On failure the handle is as it was.
+    fn replace(&mut self, url: Url) -> Result<(), NoMemory> {
+        let (bytes, layout, origin) = text_of(url)?;
+        self.layout = layout;
+        self.origin = origin;
+        self.text = bytes.as_ptr();
+        self.text_len = bytes.len();
+        let mut before = std::mem::replace(&mut self.own, bytes);
+        before.clear();
+        if before.capacity() > self.spare.capacity() {
+            self.spare = before;
+        }
+        Ok(())
+    }
 }
 
 /// `wwwurl_whatwg` in declarations.
 pub(crate) struct Whatwg;
-impl Handle for Whatwg {
+impl HandleType for Whatwg {
     type C = wwwurl_whatwg;
     type Inner = WhatwgHandle;
     const KIND: HandleKind = HandleKind {
         ty: "wwwurl_whatwg",
         make: "wwwurl_whatwg_parse(in, WWWURL_NUL_TERMINATED, NULL, 0, &h)",
         free: "wwwurl_whatwg_free",
+        c_heap: false,
     };
-    fn store(out: Out<*mut wwwurl_whatwg>, v: WhatwgHandle) -> Result<(), wwwurl_status> {
-        store_block(out, v)
+
+    #[inline]
+    unsafe fn release(p: *mut wwwurl_whatwg) {
+        let Some(h) = NonNull::new(p.cast::<WhatwgHandle>()) else {
+            return;
+        };
+        // SAFETY: a live handle (the caller's promise), whose header is
+        // read once and dropped (its `own` and `spare` with it) before the
+        // block that holds it is freed, with the length and capacity it
+        // was taken apart with (`make`).
+        unsafe {
+            let (home, cap) = ((*h.as_ptr()).home, (*h.as_ptr()).home_cap);
+            std::ptr::drop_in_place(h.as_ptr());
+            drop(Vec::from_raw_parts(home, 0, cap));
+        }
+    }
+}
+
+impl NewHandle<NonNull<WhatwgHandle>> for Whatwg {
+    #[inline(always)]
+    fn hand_over(
+        out: Out<*mut wwwurl_whatwg>,
+        h: NonNull<WhatwgHandle>,
+    ) -> Result<(), wwwurl_status> {
+        out.set(h.as_ptr().cast());
+        Ok(())
     }
 }
 
@@ -213,21 +244,47 @@ named_u32! {
     PartArg = "wwwurl_whatwg_part"
 }
 
+// The `WWWURL_WHATWG_*` numbers are the places of the core's attributes
+// in `Attribute::ALL`, which the getter and `setter_of` index.
+const _: () = {
+    let all = Attribute::ALL;
+    assert!(matches!(all[WWWURL_WHATWG_HREF as usize], Attribute::Href));
+    assert!(matches!(
+        all[WWWURL_WHATWG_ORIGIN as usize],
+        Attribute::Origin
+    ));
+    assert!(matches!(
+        all[WWWURL_WHATWG_PROTOCOL as usize],
+        Attribute::Protocol
+    ));
+    assert!(matches!(
+        all[WWWURL_WHATWG_USERNAME as usize],
+        Attribute::Username
+    ));
+    assert!(matches!(
+        all[WWWURL_WHATWG_PASSWORD as usize],
+        Attribute::Password
+    ));
+    assert!(matches!(all[WWWURL_WHATWG_HOST as usize], Attribute::Host));
+    assert!(matches!(
+        all[WWWURL_WHATWG_HOSTNAME as usize],
+        Attribute::Hostname
+    ));
+    assert!(matches!(all[WWWURL_WHATWG_PORT as usize], Attribute::Port));
+    assert!(matches!(
+        all[WWWURL_WHATWG_PATHNAME as usize],
+        Attribute::Pathname
+    ));
+    assert!(matches!(
+        all[WWWURL_WHATWG_SEARCH as usize],
+        Attribute::Search
+    ));
+    assert!(matches!(all[WWWURL_WHATWG_HASH as usize], Attribute::Hash));
+};
+
 /// The core's setter of a part number, or `None` (`ORIGIN`, unknown).
 fn setter_of(part: wwwurl_whatwg_part) -> Option<Part> {
-    Some(match part {
-        WWWURL_WHATWG_HREF => Part::Href,
-        WWWURL_WHATWG_PROTOCOL => Part::Protocol,
-        WWWURL_WHATWG_USERNAME => Part::Username,
-        WWWURL_WHATWG_PASSWORD => Part::Password,
-        WWWURL_WHATWG_HOST => Part::Host,
-        WWWURL_WHATWG_HOSTNAME => Part::Hostname,
-        WWWURL_WHATWG_PORT => Part::Port,
-        WWWURL_WHATWG_PATHNAME => Part::Pathname,
-        WWWURL_WHATWG_SEARCH => Part::Search,
-        WWWURL_WHATWG_HASH => Part::Hash,
-        _ => return None,
-    })
+    Attribute::ALL.get(usize::try_from(part).ok()?)?.part()
 }
 
 /// Runs a setter on a copy and keeps it only when its text could be made
@@ -237,16 +294,19 @@ fn set_part(
     part: Part,
     value: &[u8],
 ) -> Result<wwwurl_status, wwwurl_status> {
-    let mut url = h.url.try_clone()?;
+    let mut url = h.url()?;
     let status = match url.set(part, value) {
         Ok(SetOutcome::Applied) => WWWURL_OK,
         Ok(SetOutcome::HostOnly) => WWWURL_ERR_PORT_IGNORED,
-        Ok(SetOutcome::Ignored) => return Ok(WWWURL_ERR_IGNORED),
+        Ok(SetOutcome::Ignored) => {
+            h.spare = url.into_parts().0;
+            return Ok(WWWURL_ERR_IGNORED);
+        }
         Err(SetError::InvalidHref(e)) => return Err(e.into()),
         Err(SetError::IdnaUnavailable) => return Err(WWWURL_ERR_NO_IDNA),
         Err(SetError::NoMemory) => return Err(WWWURL_ERR_NO_MEMORY),
     };
-    *h = WhatwgHandle::new(url)?;
+    h.replace(url)?;
     Ok(status)
 }
 
@@ -257,10 +317,10 @@ pub(crate) fn edit_query(
     h: &mut WhatwgHandle,
     edit: impl FnOnce(&[u8], &mut Buf) -> Result<(), wwwurl_status>,
 ) -> Result<wwwurl_status, wwwurl_status> {
-    let query = h.url.query().unwrap_or(b"");
-    let mut q = Buf::with_capacity(query.len() + 16)?;
-    edit(query, &mut q)?;
-    if h.url.query() == Some(&q[..]) {
+    let query = h.layout.query().and_then(|r| h.href().get(r));
+    let mut q = Buf::with_capacity(query.map_or(0, <[u8]>::len) + 16)?;
+    edit(query.unwrap_or(b""), &mut q)?;
+    if query == Some(&q[..]) {
         return Ok(WWWURL_OK);
     }
     // The search setter drops a leading `?`: keep one that the query itself
@@ -279,8 +339,11 @@ pub(crate) fn edit_query(
 /// The functions this module exports, in the order of the header.
 pub(crate) const DECLS: &[Decl] = &[
     wwwurl_whatwg_parse::DECL,
+    wwwurl_whatwg_parse_into::DECL,
     wwwurl_whatwg_can_parse::DECL,
     wwwurl_whatwg_get::DECL,
+    wwwurl_whatwg_get_buf::DECL,
+    wwwurl_whatwg_get_dup::DECL,
     wwwurl_whatwg_set::DECL,
     wwwurl_whatwg_dup::DECL,
     wwwurl_whatwg_free::DECL,
@@ -304,12 +367,45 @@ pub(crate) const DECLS: &[Decl] = &[
 ///
 /// Memory and lifetimes: the caller owns `*out` and releases it with
 /// `wwwurl_whatwg_free`. The handle borrows nothing from the arguments.
+/// The handle and its text are one allocation (two when a base is given:
+/// the base's URL is made and freed).
 #[export(New<Whatwg> memory(33))]
 fn wwwurl_whatwg_parse(
     #[c(In, len = len)] input: &[u8],
     #[c(OptIn, len = base_len)] base: Option<&[u8]>,
-) -> Result<WhatwgHandle, wwwurl_status> {
-    Ok(WhatwgHandle::new(whatwg::parse_with_base(input, base)?)?)
+) -> Result<NonNull<WhatwgHandle>, wwwurl_status> {
+    // Room for what the parser reserves, and the header after the text.
+    let room = input.len() + base.map_or(0, <[u8]>::len) + 8 + HEADER_ROOM;
+    let mut buf = Buf::with_capacity(room)?;
+    let url = whatwg::parse_with_base_reusing(input, base, &mut buf)?;
+    Ok(WhatwgHandle::make(url)?)
+}
+
+/// Parses a URL into an existing handle, reusing its memory: what
+/// `wwwurl_whatwg_parse` does, without a new handle, so that a loop over
+/// many URLs allocates only when a URL outgrows the memory the handle has.
+///
+/// Parameters: `u`, a handle of `wwwurl_whatwg_parse` or `_dup`;
+/// `input`/`len` and `base`/`base_len` as for `wwwurl_whatwg_parse`.
+///
+/// Returns the statuses of `wwwurl_whatwg_parse`. On any status but
+/// `WWWURL_OK` the handle is byte-identical to what it was.
+///
+/// Memory and lifetimes: views from `wwwurl_whatwg_get` for this handle
+/// are invalid after a call that returns `WWWURL_OK`. The handle keeps
+/// the memory of its text before as room for the next text, so it holds
+/// at most the memory of its two longest URLs.
+#[export(Status memory(33))]
+fn wwwurl_whatwg_parse_into(
+    #[c(Mut<Whatwg>)] u: &mut WhatwgHandle,
+    #[c(In, len = len)] input: &[u8],
+    #[c(OptIn, len = base_len)] base: Option<&[u8]>,
+) -> Result<(), wwwurl_status> {
+    let mut buf = std::mem::take(&mut u.spare);
+    let parsed = whatwg::parse_with_base_reusing(input, base, &mut buf);
+    u.spare = buf;
+    u.replace(parsed?)?;
+    Ok(())
 }
 
 /// Whether `wwwurl_whatwg_parse` would succeed with these arguments
@@ -336,7 +432,8 @@ fn wwwurl_whatwg_can_parse(
     Ok(())
 }
 
-/// An attribute of a WHATWG URL, as the `URL` API gives it.
+/// An attribute of a WHATWG URL, as the `URL` API gives it: a view
+/// into the handle's text.
 ///
 /// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value: `HREF`,
 /// `ORIGIN`, `PROTOCOL` (with its `:`), `USERNAME`, `PASSWORD`, `HOST`
@@ -344,19 +441,73 @@ fn wwwurl_whatwg_can_parse(
 /// empty for an empty or absent query) or `HASH` (with its `#`); `len`,
 /// where the length is stored (may be NULL; 0 when NULL is returned).
 ///
-/// Returns a NUL-terminated string (possibly empty), or NULL when `u` is
-/// NULL or `part` is unknown. Every attribute but `ORIGIN` is ASCII;
-/// `ORIGIN` is `null` for an opaque origin.
+/// Returns the attribute's `*len` bytes (possibly none), or NULL when `u`
+/// is NULL or `part` is unknown, or for the `ORIGIN` of a `blob` URL
+/// whose inner URL needs IDNA in a build without it. The bytes are NOT
+/// NUL-terminated, except those of `HREF`: read `*len` of them
+/// (`printf("%.*s", (int)len, p)`), or use `wwwurl_whatwg_get_buf` or
+/// `wwwurl_whatwg_get_dup` for a C string. Every attribute but `ORIGIN`
+/// is ASCII; `ORIGIN` is `null` for an opaque origin.
 ///
-/// Memory and lifetimes: borrowed from the handle, valid until the handle
-/// is changed by `wwwurl_whatwg_set` or freed; do not free it. Allocates
-/// nothing.
+/// Memory and lifetimes: a view into the handle, valid until the handle
+/// is changed by `wwwurl_whatwg_set` or `wwwurl_whatwg_parse_into`, or
+/// freed; do not free it. Makes no copy, takes no lock and allocates
+/// nothing: any number of threads may read one handle at once.
 #[export(Borrowed)]
 fn wwwurl_whatwg_get(
     #[c(Ref<Whatwg>)] u: &WhatwgHandle,
     #[c(Value<PartArg>)] part: wwwurl_whatwg_part,
 ) -> Option<Borrowed> {
-    u.part(part)
+    u.part(part).map(Borrowed::view)
+}
+
+/// An attribute of a WHATWG URL, as `wwwurl_whatwg_get` gives it, copied
+/// with a NUL into the caller's buffer.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value; `buf` and
+/// `cap`, the caller's buffer (`buf` may be NULL when `cap` is 0, to ask
+/// for the size); `needed`, where the size the result needs, terminating
+/// NUL included, is stored (may be NULL).
+///
+/// Returns `WWWURL_OK` (the buffer holds the NUL-terminated attribute),
+/// `WWWURL_ERR_BUFFER_TOO_SMALL` (the buffer's content is unspecified, no
+/// byte at or after `buf[cap]` is written), `WWWURL_ERR_NULL` when `u` is
+/// NULL or `buf` is NULL with a non-zero `cap`, `WWWURL_ERR_INVALID_ARGUMENT`
+/// for an unknown part or an origin `wwwurl_whatwg_get` does not give.
+/// Allocates nothing.
+#[export(Buffer memory(0))]
+fn wwwurl_whatwg_get_buf(
+    #[c(Ref<Whatwg>)] u: &WhatwgHandle,
+    #[c(Value<PartArg>)] part: wwwurl_whatwg_part,
+    sink: &mut CallerBuf<'_>,
+) -> Result<(), wwwurl_status> {
+    let Ok(()) = sink.extend(u.part(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?);
+    Ok(())
+}
+
+/// An attribute of a WHATWG URL, as `wwwurl_whatwg_get` gives it, as a
+/// new NUL-terminated string.
+///
+/// Parameters: `u`, a handle; `part`, a `WWWURL_WHATWG_*` value; `out`
+/// receives the string; `out_len`, where its length is stored (may be
+/// NULL).
+///
+/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `u` or `out` is NULL;
+/// `WWWURL_ERR_INVALID_ARGUMENT` for an unknown part or an origin
+/// `wwwurl_whatwg_get` does not give; `WWWURL_ERR_NO_MEMORY`. `*out` and
+/// `*out_len` are written only on success.
+///
+/// Memory and lifetimes: `*out` is a new string that the caller releases
+/// with `wwwurl_string_free`; it stays valid whatever happens to `u`.
+#[export(TextLen memory(10))]
+fn wwwurl_whatwg_get_dup(
+    #[c(Ref<Whatwg>)] u: &WhatwgHandle,
+    #[c(Value<PartArg>)] part: wwwurl_whatwg_part,
+) -> Result<CBuf, wwwurl_status> {
+    let value = u.part(part).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
+    let mut buf = CBuf::with_capacity(value.len());
+    let _ = buf.extend(value);
+    Ok(buf)
 }
 
 /// Sets an attribute of a WHATWG URL by the Standard's setter algorithm
@@ -378,9 +529,9 @@ fn wwwurl_whatwg_get(
 /// every status but `WWWURL_OK` and `WWWURL_ERR_PORT_IGNORED` the URL is
 /// byte-identical to what it was.
 ///
-/// Memory and lifetimes: strings from `wwwurl_whatwg_get` for this handle
+/// Memory and lifetimes: views from `wwwurl_whatwg_get` for this handle
 /// are invalid after a call that returns `WWWURL_OK` or
-/// `WWWURL_ERR_PORT_IGNORED`.
+/// `WWWURL_ERR_PORT_IGNORED`. The handle keeps its address.
 #[export(Status memory(33))]
 fn wwwurl_whatwg_set(
     #[c(Mut<Whatwg>)] u: &mut WhatwgHandle,
@@ -397,8 +548,12 @@ fn wwwurl_whatwg_set(
 /// is written only on success. The caller owns the copy and releases it
 /// with `wwwurl_whatwg_free`.
 #[export(New<Whatwg> memory(30))]
-fn wwwurl_whatwg_dup(#[c(Ref<Whatwg>)] u: &WhatwgHandle) -> Result<WhatwgHandle, wwwurl_status> {
-    Ok(WhatwgHandle::new(u.url.try_clone()?)?)
+fn wwwurl_whatwg_dup(
+    #[c(Ref<Whatwg>)] u: &WhatwgHandle,
+) -> Result<NonNull<WhatwgHandle>, wwwurl_status> {
+    let mut bytes = Buf::with_capacity(u.text_len + HEADER_ROOM)?;
+    bytes.extend_from_slice(u.text())?;
+    Ok(WhatwgHandle::place(bytes, u.layout, u.origin)?)
 }
 
 /// Releases a WHATWG URL handle. NULL is fine; the same handle must not be

@@ -49,6 +49,11 @@ pub(super) fn run(
                 if i > 0 {
                     out.push(b'\t');
                 }
+                // A view of the href where the attribute is one.
+                if let Some(v) = url.view(*attribute) {
+                    field(out, ctx.raw, v);
+                    continue;
+                }
                 value.clear();
                 with_buf(&mut value, |b| url.get(*attribute, b))?;
                 field(out, ctx.raw, &value);

@@ -327,11 +327,13 @@ impl Sample {
     }
 }
 
-/// Whether a result is memory handed to C (a string or a handle).
+/// Whether a result is memory of C's `malloc` handed to C (a string or a
+/// handle held there).
 fn hands_to_c(r: wwwurl_capi::RetKind) -> bool {
     use wwwurl_capi::RetKind;
-    matches!(
-        r,
-        RetKind::Text | RetKind::New(_) | RetKind::TextLen | RetKind::NewText
-    )
+    match r {
+        RetKind::New(h) => h.c_heap,
+        RetKind::Text | RetKind::TextLen | RetKind::NewText => true,
+        _ => false,
+    }
 }

@@ -11,6 +11,7 @@ pub(crate) const H: HandleKind = HandleKind {
     ty: "wwwurl_h",
     make: "make_h(in, &h)",
     free: "free_h",
+    c_heap: true,
 };
 
 #[test]

@@ -118,6 +118,9 @@ pub struct HandleKind {
     pub make: &'static str,
     /// The function that releases one.
     pub free: &'static str,
+    /// Whether the handle is memory of C's `malloc`, which the fault test's
+    /// C-allocation tortures must find; otherwise it is the Rust heap's.
+    pub c_heap: bool,
 }
 
 /// The kind of a result.

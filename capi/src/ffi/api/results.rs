@@ -72,7 +72,9 @@ impl<const N: usize> StaticText for &'static [u8; N] {
     }
 }
 
-/// A borrowed result: where the bytes are, with a NUL right after them.
+/// A borrowed result: where the bytes are, with a NUL right after them
+/// unless the function's documentation says it returns a view
+/// ([`Borrowed::view`]).
 /// Held as a pointer, not a slice, so that a declared function's body can
 /// return it from the handle it was given (the handle outlives the call).
 pub(crate) struct Borrowed {
@@ -80,20 +82,16 @@ pub(crate) struct Borrowed {
     len: usize,
 }
 impl Borrowed {
-    /// `with_nul` is the result and its NUL; `None` when it does not end
-    /// with one.
-    pub(crate) fn new(with_nul: &[u8]) -> Option<Borrowed> {
-        match with_nul.split_last() {
-            Some((0, rest)) => Some(Borrowed {
-                ptr: with_nul.as_ptr(),
-                len: rest.len(),
-            }),
-            _ => None,
+    /// `bytes`, which no NUL need follow: a view into a handle, whose
+    /// function says so.
+    #[inline(always)]
+    pub(crate) fn view(bytes: &[u8]) -> Borrowed {
+        Borrowed {
+            ptr: bytes.as_ptr(),
+            len: bytes.len(),
         }
     }
-}
 
-impl Borrowed {
     /// The `len` bytes at `ptr`, which a NUL follows: a part of a handle
     /// whose bytes the handle holds with their NULs.
     #[inline(always)]
