@@ -15,14 +15,14 @@ use libc::{c_char, c_int, size_t};
 use std::convert::Infallible;
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
-use wwwurl_core::buf::NoMemory;
-use wwwurl_core::cache::{self, UnsafePath};
-use wwwurl_core::codec::{c_prefix, Codec, Sink};
-use wwwurl_core::edit::{self, Part, SetError};
-use wwwurl_core::sink::copy_into;
-use wwwurl_core::split::{RecordBytes, RecordDest};
-use wwwurl_core::url::{Field, Originals, Spans, UrlRef};
-use wwwurl_core::{create, link, split, url};
+use wwwurl_core::bytes::buf::NoMemory;
+use wwwurl_core::bytes::sink::copy_into;
+use wwwurl_core::wwwoffle::cache::{self, UnsafePath};
+use wwwurl_core::wwwoffle::codec::{c_prefix, Codec, Sink};
+use wwwurl_core::wwwoffle::edit::{self, Part, SetError};
+use wwwurl_core::wwwoffle::split::{RecordBytes, RecordDest};
+use wwwurl_core::wwwoffle::url::{Field, Originals, Spans, UrlRef};
+use wwwurl_core::wwwoffle::{create, link, split, url};
 
 /// What a `wwwurl_url *` points at: one `malloc` block holding this header
 /// and then the record's strings, so that a handle costs one allocation and
