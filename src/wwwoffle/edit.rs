@@ -75,6 +75,27 @@ impl Part {
         }
     }
 
+    /// The field of the record that the part is; `None` for the port,
+    /// which is no field but the end of the hostport.
+    pub const fn field(self) -> Option<Field> {
+        match self {
+            Part::Proto => Some(Field::Proto),
+            Part::User => Some(Field::User),
+            Part::Pass => Some(Field::Pass),
+            Part::Host => Some(Field::Host),
+            Part::Port => None,
+            Part::Path => Some(Field::Path),
+            Part::Args => Some(Field::Args),
+        }
+    }
+
+    /// The part that sets the field `f`; `None` for the fields that are
+    /// rebuilt, never set (`name`, `file`, `hostport`), and the
+    /// `original_*` ones.
+    pub fn of_field(f: Field) -> Option<Part> {
+        Part::ALL.into_iter().find(|p| p.field() == Some(f))
+    }
+
     /// The part's name: its RFC 3986 component's (`"scheme"`,
     /// `"query"`).
     pub const fn name(self) -> &'static str {
@@ -389,6 +410,31 @@ mod tests {
         for name in [&b"Scheme"[..], b"hostport", b"file", b"fragment", b""] {
             assert_eq!(Part::from_name(name), None);
         }
+    }
+
+    #[test]
+    fn each_field_that_can_be_set_has_its_part() {
+        for p in Part::ALL {
+            if let Some(f) = p.field() {
+                assert_eq!(Part::of_field(f), Some(p));
+            }
+        }
+        let set: Vec<Field> = Field::ALL
+            .into_iter()
+            .filter(|&f| Part::of_field(f).is_some())
+            .collect();
+        assert_eq!(
+            set,
+            [
+                Field::Proto,
+                Field::Host,
+                Field::Path,
+                Field::Args,
+                Field::User,
+                Field::Pass
+            ]
+        );
+        assert_eq!(Part::Port.field(), None);
     }
 
     fn url(s: &str) -> Url {
