@@ -281,7 +281,8 @@ fault-rows: $(OUT)/c/fault_injection-static
 	@$(OUT)/c/fault_injection-static $(VECTORS) | tail -n 1
 
 # No module of any crate imports, through its `crate::`, `super::` and
-# `use` paths, a module that imports it back (tools/cycles.py).
+# `use` paths, a module that imports it back, and no top-level module
+# (a folder with all under it) one that imports it back (tools/cycles.py).
 cycles:
 	@$(PYTHON) tools/cycles.py src capi/src capi/macros/src cli/src tools/headers/src python/src
 

@@ -42,14 +42,14 @@ use percent_encoding::{percent_decode, percent_encode};
 #[path = "../tests/common/percent_sets.rs"]
 mod percent_sets;
 use percent_sets::PATH_SET;
-use wwwurl::buf::Buf;
-use wwwurl::codec::{decode_generic, encode_path};
-use wwwurl::config::{Compat, Config};
-use wwwurl::hash::make_hash;
-use wwwurl::path::canonicalise_name;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::profile;
-use wwwurl::split::split_url;
 use wwwurl::whatwg;
+use wwwurl::wwwoffle::codec::{decode_generic, encode_path};
+use wwwurl::wwwoffle::config::{Compat, Config};
+use wwwurl::wwwoffle::hash::make_hash;
+use wwwurl::wwwoffle::path::canonicalise_name;
+use wwwurl::wwwoffle::split::split_url;
 
 struct Options {
     rounds: usize,

@@ -7,9 +7,10 @@
 //! adds RFC 3986, browser-style and Web Capture tools.
 //!
 //! ```
-//! use wwwurl::buf::Buf;
-//! use wwwurl::config::{Compat, Config};
-//! use wwwurl::{hash, rfc3986, split};
+//! use wwwurl::bytes::buf::Buf;
+//! use wwwurl::rfc3986;
+//! use wwwurl::wwwoffle::config::{Compat, Config};
+//! use wwwurl::wwwoffle::{hash, split};
 //!
 //! // WWWOFFLE's canonical URL, and the name of its cache file.
 //! let url = split::split_url(&Config::default(), Compat::V29, b"HTTP://Example.COM:80/a/../b")?;
@@ -21,20 +22,32 @@
 //! let mut target = Buf::new();
 //! rfc3986::resolve(b"http://a/b/c/d;p?q", b"../g", &mut target).unwrap();
 //! assert_eq!(target, b"http://a/b/g");
-//! # Ok::<(), wwwurl::buf::NoMemory>(())
+//! # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 //! ```
 //!
-//! Every function takes and gives bytes (`&[u8]`, [`buf::Buf`], a
-//! [`sink::Sink`]): URLs from the network need not be UTF-8.
+//! The modules, by what they serve, each using only those before it here:
+//!
+//! - [`bytes`]: byte classes, growing buffers ([`bytes::buf::Buf`]),
+//!   output sinks ([`bytes::sink::Sink`]), C's number parsing, MD5;
+//! - [`rfc3986`]: the generic syntax (split, resolve, remove dot segments),
+//!   and the tools on it: normalisation, relative references, the
+//!   browser-style lenient split, Web Capture;
+//! - [`whatwg`]: the WHATWG URL Standard; [`query`]: query parameters;
+//!   [`nvs`]: No-Vary-Search;
+//! - [`wwwoffle`]: WWWOFFLE 2.9's routines and their URL record;
+//! - [`profile`]: named canonicalisation profiles over all of them.
+//!
+//! Every function takes and gives bytes (`&[u8]`, [`bytes::buf::Buf`], a
+//! [`bytes::sink::Sink`]): URLs from the network need not be UTF-8.
 //!
 //! No function aborts when memory runs out: each allocation may fail, and
-//! the function then returns [`buf::NoMemory`] (or an error enum's
+//! the function then returns [`bytes::buf::NoMemory`] (or an error enum's
 //! `NoMemory`), having released what it built. The one exception is
-//! `Clone` of [`url::Url`] and [`config::Config`], which aborts as `Vec`'s
-//! does; `try_clone` is the fallible copy. Output goes into a
-//! [`buf::Buf`], a byte vector whose growth reports the failure, or into
-//! any [`sink::Sink`], such as a fixed buffer ([`sink::BoundedSink`])
-//! that never allocates.
+//! `Clone` of [`wwwoffle::url::Url`] and [`wwwoffle::config::Config`],
+//! which aborts as `Vec`'s does; `try_clone` is the fallible copy. Output
+//! goes into a [`bytes::buf::Buf`], a byte vector whose growth reports the
+//! failure, or into any [`bytes::sink::Sink`], such as a fixed buffer
+//! ([`bytes::sink::BoundedSink`]) that never allocates.
 //!
 //! The C libraries (`libwwwurl.a`, `libwwwurl.so`) are built from this
 //! crate by the `wwwurl-capi` package of the same workspace (`capi/`), and
@@ -57,34 +70,21 @@
     )
 )]
 
-pub mod ascii;
-pub mod browser;
-pub mod buf;
-pub mod c_number;
-pub mod cache;
-pub mod codec;
-pub mod config;
-pub mod create;
-pub mod date;
-pub mod edit;
-pub mod form;
-pub mod hash;
-pub mod host;
-pub mod html;
-pub mod link;
-mod md5;
-pub mod normalize;
+pub mod bytes;
 pub mod nvs;
-pub mod path;
 pub mod profile;
 pub mod query;
-pub mod relative;
 pub mod rfc3986;
-pub mod sink;
-pub mod split;
-pub mod url;
-pub mod webcapture;
 pub mod whatwg;
+pub mod wwwoffle;
+
+// `crate::buf`, `crate::ascii` and `wwwurl::buf` are the paths that
+// src/whatwg/, capi/src/ffi/whatwg_url.rs and python/src/whatwg.rs name,
+// files being rewritten apart from the move into `bytes`: these two lines
+// go when those files name `bytes::` themselves.
+use bytes::ascii;
+#[doc(hidden)]
+pub use bytes::buf;
 
 #[cfg(test)]
 mod test_rng;

@@ -6,7 +6,7 @@
 use crate::common;
 
 use crate::standards::{browser_resolve, check_split_table, gen_base, gen_reference};
-use wwwurl::{browser, rfc3986};
+use wwwurl::rfc3986::{self, browser};
 
 const BROWSER_SPLIT: &[(&[u8], &str)] = &[
     (

@@ -63,9 +63,9 @@
 
 use std::collections::BTreeMap;
 use url::Url;
-use wwwurl::buf::Buf;
-use wwwurl::relative::make_relative;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::rfc3986;
+use wwwurl::rfc3986::relative::make_relative;
 
 /// A small xorshift generator: reproducible inputs without dependencies.
 struct Rng(u64);
@@ -458,10 +458,11 @@ fn browser_resolution_agrees_with_rust_url() {
             let Ok(theirs) = b.join(&r) else { continue };
             pairs += 1;
             let mut o = Buf::new();
-            let ours = match wwwurl::browser::resolve(base.as_bytes(), r.as_bytes(), &mut o) {
-                Ok(()) => String::from_utf8_lossy(&o).into_owned(),
-                Err(e) => format!("error: {e}"),
-            };
+            let ours =
+                match wwwurl::rfc3986::browser::resolve(base.as_bytes(), r.as_bytes(), &mut o) {
+                    Ok(()) => String::from_utf8_lossy(&o).into_owned(),
+                    Err(e) => format!("error: {e}"),
+                };
             match Url::parse(&ours) {
                 Ok(u) if u == theirs => agree += 1,
                 _ => bad.push(format!(

@@ -6,15 +6,15 @@
 use crate::common;
 
 use crate::standards::{assert_parts_ordered, ALPHABET};
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
+use wwwurl::rfc3986::webcapture::WebCaptureError;
 use wwwurl::rfc3986::ResolveError;
-use wwwurl::webcapture::WebCaptureError;
-use wwwurl::{browser, rfc3986, webcapture};
+use wwwurl::rfc3986::{self, browser, webcapture};
 
 /// Independent transcriptions of the documents, byte by byte and without
 /// any concern for speed, that the random inputs below compare the library
 /// against: RFC 3986 appendix B, §5.2.2 to §5.2.4 and §5.3, RFC 1808 §4
-/// step 6, and the Web Capture steps as `src/webcapture.rs` lists them.
+/// step 6, and the Web Capture steps as `src/rfc3986/webcapture.rs` lists them.
 mod reference {
     /// The five components of appendix B's expression
     /// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?`.

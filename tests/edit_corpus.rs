@@ -10,13 +10,13 @@
 // (clippy.toml) is the library's.
 use crate::common;
 
-use wwwurl::buf::Buf;
-use wwwurl::codec::encode_password;
-use wwwurl::config::{Compat, Config};
-use wwwurl::create::create_url;
-use wwwurl::edit::{set_part, split_hostport, Part, SetError};
-use wwwurl::split::split_url;
-use wwwurl::url::Url;
+use wwwurl::bytes::buf::Buf;
+use wwwurl::wwwoffle::codec::encode_password;
+use wwwurl::wwwoffle::config::{Compat, Config};
+use wwwurl::wwwoffle::create::create_url;
+use wwwurl::wwwoffle::edit::{set_part, split_hostport, Part, SetError};
+use wwwurl::wwwoffle::split::split_url;
+use wwwurl::wwwoffle::url::Url;
 
 fn corpus() -> Vec<Vec<u8>> {
     let text = std::fs::read(concat!(
@@ -80,7 +80,7 @@ fn fixed(env: &Config, m: Compat, u: &Url) -> bool {
 /// The canonical fields and the port: what a rebuild promises to keep (the
 /// `original_*` fields are the arguments CreateURL was given).
 fn canonical(u: &Url) -> (Vec<Option<&[u8]>>, i32) {
-    use wwwurl::url::Field::*;
+    use wwwurl::wwwoffle::url::Field::*;
     let f = [Name, File, Proto, Hostport, Host, Path, Args, User, Pass];
     (f.iter().map(|&f| u.get(f)).collect(), u.port())
 }

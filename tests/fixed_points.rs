@@ -23,12 +23,12 @@
 // (clippy.toml) is the library's.
 use crate::common;
 
-use wwwurl::buf::Buf;
-use wwwurl::config::Compat;
-use wwwurl::host::canonicalise_host;
-use wwwurl::html::replace_amp;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::profile::{profiles, resolve, Options, Profile};
-use wwwurl::split::split_url;
+use wwwurl::wwwoffle::config::Compat;
+use wwwurl::wwwoffle::host::canonicalise_host;
+use wwwurl::wwwoffle::html::replace_amp;
+use wwwurl::wwwoffle::split::split_url;
 
 /// Frozen versions that are not fixed points, each with the version that
 /// fixed it (doc/profile-differences.md says what changed).
@@ -70,7 +70,7 @@ fn predict_wwwoffle(compat: Compat, input: &[u8]) -> Option<Vec<u8>> {
     let args = u.args().map(|a| {
         // Class A: the recoding, then (2.9) the `&amp;` replacement.
         let mut recoded = Buf::new();
-        wwwurl::codec::recode_form(a, &mut recoded).unwrap();
+        wwwurl::wwwoffle::codec::recode_form(a, &mut recoded).unwrap();
         let mut t = Buf::new();
         if compat == Compat::V29 {
             replace_amp(&recoded, &mut t).unwrap();

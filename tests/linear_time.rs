@@ -5,8 +5,8 @@
 use std::time::{Duration, Instant};
 
 use crate::standards::{browser_resolve, make_relative, normalize};
-use wwwurl::buf::Buf;
-use wwwurl::{browser, rfc3986, webcapture};
+use wwwurl::bytes::buf::Buf;
+use wwwurl::rfc3986::{self, browser, webcapture};
 
 const MIB: usize = 1 << 20;
 
@@ -109,7 +109,7 @@ fn linear_time_on_a_megabyte() {
 
 #[test]
 fn new_tools_linear_on_a_megabyte() {
-    use wwwurl::normalize::Mask;
+    use wwwurl::rfc3986::normalize::Mask;
     let deep = repeat(b"a/", b"http://h/", b"x");
     let other = repeat(b"b/", b"http://h/", b"y");
     // Half a megabyte of `../` would climb the base's directories; the

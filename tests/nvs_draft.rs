@@ -7,7 +7,7 @@
 
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::nvs::{self, Config, Mode, NvsError};
 
 /// What a config is, comparably: its list's kind and keys (as text), and

@@ -25,9 +25,9 @@ use crate::common;
 
 use std::path::PathBuf;
 
-use wwwurl::buf::Buf;
-use wwwurl::config::Config;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::profile::{canonicalize, profiles, resolve, Options, ProfileError};
+use wwwurl::wwwoffle::config::Config;
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/profiles")
@@ -447,7 +447,7 @@ fn wwwoffle_documentation_examples() {
     );
 }
 
-/// README (`wwwurl webcapture`) and src/webcapture.rs's documentation; the
+/// README (`wwwurl webcapture`) and src/rfc3986/webcapture.rs's documentation; the
 /// README's `--base` example has no base here and is refused.
 pub const WEBCAPTURE: &[(&[u8], Option<&[u8]>)] = &[
     (
@@ -664,7 +664,7 @@ fn deterministic_and_idempotent_where_promised() {
             let full = format!("{}/{}", p.name, p.version);
             assert_eq!(run(&full, &input, &o), run(&full, &input, &o));
         }
-        // Normalising a normal form changes nothing (src/normalize.rs).
+        // Normalising a normal form changes nothing (src/rfc3986/normalize.rs).
         for name in ["rfc3986", "rfc3986-scheme", "cachekey"] {
             let once = run(name, &input, &o).unwrap();
             assert_eq!(

@@ -13,7 +13,7 @@
 // (clippy.toml) is the library's.
 use std::cmp::Ordering;
 
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::query::{self, NameList, Select};
 
 /// The model's parameters: the non-empty pieces.

@@ -12,7 +12,7 @@
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
 use serde_json::Value;
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::query::{self, text, Param, SortedParams};
 
 fn load(name: &str) -> Value {

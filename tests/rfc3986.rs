@@ -8,7 +8,7 @@ use crate::common;
 use crate::standards::{
     check_split_table, gen_base, gen_reference, make_relative, normalize, ALPHABET,
 };
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::rfc3986::{self, ResolveError};
 
 const PLAIN_SPLIT: &[(&[u8], &str)] = &[
@@ -308,14 +308,14 @@ fn make_relative_cases() {
     assert!(bad.is_empty(), "{}", bad.join("\n"));
     let mut o = Buf::new();
     assert_eq!(
-        wwwurl::relative::make_relative(b"a/b", b"c", &mut o),
+        wwwurl::rfc3986::relative::make_relative(b"a/b", b"c", &mut o),
         Err(ResolveError::BaseNotAbsolute)
     );
 }
 
 #[test]
 fn normalize_is_idempotent_and_keeps_components() {
-    use wwwurl::normalize::Mask;
+    use wwwurl::rfc3986::normalize::Mask;
     let mut rng = common::Rng(0x0622_0018);
     let pct: &[u8] = b"%7e%7E%2e%41%3a%zz%4%gg/a.B";
     for i in 0..100_000 {

@@ -2,9 +2,9 @@
 
 use crate::common;
 
-use wwwurl::buf::Buf;
-use wwwurl::host::canonicalise_host;
-use wwwurl::path::canonicalise_name;
+use wwwurl::bytes::buf::Buf;
+use wwwurl::wwwoffle::host::canonicalise_host;
+use wwwurl::wwwoffle::path::canonicalise_name;
 
 /// Runs `f` on the single input of every vector of `name`; fails listing the
 /// first mismatches.

@@ -7,9 +7,9 @@
 use crate::common;
 
 use crate::common::{show, Vector};
-use wwwurl::buf::Buf;
-use wwwurl::codec::{truncate_at_nul, Codec};
-use wwwurl::{date, form, hash, html};
+use wwwurl::bytes::buf::Buf;
+use wwwurl::wwwoffle::codec::{truncate_at_nul, Codec};
+use wwwurl::wwwoffle::{date, form, hash, html};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;

@@ -10,13 +10,13 @@
 use crate::common;
 
 use crate::common::{show, Vector};
-use wwwurl::buf::{Buf, NoMemory, RecordBuf};
-use wwwurl::config::{Compat, Config};
-use wwwurl::create::{create_to, create_url};
-use wwwurl::link::{link_to, link_url, LinkBase};
-use wwwurl::sink::Sink;
-use wwwurl::split::{split_to, split_url, RecordBytes, RecordDest};
-use wwwurl::url::{Field, Number, Spans, Url};
+use wwwurl::bytes::buf::{Buf, NoMemory, RecordBuf};
+use wwwurl::bytes::sink::Sink;
+use wwwurl::wwwoffle::config::{Compat, Config};
+use wwwurl::wwwoffle::create::{create_to, create_url};
+use wwwurl::wwwoffle::link::{link_to, link_url, LinkBase};
+use wwwurl::wwwoffle::split::{split_to, split_url, RecordBytes, RecordDest};
+use wwwurl::wwwoffle::url::{Field, Number, Spans, Url};
 
 /// How many failures are shown in detail.
 const SHOWN: usize = 20;

@@ -4,8 +4,8 @@
 
 use crate::common;
 
-use wwwurl::buf::Buf;
-use wwwurl::webcapture::{self, WebCaptureError};
+use wwwurl::bytes::buf::Buf;
+use wwwurl::rfc3986::webcapture::{self, WebCaptureError};
 
 /// URL, base, expected canonical form or error.
 type WcCase = (

@@ -15,7 +15,7 @@
 // Tests may abort when memory runs out: the ban on aborting allocations
 // (clippy.toml) is the library's.
 use serde_json::Value;
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::whatwg::{self, Attribute, Part, Url};
 
 fn load_value(name: &str) -> Value {

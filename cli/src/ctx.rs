@@ -6,10 +6,10 @@ use crate::escape;
 use crate::lines::Inputs;
 use std::ffi::OsString;
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::buf::NoMemory;
-use wwwurl::config::{Compat, Config};
-use wwwurl::split::split_url;
-use wwwurl::url::Url;
+use wwwurl::bytes::buf::NoMemory;
+use wwwurl::wwwoffle::config::{Compat, Config};
+use wwwurl::wwwoffle::split::split_url;
+use wwwurl::wwwoffle::url::Url;
 
 /// The settings every URL is built with.
 #[derive(Debug)]

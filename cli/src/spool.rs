@@ -16,9 +16,9 @@ use std::ffi::OsString;
 use std::io::{self, BufWriter, StdoutLock, Write};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
-use wwwurl::config::Compat;
-use wwwurl::hash::make_hash;
-use wwwurl::split::split_url;
+use wwwurl::wwwoffle::config::Compat;
+use wwwurl::wwwoffle::hash::make_hash;
+use wwwurl::wwwoffle::split::split_url;
 
 /// Runs a `spool` subcommand.
 pub fn run(ctx: &Ctx, cmd: &SpoolCmd) -> Result<Status, Fatal> {

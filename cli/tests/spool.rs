@@ -5,9 +5,9 @@ use crate::common::{ok, run, scratch, text, usage_error};
 use std::os::unix::ffi::OsStrExt;
 use std::path::Path;
 use std::process::Output;
-use wwwurl::config::{Compat, Config};
-use wwwurl::hash::make_hash;
-use wwwurl::split::split_url;
+use wwwurl::wwwoffle::config::{Compat, Config};
+use wwwurl::wwwoffle::hash::make_hash;
+use wwwurl::wwwoffle::split::split_url;
 
 /// The place of a URL in a spool, `<proto>/<hostport>/` and the hash, from
 /// the library (SplitURL and MakeHash), independently of the tool.

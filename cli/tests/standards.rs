@@ -403,8 +403,8 @@ fn behaviour_md_draft_and_standard_table_holds() {
                 Some(doc_bytes(first_span(cell).unwrap()))
             }
         };
-        let mut draft = wwwurl::buf::Buf::new();
-        let got = wwwurl::browser::resolve(&base, &input, &mut draft)
+        let mut draft = wwwurl::bytes::buf::Buf::new();
+        let got = wwwurl::rfc3986::browser::resolve(&base, &input, &mut draft)
             .ok()
             .map(|()| draft.into_vec());
         assert_eq!(got, expect(cells[2]), "the draft's column: {line}");

@@ -377,7 +377,7 @@ fn set_changes_parts_and_keeps_the_others() {
 fn set_takes_every_name_of_the_core_table() {
     // Removing is refused for some parts (status 1), but no name of the
     // table is a usage error (status 2).
-    for part in wwwurl::edit::Part::ALL {
+    for part in wwwurl::wwwoffle::edit::Part::ALL {
         for name in std::iter::once(part.name()).chain(part.aliases().iter().copied()) {
             let out = run(&["set", "--unset", name, "http://u:p@h:81/a?q"]);
             assert_ne!(out.status.code(), Some(2), "--unset {name}");

@@ -8,12 +8,12 @@
 use pyo3::create_exception;
 use pyo3::exceptions::{PyMemoryError, PyValueError};
 use pyo3::prelude::*;
-use wwwurl::buf::NoMemory;
-use wwwurl::cache::UnsafePath;
+use wwwurl::bytes::buf::NoMemory;
 use wwwurl::nvs::NvsError;
 use wwwurl::profile::ProfileError;
 use wwwurl::rfc3986::ResolveError;
 use wwwurl::whatwg::{ParseError, SetError};
+use wwwurl::wwwoffle::cache::UnsafePath;
 
 create_exception!(
     wwwurl,

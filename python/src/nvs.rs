@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 use wwwurl::nvs::{self, Config, Mode};
 
 use crate::errors;

@@ -7,7 +7,7 @@ use std::sync::Mutex;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyList, PyString};
-use wwwurl::buf::{try_push, try_with_capacity, Buf, NoMemory};
+use wwwurl::bytes::buf::{try_push, try_with_capacity, Buf, NoMemory};
 use wwwurl::profile::{self, LibraryDefaults, Options, Profile, ProfileError};
 
 use crate::batch;

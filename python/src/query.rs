@@ -6,7 +6,7 @@
 
 use pyo3::prelude::*;
 use pyo3::types::PyList;
-use wwwurl::buf::{Buf, NoMemory};
+use wwwurl::bytes::buf::{Buf, NoMemory};
 use wwwurl::query::{self, NameList, Param, Select};
 
 use crate::errors;

@@ -2,10 +2,10 @@
 //! shortest relative reference, and normalisation.
 
 use pyo3::prelude::*;
-use wwwurl::buf::Buf;
-use wwwurl::normalize::{normalize as core_normalize, Mask};
+use wwwurl::bytes::buf::Buf;
+use wwwurl::rfc3986::normalize::{normalize as core_normalize, Mask};
 use wwwurl::rfc3986::Component;
-use wwwurl::{relative, rfc3986};
+use wwwurl::rfc3986::{self, relative};
 
 use crate::errors;
 use crate::text::{self, Text};

@@ -1,16 +1,16 @@
-//! WWWOFFLE's URL record (`wwwurl::split::split_url`) and the names of
-//! its cache files (`wwwurl::cache`, `wwwurl::hash`), with the library's
+//! WWWOFFLE's URL record (`wwwurl::wwwoffle::split::split_url`) and the names of
+//! its cache files (`wwwurl::wwwoffle::cache`, `wwwurl::wwwoffle::hash`), with the library's
 //! default environment (local host `localhost:8080`, default ports http
 //! 80, https 443, ftp 21, finger 79).
 
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
-use wwwurl::buf::Buf;
-use wwwurl::cache;
-use wwwurl::config::{Compat, Config};
-use wwwurl::hash::make_hash as core_make_hash;
-use wwwurl::split::split_url as core_split_url;
-use wwwurl::url::{Field, Url};
+use wwwurl::bytes::buf::Buf;
+use wwwurl::wwwoffle::cache;
+use wwwurl::wwwoffle::config::{Compat, Config};
+use wwwurl::wwwoffle::hash::make_hash as core_make_hash;
+use wwwurl::wwwoffle::split::split_url as core_split_url;
+use wwwurl::wwwoffle::url::{Field, Url};
 
 use crate::errors;
 use crate::text::{self, Text};

@@ -52,7 +52,7 @@ pub use sf::SyntaxError;
 
 use std::fmt;
 
-use crate::buf::{try_push, try_with_capacity, Buf, NoMemory};
+use crate::bytes::buf::{try_push, try_with_capacity, Buf, NoMemory};
 use crate::query::params;
 use crate::query::text::{cmp_utf16, form_decode, form_encode, utf8_lossy};
 use sf::{Bare, InnerList, Member};
@@ -150,7 +150,7 @@ impl Config {
     /// assert_eq!(c.keys().collect::<Vec<_>>(), [&b"utm_source"[..], b"ab c"]);
     /// assert!(!c.vary_on_key_order());
     /// assert!(Config::parse(Some(b"params=?1"))?.is_default());
-    /// # Ok::<(), wwwurl::buf::NoMemory>(())
+    /// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
     /// ```
     pub fn parse(field_value: Option<&[u8]>) -> Result<Config, NoMemory> {
         let Some(value) = field_value else {
@@ -317,14 +317,14 @@ struct Kept {
 /// query as it is (default config) or its canonical form (any other).
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::nvs::{query_key, Config};
 ///
 /// let c = Config::parse(Some(b"params=(\"utm_source\"), key-order"))?;
 /// let mut k = Buf::new();
 /// query_key(&c, Some(b"b=%7e&utm_source=x&a=1+2"), &mut k)?;
 /// assert_eq!(k, b"?a=1+2&b=%7E");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn query_key(config: &Config, query: Option<&[u8]>, out: &mut Buf) -> Result<(), NoMemory> {
     if config.is_default() {
@@ -390,14 +390,14 @@ fn split_url(url: &[u8]) -> (&[u8], Option<&[u8]>) {
 /// byte for byte, so `HTTP://A/` and `http://a/` have different keys.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::nvs::{url_key, Config};
 ///
 /// let c = Config::parse(Some(b"except=(\"id\")"))?;
 /// let mut k = Buf::new();
 /// url_key(&c, b"https://shop.example/item?ref=x&id=%37#top", &mut k)?;
 /// assert_eq!(k, b"https://shop.example/item?id=7");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn url_key(config: &Config, url: &[u8], out: &mut Buf) -> Result<(), NoMemory> {
     let (base, query) = split_url(url);

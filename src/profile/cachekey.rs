@@ -26,14 +26,14 @@
 //! The value bytes are never re-encoded, so `a=%20` and `a=+` stay two keys.
 //! Nothing is refused.
 //!
-//! [`normalize`]: crate::normalize::normalize
+//! [`normalize`]: crate::rfc3986::normalize::normalize
 
 use super::{Options, ProfileError};
-use crate::buf::{try_push, Buf};
-use crate::normalize::{normalize_as, Edition, Mask};
+use crate::bytes::buf::{try_push, Buf};
 use crate::query::text::cmp_names;
 use crate::query::{params, NameList, Param, Select};
 use crate::rfc3986;
+use crate::rfc3986::normalize::{normalize_as, Edition, Mask};
 
 pub(super) fn canonical(
     url: &[u8],

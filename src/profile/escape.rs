@@ -1,7 +1,7 @@
 //! The percent-encoding steps surt and Safe Browsing share: decode until
 //! nothing is left to decode, then encode "once" with a small fixed set.
 
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// The value of the hex digit `b`, either case.
 pub(super) fn hex_value(b: u8) -> Option<u8> {

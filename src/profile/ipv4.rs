@@ -4,7 +4,7 @@
 //! allowed) hexadecimal with `0x`.
 
 use super::escape::push_decimal;
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// One part's value, `None` when it is not a number in its base; values
 /// above `u32::MAX` saturate there, which every limit below refuses.

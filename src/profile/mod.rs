@@ -11,10 +11,10 @@
 //!
 //! | profile | what it computes |
 //! |---|---|
-//! | `wwwoffle-2.9/1`, `wwwoffle-2.9h/1` | SplitURL's canonical `name` ([`crate::split::split_url`]) |
-//! | `rfc3986/2` | RFC 3986 §6.2.2 syntax-based normalisation ([`crate::normalize`], [`Mask::SYNTAX`]) |
+//! | `wwwoffle-2.9/1`, `wwwoffle-2.9h/1` | SplitURL's canonical `name` ([`crate::wwwoffle::split::split_url`]) |
+//! | `rfc3986/2` | RFC 3986 §6.2.2 syntax-based normalisation ([`crate::rfc3986::normalize`], [`Mask::SYNTAX`]) |
 //! | `rfc3986-scheme/2` | §6.2.2 and §6.2.3 scheme-based normalisation ([`Mask::ALL`]) |
-//! | `webcapture/2` | the PDF Web Capture canonical form ([`crate::webcapture::canonical`], no base) |
+//! | `webcapture/2` | the PDF Web Capture canonical form ([`crate::rfc3986::webcapture::canonical`], no base) |
 //! | `whatwg/1` | the WHATWG URL Standard's href ([`crate::whatwg::parse`], no base) |
 //! | `surt/2` | the Internet Archive's SURT, as `surt.surt()` writes it by default (`surt.rs`) |
 //! | `safebrowsing/2` | Google Safe Browsing v4 / Web Risk canonicalisation for hashing (`safebrowsing.rs`) |
@@ -39,7 +39,7 @@
 //! [`ProfileError::NoMemory`] instead of aborting.
 //!
 //! ```
-//! use wwwurl::buf::Buf;
+//! use wwwurl::bytes::buf::Buf;
 //! use wwwurl::profile::{canonicalize, Options};
 //!
 //! let mut out = Buf::new();
@@ -60,11 +60,11 @@ mod wwwoffle;
 
 use std::fmt;
 
-use crate::buf::{Buf, NoMemory};
-use crate::config::{builtin_default_port, Env, DEFAULT_LOCAL_HOST};
-use crate::normalize::Edition;
+use crate::bytes::buf::{Buf, NoMemory};
+use crate::rfc3986::normalize::Edition;
 #[cfg(doc)]
-use crate::normalize::Mask;
+use crate::rfc3986::normalize::Mask;
+use crate::wwwoffle::config::{builtin_default_port, Env, DEFAULT_LOCAL_HOST};
 
 /// One profile of the registry ([`profiles`]).
 #[derive(Debug, PartialEq, Eq)]
@@ -271,7 +271,7 @@ impl std::error::Error for ProfileError {}
 /// value that needs no allocation, so that [`Options::default`] can point
 /// at it for any lifetime.
 ///
-/// [`Config::default`]: crate::config::Config::default
+/// [`Config::default`]: crate::wwwoffle::config::Config::default
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct LibraryDefaults;
 
@@ -298,7 +298,7 @@ pub struct Options<'a> {
     /// (`utm_`).
     pub strip_prefixes: &'a [&'a [u8]],
     /// `wwwoffle-2.9`, `wwwoffle-2.9h`: the local host and default ports
-    /// SplitURL uses; a [`crate::config::Config`] works here.
+    /// SplitURL uses; a [`crate::wwwoffle::config::Config`] works here.
     pub env: &'a dyn Env,
 }
 
@@ -374,7 +374,7 @@ impl Profile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::wwwoffle::config::Config;
 
     #[test]
     fn registry_is_sorted_and_resolves() {

@@ -1,4 +1,4 @@
-//! `rfc3986` and `rfc3986-scheme`: [`crate::normalize::normalize`] with
+//! `rfc3986` and `rfc3986-scheme`: [`crate::rfc3986::normalize::normalize`] with
 //! every syntax-based step of RFC 3986 §6.2.2 (case, percent-encoding, dot
 //! segments), and with the scheme-based steps of §6.2.3 added (no empty or
 //! default port, `/` for an empty http-like path).
@@ -11,8 +11,8 @@
 //! (`Edition::V1`: an escape after a stray `%` kept, a NUL byte raw).
 
 use super::ProfileError;
-use crate::buf::Buf;
-use crate::normalize::{normalize_as, Edition, Mask};
+use crate::bytes::buf::Buf;
+use crate::rfc3986::normalize::{normalize_as, Edition, Mask};
 
 /// §6.2.2 only.
 pub(super) fn syntax(url: &[u8], ed: Edition, out: &mut Buf) -> Result<(), ProfileError> {

@@ -61,9 +61,9 @@
 
 use super::escape::{escape_once, escape_once_and, reescape, unescape_fully, AsciiSet};
 use super::{ipv4, ProfileError};
-use crate::buf::Buf;
+use crate::bytes::buf::Buf;
 
-pub(super) use crate::browser::is_valid_scheme as is_scheme;
+pub(super) use crate::rfc3986::browser::is_valid_scheme as is_scheme;
 
 /// The released versions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -41,7 +41,7 @@
 use super::escape::{escape_once, push_decimal, reescape, unescape_fully};
 use super::safebrowsing::is_scheme;
 use super::{ipv4, ProfileError};
-use crate::buf::{try_push, Buf, NoMemory};
+use crate::bytes::buf::{try_push, Buf, NoMemory};
 use crate::rfc3986;
 use crate::whatwg::{domain_to_ascii, ParseError};
 

@@ -1,5 +1,5 @@
 //! `webcapture`: the PDF Web Capture canonical form
-//! ([`crate::webcapture::canonical`]) of an absolute URL.
+//! ([`crate::rfc3986::webcapture::canonical`]) of an absolute URL.
 //!
 //! A profile has no base URL to resolve against, so a relative URL is
 //! refused rather than resolved against a guess; so is a scheme other than
@@ -11,8 +11,8 @@
 //! `\0` and `%00` one key, which the form never does for other bytes.
 
 use super::ProfileError;
-use crate::buf::Buf;
-use crate::webcapture::{self as wc, WebCaptureError};
+use crate::bytes::buf::Buf;
+use crate::rfc3986::webcapture::{self as wc, WebCaptureError};
 
 pub(super) fn canonical(url: &[u8], out: &mut Buf) -> Result<(), ProfileError> {
     wc::canonical(url, None, out).map_err(|e| match e {

@@ -8,7 +8,7 @@
 //! the frozen vectors hold only for builds with the feature.
 
 use super::ProfileError;
-use crate::buf::Buf;
+use crate::bytes::buf::Buf;
 use crate::whatwg::{parse, ParseError};
 
 pub(super) fn canonical(url: &[u8], out: &mut Buf) -> Result<(), ProfileError> {

@@ -7,9 +7,9 @@
 //! a default port is dropped by the environment's table.
 
 use super::{Options, ProfileError};
-use crate::buf::Buf;
-use crate::config::Compat;
-use crate::split::split_url;
+use crate::bytes::buf::Buf;
+use crate::wwwoffle::config::Compat;
+use crate::wwwoffle::split::split_url;
 
 fn canonical(
     compat: Compat,

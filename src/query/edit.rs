@@ -6,7 +6,7 @@
 use super::names::Select;
 use super::text::form_encode;
 use super::{params, Param};
-use crate::sink::Sink;
+use crate::bytes::sink::Sink;
 
 /// Writes pieces joined by single `&`s.
 struct Joined<'o, S> {
@@ -61,13 +61,13 @@ fn filter<S: Sink>(
 /// how many it removed. `URLSearchParams.delete(name)`.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::delete;
 ///
 /// let mut out = Buf::new();
 /// assert_eq!(delete(b"a=1&b=%20&a%3D=2&%61=3", b"a", &mut out)?, 2);
 /// assert_eq!(out, b"b=%20&a%3D=2");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn delete<S: Sink>(query: &[u8], name: &[u8], out: &mut S) -> Result<usize, S::Error> {
     filter(query, out, |p| p.name_is(name))
@@ -95,13 +95,13 @@ pub fn keep<S: Sink>(query: &[u8], select: Select<'_>, out: &mut S) -> Result<us
 /// how many it removed.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::{strip, Select};
 ///
 /// let mut out = Buf::new();
 /// strip(b"q=a+b&utm_source=x&&utm_medium=y&lang", Select::Prefix(b"utm_"), &mut out)?;
 /// assert_eq!(out, b"q=a+b&lang");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn strip<S: Sink>(query: &[u8], select: Select<'_>, out: &mut S) -> Result<usize, S::Error> {
     filter(query, out, |p| select.matches(p))
@@ -112,13 +112,13 @@ pub fn strip<S: Sink>(query: &[u8], select: Select<'_>, out: &mut S) -> Result<u
 /// `%XY`). `URLSearchParams.append(name, value)`.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::append;
 ///
 /// let mut out = Buf::new();
 /// append(b"a=%20&b", b"c d", b"\xC3\xA9&", &mut out)?;
 /// assert_eq!(out, b"a=%20&b&c+d=%C3%A9%26");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn append<S: Sink>(
     query: &[u8],
@@ -173,13 +173,13 @@ pub fn append_raw<S: Sink>(query: &[u8], piece: &[u8], out: &mut S) -> Result<()
 /// Returns whether the name was there.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::set;
 ///
 /// let mut out = Buf::new();
 /// assert!(set(b"%61=1&b=%2C&a=2&a", b"a", b"x y", &mut out)?);
 /// assert_eq!(out, b"%61=x+y&b=%2C");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn set<S: Sink>(
     query: &[u8],
@@ -253,7 +253,7 @@ fn set_with<S: Sink>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::buf::Buf;
+    use crate::bytes::buf::Buf;
     use crate::query::NameList;
 
     fn run(f: impl FnOnce(&mut Buf)) -> Vec<u8> {

@@ -5,7 +5,7 @@
 //! each non-empty piece a parameter, its name before the first `=` and its
 //! value after it. The functions here work on the raw bytes and give byte
 //! spans into them, so that the same core serves a plain query string, the
-//! args of a [`Url`](crate::url::Url) and a WHATWG URL's search.
+//! args of a [`Url`](crate::wwwoffle::url::Url) and a WHATWG URL's search.
 //!
 //! # What is compared, and how
 //!
@@ -51,7 +51,7 @@ pub use text::{form_decode, form_encode, FormDecoded};
 
 use std::ops::Range;
 
-use crate::sink::Sink;
+use crate::bytes::sink::Sink;
 
 /// One parameter: a non-empty piece of the query between `&`s, as offsets
 /// into the query.
@@ -193,7 +193,7 @@ pub fn count(query: &[u8]) -> usize {
 /// decoded ([`Param::decode_value`]).
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::get;
 ///
 /// let p = get(b"x=0&a%62=c+d%21&ab=2", b"ab").unwrap();
@@ -201,7 +201,7 @@ pub fn count(query: &[u8]) -> usize {
 /// let mut v = Buf::new();
 /// p.decode_value(&mut v)?;
 /// assert_eq!(v, b"c d!");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn get<'a>(query: &'a [u8], name: &[u8]) -> Option<Param<'a>> {
     params(query).find(|p| p.name_is(name))

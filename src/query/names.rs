@@ -6,20 +6,20 @@ use std::cmp::Ordering;
 
 use super::text::{cmp_decoded, decodes_to, decodes_with_prefix};
 use super::Param;
-use crate::buf::{try_push, try_with_capacity, NoMemory};
+use crate::bytes::buf::{try_push, try_with_capacity, NoMemory};
 
 /// A set of decoded names and name prefixes, sorted once so that testing a
 /// parameter costs `O(log n)` comparisons, not a scan of the list.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::{strip, NameList, Select};
 ///
 /// let tracking = NameList::new(&[b"fbclid", b"gclid"], &[b"utm_"])?;
 /// let mut out = Buf::new();
 /// strip(b"id=7&utm_source=x&gclid=1&q=a%2Cb", Select::List(&tracking), &mut out)?;
 /// assert_eq!(out, b"id=7&q=a%2Cb");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 #[derive(Debug, Default)]
 pub struct NameList<'n> {

@@ -3,8 +3,8 @@
 
 use super::text::cmp_names;
 use super::{params, Param};
-use crate::buf::{try_push, Buf, NoMemory};
-use crate::sink::Sink;
+use crate::bytes::buf::{try_push, Buf, NoMemory};
+use crate::bytes::sink::Sink;
 
 /// The parameters of a query in sorted order, found first so that writing
 /// them, into any [`Sink`], allocates nothing.
@@ -78,13 +78,13 @@ impl<'a> SortedParams<'a> {
 /// re-encoding anything.
 ///
 /// ```
-/// use wwwurl::buf::Buf;
+/// use wwwurl::bytes::buf::Buf;
 /// use wwwurl::query::sort;
 ///
 /// let mut out = Buf::new();
 /// assert!(sort(b"z=%20&a=2&&%61=1,2&b", &mut out)?);
 /// assert_eq!(out, b"a=2&%61=1,2&b&z=%20");
-/// # Ok::<(), wwwurl::buf::NoMemory>(())
+/// # Ok::<(), wwwurl::bytes::buf::NoMemory>(())
 /// ```
 pub fn sort(query: &[u8], out: &mut Buf) -> Result<bool, NoMemory> {
     let sorted = SortedParams::new(query)?;

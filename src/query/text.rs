@@ -8,13 +8,13 @@
 
 use std::cmp::Ordering;
 
-use crate::ascii::{hex_value, ALNUM, HEX_DIGITS, HEX_UPPER};
-use crate::sink::Sink;
+use crate::bytes::ascii::{hex_value, ALNUM, HEX_DIGITS, HEX_UPPER};
+use crate::bytes::sink::Sink;
 
 /// The bytes the form serializer writes as they are: the ASCII
 /// alphanumerics, `*`, `-`, `.` and `_` (the complement of the
 /// application/x-www-form-urlencoded percent-encode set).
-const FORM_SAFE: crate::ascii::ByteSet = ALNUM.add_all(b"*-._");
+const FORM_SAFE: crate::bytes::ascii::ByteSet = ALNUM.add_all(b"*-._");
 
 /// The form-decoding of raw bytes, byte by byte: `+` is a space, `%XY`
 /// with two hex digits is the byte 0xXY, and every other byte (a `%`
@@ -307,7 +307,7 @@ pub fn utf8_lossy<S: Sink>(bytes: &[u8], out: &mut S) -> Result<(), S::Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::buf::Buf;
+    use crate::bytes::buf::Buf;
 
     fn lossy(b: &[u8]) -> Vec<u8> {
         let mut o = Buf::new();

@@ -5,8 +5,8 @@
 #![allow(dead_code)]
 
 use crate::common;
-use wwwurl::browser;
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
+use wwwurl::rfc3986::browser;
 use wwwurl::rfc3986::{self, Component, Components};
 
 /// Every present component as `name[bytes]`, in order; absent ones omitted.
@@ -110,13 +110,13 @@ pub fn gen_base(rng: &mut common::Rng) -> Vec<u8> {
 
 pub fn make_relative(base: &[u8], t: &[u8]) -> Vec<u8> {
     let mut o = Buf::new();
-    wwwurl::relative::make_relative(base, t, &mut o).unwrap();
+    wwwurl::rfc3986::relative::make_relative(base, t, &mut o).unwrap();
     o.into_vec()
 }
 
-pub fn normalize(s: &[u8], mask: wwwurl::normalize::Mask) -> Vec<u8> {
+pub fn normalize(s: &[u8], mask: wwwurl::rfc3986::normalize::Mask) -> Vec<u8> {
     let mut o = Buf::new();
-    wwwurl::normalize::normalize(s, mask, &mut o).unwrap();
+    wwwurl::rfc3986::normalize::normalize(s, mask, &mut o).unwrap();
     o.into_vec()
 }
 

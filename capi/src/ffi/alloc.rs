@@ -7,7 +7,7 @@ use std::convert::Infallible;
 use std::ffi::CStr;
 use std::mem::MaybeUninit;
 use std::ptr::NonNull;
-use wwwurl_core::sink::{copy_into, Sink};
+use wwwurl_core::bytes::sink::{copy_into, Sink};
 
 /// The bytes of a NUL-terminated C string, or `None` for NULL.
 ///
@@ -254,7 +254,7 @@ pub(crate) fn free<T>(p: *mut T) {
 
 /// The `len` bytes of memory at `p` as a slice of [`MaybeUninit<u8>`]:
 /// memory fresh from `malloc`, or a C caller's output buffer, that the
-/// core's sinks ([`wwwurl_core::sink`]) write and never read. With
+/// core's sinks ([`wwwurl_core::bytes::sink`]) write and never read. With
 /// [`out_buffer`] for a caller's buffer, the one way the C layer hands
 /// memory of its own to the core.
 ///
@@ -328,7 +328,7 @@ pub(crate) fn out_buffer<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wwwurl_core::sink::ExactSink;
+    use wwwurl_core::bytes::sink::ExactSink;
 
     /// The core's sinks over memory that holds nothing yet, as the C layer
     /// uses them on a fresh block.

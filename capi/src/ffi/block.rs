@@ -14,10 +14,10 @@ use std::marker::PhantomData;
 use std::mem::MaybeUninit;
 use std::ops::{Deref, DerefMut, Range};
 use std::ptr::NonNull;
-use wwwurl_core::buf::{NoMemory, RecordBuf};
-use wwwurl_core::sink::{ExactSink, Sink};
-use wwwurl_core::split::RecordBytes;
-use wwwurl_core::url::Spans;
+use wwwurl_core::bytes::buf::{NoMemory, RecordBuf};
+use wwwurl_core::bytes::sink::{ExactSink, Sink};
+use wwwurl_core::wwwoffle::split::RecordBytes;
+use wwwurl_core::wwwoffle::url::Spans;
 
 /// The bytes of stack that a C entry point lends the general route: a
 /// record whose worst case fits is built there and copied once into a block

@@ -29,8 +29,8 @@ use libc::{c_char, c_int, size_t};
 use std::cell::UnsafeCell;
 use std::ptr::NonNull;
 use std::sync::atomic::{AtomicU8, AtomicUsize, Ordering};
-use wwwurl_core::buf::{try_push, try_with_capacity, Buf, NoMemory};
-use wwwurl_core::config::{
+use wwwurl_core::bytes::buf::{try_push, try_with_capacity, Buf, NoMemory};
+use wwwurl_core::wwwoffle::config::{
     builtin_default_port, Compat, Config, ConfigError, Env, DEFAULT_LOCAL_HOST,
 };
 

@@ -7,8 +7,8 @@ use super::legacy_types::URL;
 use super::settings::{self, Snapshot};
 use libc::{c_char, c_int};
 use std::sync::atomic::{AtomicU8, Ordering};
-use wwwurl_core::buf::{Buf, NoMemory};
-use wwwurl_core::config::{Compat, Env};
+use wwwurl_core::bytes::buf::{Buf, NoMemory};
+use wwwurl_core::wwwoffle::config::{Compat, Env};
 
 extern "C" {
     fn libwwwurl_hook_local_host(present: *mut c_int) -> *mut c_char;

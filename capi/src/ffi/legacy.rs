@@ -5,9 +5,9 @@ use super::alloc::{c_malloc, c_str, malloc_copy, set_opt, CBuf};
 use super::guard::{guard, guard_opt};
 use libc::{c_char, c_int, c_long, size_t, time_t};
 use std::cell::RefCell;
-use wwwurl_core::buf::Buf;
-use wwwurl_core::codec::{self, BoundedSink, Codec, Sink};
-use wwwurl_core::{date, form, hash, host, html, path};
+use wwwurl_core::bytes::buf::Buf;
+use wwwurl_core::wwwoffle::codec::{self, BoundedSink, Codec, Sink};
+use wwwurl_core::wwwoffle::{date, form, hash, host, html, path};
 
 /// A legacy codec call: a string the codec leaves as it is (most paths of
 /// real URLs) is copied by one scan and one copy; the rest goes through the

@@ -15,14 +15,14 @@ use libc::{c_char, c_int, size_t};
 use std::convert::Infallible;
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
-use wwwurl_core::buf::NoMemory;
-use wwwurl_core::cache::{self, UnsafePath};
-use wwwurl_core::codec::{c_prefix, Codec, Sink};
-use wwwurl_core::edit::{self, Part, SetError};
-use wwwurl_core::sink::copy_into;
-use wwwurl_core::split::{RecordBytes, RecordDest};
-use wwwurl_core::url::{Field, Originals, Spans, UrlRef};
-use wwwurl_core::{create, link, split, url};
+use wwwurl_core::bytes::buf::NoMemory;
+use wwwurl_core::bytes::sink::copy_into;
+use wwwurl_core::wwwoffle::cache::{self, UnsafePath};
+use wwwurl_core::wwwoffle::codec::{c_prefix, Codec, Sink};
+use wwwurl_core::wwwoffle::edit::{self, Part, SetError};
+use wwwurl_core::wwwoffle::split::{RecordBytes, RecordDest};
+use wwwurl_core::wwwoffle::url::{Field, Originals, Spans, UrlRef};
+use wwwurl_core::wwwoffle::{create, link, split, url};
 
 /// What a `wwwurl_url *` points at: one `malloc` block holding this header
 /// and then the record's strings, so that a handle costs one allocation and
@@ -614,6 +614,9 @@ fn wwwurl_string_free(#[c(OwnedText)] s: *mut c_char) {
     unsafe { OwnedText::release(s) }
 }
 
+/// The field of the record a `wwwurl_part` names: the one table of the
+/// part numbers, which `wwwurl_get` reads and `settable` narrows to the
+/// parts that can be set. `WWWURL_PART_PORT`, the port's text, is no field.
 fn field_of(part: wwwurl_part) -> Option<Field> {
     Some(match part {
         WWWURL_PART_NAME => Field::Name,
@@ -688,18 +691,13 @@ fn set_status(e: SetError) -> wwwurl_status {
     }
 }
 
-/// The settable part a `wwwurl_part` names.
+/// The settable part a `wwwurl_part` names: the core's part of its field
+/// (`edit::Part::of_field`), or the port, which is no field.
 fn settable(part: wwwurl_part) -> Option<Part> {
-    Some(match part {
-        WWWURL_PART_PROTO => Part::Proto,
-        WWWURL_PART_USER => Part::User,
-        WWWURL_PART_PASS => Part::Pass,
-        WWWURL_PART_HOST => Part::Host,
-        WWWURL_PART_PORT => Part::Port,
-        WWWURL_PART_PATH => Part::Path,
-        WWWURL_PART_ARGS => Part::Args,
-        _ => return None,
-    })
+    match part {
+        WWWURL_PART_PORT => Some(Part::Port),
+        _ => Part::of_field(field_of(part)?),
+    }
 }
 
 /// The prefix byte of a cache file name, or `None` for NUL and `/`, which

@@ -6,7 +6,7 @@ use super::api::{export, store_block, Decl, Handle, HandleKind, In, Owned, Ref};
 use super::status::*;
 use super::types::*;
 use libc::c_int;
-use wwwurl_core::buf::{Buf, NoMemory};
+use wwwurl_core::bytes::buf::{Buf, NoMemory};
 use wwwurl_core::nvs::{self, Config};
 
 /// `wwwurl_nvs` in declarations.

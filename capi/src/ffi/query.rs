@@ -11,10 +11,10 @@ use super::modern::{Handle as UrlHandle, Url};
 use super::status::*;
 use super::types::*;
 use super::whatwg_url::{self, Whatwg, WhatwgHandle};
-use wwwurl_core::buf::Buf;
-use wwwurl_core::edit::Part;
+use wwwurl_core::bytes::buf::Buf;
+use wwwurl_core::bytes::sink::BoundedSink;
 use wwwurl_core::query::{self, Select};
-use wwwurl_core::sink::BoundedSink;
+use wwwurl_core::wwwoffle::edit::Part;
 
 /// Writes `query` edited by `op` into `out` (see `wwwurl_query_op`).
 fn edit(

@@ -21,10 +21,10 @@ use super::legacy_types::URL;
 use libc::{c_char, c_int};
 use std::mem::size_of;
 use std::ptr::{null_mut, NonNull};
-use wwwurl_core::buf::NoMemory;
-use wwwurl_core::split::{RecordBytes, RecordDest};
-use wwwurl_core::url::{Field, Originals, Span, Spans, Url};
-use wwwurl_core::{create, link, split};
+use wwwurl_core::bytes::buf::NoMemory;
+use wwwurl_core::wwwoffle::split::{RecordBytes, RecordDest};
+use wwwurl_core::wwwoffle::url::{Field, Originals, Span, Spans, Url};
+use wwwurl_core::wwwoffle::{create, link, split};
 
 /// The string fields of this library's record layout, for [`used_buffer`].
 #[cfg(not(feature = "v29h"))]

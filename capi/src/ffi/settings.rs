@@ -18,8 +18,10 @@
 use super::config::DEFAULT_COMPAT;
 use std::cell::UnsafeCell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use wwwurl_core::buf::{Buf, NoMemory};
-use wwwurl_core::config::{builtin_default_port, Compat, Config, Env, DEFAULT_LOCAL_HOST};
+use wwwurl_core::bytes::buf::{Buf, NoMemory};
+use wwwurl_core::wwwoffle::config::{
+    builtin_default_port, Compat, Config, Env, DEFAULT_LOCAL_HOST,
+};
 
 /// What `wwwurl_legacy_configure` sets, as one value.
 struct Stored {

@@ -6,11 +6,12 @@ use super::config::Settings;
 use super::status::*;
 use super::types::WWWURL_FLAG_BROWSER;
 use libc::size_t;
-use wwwurl_core::buf::{try_push, try_with_capacity, Buf};
-use wwwurl_core::codec::c_prefix;
+use wwwurl_core::bytes::buf::{try_push, try_with_capacity, Buf};
 use wwwurl_core::profile::{self, Options, ProfileError};
+use wwwurl_core::rfc3986::{self, browser, normalize, relative, webcapture};
 use wwwurl_core::rfc3986::{Components, Part};
-use wwwurl_core::{browser, normalize, relative, rfc3986, webcapture, whatwg};
+use wwwurl_core::whatwg;
+use wwwurl_core::wwwoffle::codec::c_prefix;
 
 /// Where one component lies in the input.
 #[repr(C)]

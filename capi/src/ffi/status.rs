@@ -163,8 +163,8 @@ impl wwwurl_status {
 // Core errors become statuses here, one conversion per core error type,
 // so that C functions pass them on with `?`.
 
-impl From<wwwurl_core::buf::NoMemory> for wwwurl_status {
-    fn from(_: wwwurl_core::buf::NoMemory) -> wwwurl_status {
+impl From<wwwurl_core::bytes::buf::NoMemory> for wwwurl_status {
+    fn from(_: wwwurl_core::bytes::buf::NoMemory) -> wwwurl_status {
         WWWURL_ERR_NO_MEMORY
     }
 }
@@ -179,9 +179,9 @@ impl From<wwwurl_core::rfc3986::ResolveError> for wwwurl_status {
     }
 }
 
-impl From<wwwurl_core::webcapture::WebCaptureError> for wwwurl_status {
-    fn from(e: wwwurl_core::webcapture::WebCaptureError) -> wwwurl_status {
-        use wwwurl_core::webcapture::WebCaptureError::*;
+impl From<wwwurl_core::rfc3986::webcapture::WebCaptureError> for wwwurl_status {
+    fn from(e: wwwurl_core::rfc3986::webcapture::WebCaptureError) -> wwwurl_status {
+        use wwwurl_core::rfc3986::webcapture::WebCaptureError::*;
         match e {
             UnsupportedScheme => WWWURL_ERR_UNSUPPORTED_SCHEME,
             RelativeWithoutBase | BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
@@ -190,9 +190,9 @@ impl From<wwwurl_core::webcapture::WebCaptureError> for wwwurl_status {
     }
 }
 
-impl From<wwwurl_core::browser::BrowserResolveError> for wwwurl_status {
-    fn from(e: wwwurl_core::browser::BrowserResolveError) -> wwwurl_status {
-        use wwwurl_core::browser::BrowserResolveError::*;
+impl From<wwwurl_core::rfc3986::browser::BrowserResolveError> for wwwurl_status {
+    fn from(e: wwwurl_core::rfc3986::browser::BrowserResolveError) -> wwwurl_status {
+        use wwwurl_core::rfc3986::browser::BrowserResolveError::*;
         match e {
             BaseNotAbsolute => WWWURL_ERR_NOT_ABSOLUTE,
             BaseNotHierarchical => WWWURL_ERR_UNSUPPORTED_SCHEME,
@@ -201,9 +201,9 @@ impl From<wwwurl_core::browser::BrowserResolveError> for wwwurl_status {
     }
 }
 
-impl From<wwwurl_core::edit::SetError> for wwwurl_status {
-    fn from(e: wwwurl_core::edit::SetError) -> wwwurl_status {
-        use wwwurl_core::edit::SetError::*;
+impl From<wwwurl_core::wwwoffle::edit::SetError> for wwwurl_status {
+    fn from(e: wwwurl_core::wwwoffle::edit::SetError) -> wwwurl_status {
+        use wwwurl_core::wwwoffle::edit::SetError::*;
         match e {
             Refused => WWWURL_ERR_INVALID_ARGUMENT,
             NoMemory => WWWURL_ERR_NO_MEMORY,

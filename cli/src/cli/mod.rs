@@ -13,7 +13,7 @@
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::ffi::OsString;
-use wwwurl::config::{Compat, Config};
+use wwwurl::wwwoffle::config::{Compat, Config};
 
 #[macro_use]
 mod parse;

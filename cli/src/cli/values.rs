@@ -4,9 +4,9 @@
 
 use super::parse::invalid;
 use clap::{Args, ValueEnum};
-use wwwurl::edit::Part;
-use wwwurl::normalize::Mask;
+use wwwurl::rfc3986::normalize::Mask;
 use wwwurl::rfc3986::Component;
+use wwwurl::wwwoffle::edit::Part;
 
 /// The `--prefix` values of `cachefile`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -18,7 +18,7 @@ use crate::ctx::Ctx;
 use crate::escape;
 use crate::lines::{Fatal, Status};
 use crate::spool;
-use wwwurl::buf::Buf;
+use wwwurl::bytes::buf::Buf;
 
 /// Runs one subcommand over its inputs.
 pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {

@@ -10,7 +10,7 @@ use crate::escape;
 use crate::lines::{Fatal, Layout, Status};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::buf::NoMemory;
+use wwwurl::bytes::buf::NoMemory;
 use wwwurl::nvs;
 
 /// `nvs`: the key of each URL under `header`; with `equivalent`, the

@@ -9,7 +9,7 @@ use crate::lines::{Fatal, Layout, Status};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::buf::{Buf, NoMemory};
+use wwwurl::bytes::buf::{Buf, NoMemory};
 use wwwurl::query;
 
 /// Runs a `query` subcommand.

@@ -10,8 +10,8 @@ use crate::drive::drive;
 use crate::lines::{Fatal, Layout, Status};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::buf::NoMemory;
-use wwwurl::normalize::Mask;
+use wwwurl::bytes::buf::NoMemory;
+use wwwurl::rfc3986::normalize::Mask;
 use wwwurl::rfc3986::{self, Component, Components};
 use wwwurl::whatwg;
 
@@ -76,7 +76,9 @@ pub(super) fn normalize(
         Layout::Lines,
         false,
         |s: &[u8], out: &mut Vec<u8>| {
-            with_buf(out, |b| wwwurl::normalize::normalize(s, Mask(mask), b))
+            with_buf(out, |b| {
+                wwwurl::rfc3986::normalize::normalize(s, Mask(mask), b)
+            })
         },
     )
 }
@@ -94,7 +96,9 @@ pub(super) fn relative(
         Layout::Lines,
         false,
         |s: &[u8], out: &mut Vec<u8>| {
-            with_buf(out, |b| wwwurl::relative::make_relative(base, s, b))
+            with_buf(out, |b| {
+                wwwurl::rfc3986::relative::make_relative(base, s, b)
+            })
         },
     )
 }
@@ -135,7 +139,9 @@ pub(super) fn webcapture(
         ctx.inputs(urls, input),
         Layout::Lines,
         false,
-        |s: &[u8], out: &mut Vec<u8>| with_buf(out, |b| wwwurl::webcapture::canonical(s, base, b)),
+        |s: &[u8], out: &mut Vec<u8>| {
+            with_buf(out, |b| wwwurl::rfc3986::webcapture::canonical(s, base, b))
+        },
     )
 }
 

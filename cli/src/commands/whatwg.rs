@@ -10,7 +10,7 @@ use crate::escape;
 use crate::lines::{Fatal, Layout, Status};
 use std::ffi::{OsStr, OsString};
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::buf::NoMemory;
+use wwwurl::bytes::buf::NoMemory;
 use wwwurl::whatwg::{self, Attribute, SetOutcome, Url};
 
 /// `whatwg`: each URL parsed against `base`, the setters of `set` run in

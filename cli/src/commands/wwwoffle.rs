@@ -10,14 +10,14 @@ use crate::lines::{Fatal, Layout, Status};
 use std::ffi::{OsStr, OsString};
 use std::io::Write;
 use std::os::unix::ffi::OsStrExt;
-use wwwurl::buf::{Buf, NoMemory};
-use wwwurl::cache::{cache_path, UnsafePath};
-use wwwurl::codec::{c_prefix, Codec};
-use wwwurl::edit::{set_part, SetError};
-use wwwurl::hash::make_hash;
-use wwwurl::link::link_url;
+use wwwurl::bytes::buf::{Buf, NoMemory};
 use wwwurl::profile::{Profile, ProfileError};
-use wwwurl::url::{Field, Number, Url};
+use wwwurl::wwwoffle::cache::{cache_path, UnsafePath};
+use wwwurl::wwwoffle::codec::{c_prefix, Codec};
+use wwwurl::wwwoffle::edit::{set_part, SetError};
+use wwwurl::wwwoffle::hash::make_hash;
+use wwwurl::wwwoffle::link::link_url;
+use wwwurl::wwwoffle::url::{Field, Number, Url};
 
 /// `split`: the record's block of each URL.
 pub(super) fn split(ctx: &Ctx, urls: &[OsString], input: &InputOpts) -> Result<Status, Fatal> {

@@ -5,8 +5,8 @@ use crate::ffi::alloc::{malloc_copy, out_buffer, set_opt, CBuf, Out};
 use crate::ffi::status::*;
 use libc::{c_char, size_t};
 use std::mem::MaybeUninit;
-use wwwurl_core::buf::Buf;
-use wwwurl_core::codec::{BoundedSink, Sink};
+use wwwurl_core::bytes::buf::Buf;
+use wwwurl_core::wwwoffle::codec::{BoundedSink, Sink};
 
 /// What a status function's body gives: nothing (`WWWURL_OK`) or a status
 /// of its own (a setter's `WWWURL_ERR_IGNORED`).
