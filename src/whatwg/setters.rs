@@ -469,6 +469,17 @@ fn set_search(url: &mut Url, value: &[u8]) -> Result<SetOutcome, SetError> {
     Ok(SetOutcome::Applied)
 }
 
+/// Sets the query to `query` as it is, `None` making it null: the
+/// `URLSearchParams` update steps, whose query (a form serialisation) needs
+/// no encoding. When memory runs out, the URL is as it was.
+pub(super) fn replace_query(url: &mut Url, query: Option<&[u8]>) -> Result<(), NoMemory> {
+    let mut parts = url.parts();
+    parts.query = query;
+    let new_url = assemble(&parts)?;
+    *url = new_url;
+    Ok(())
+}
+
 /// The hash setter: the fragment state with a state override.
 fn set_hash(url: &mut Url, value: &[u8]) -> Result<SetOutcome, SetError> {
     let mut fragment = Buf::new();
