@@ -78,13 +78,5 @@ pub mod rfc3986;
 pub mod whatwg;
 pub mod wwwoffle;
 
-// `crate::buf`, `crate::ascii` and `wwwurl::buf` are the paths that
-// src/whatwg/, capi/src/ffi/whatwg_url.rs and python/src/whatwg.rs name,
-// files being rewritten apart from the move into `bytes`: these two lines
-// go when those files name `bytes::` themselves.
-use bytes::ascii;
-#[doc(hidden)]
-pub use bytes::buf;
-
 #[cfg(test)]
 mod test_rng;

@@ -29,6 +29,7 @@ mod profiles;
 mod query_corpus;
 mod query_wpt;
 mod rfc3986;
+mod search_params;
 mod vectors_host;
 mod vectors_part1;
 mod vectors_url;

@@ -84,10 +84,16 @@ fn text(s: &[u8]) -> String {
 }
 
 /// The attribute `name` of `url`, as the URL API returns it: one of the
-/// core's [`Attribute`]s, or `searchParams`.
+/// core's [`Attribute`]s, or `searchParams` (the core's
+/// [`SearchParams`](whatwg::SearchParams) of the URL, serialised, which
+/// the serialisation written here from the Standard must equal).
 fn attribute(url: &Url, name: &str) -> String {
     if name == "searchParams" {
-        return search_params(url.query().unwrap_or(b""));
+        let mut out = Buf::new();
+        url.search_params().unwrap().write(&mut out).unwrap();
+        let got = text(&out);
+        assert_eq!(got, search_params(url.query().unwrap_or(b"")));
+        return got;
     }
     let a =
         Attribute::from_name(name.as_bytes()).unwrap_or_else(|| panic!("unknown attribute {name}"));

@@ -36,6 +36,7 @@ fn _wwwurl(m: &Bound<'_, PyModule>) -> PyResult<()> {
 
     m.add_class::<whatwg::PyUrl>()?;
     m.add_class::<whatwg::PySetOutcome>()?;
+    m.add_class::<whatwg::PySearchParams>()?;
     m.add_function(wrap_pyfunction!(whatwg::domain_to_ascii, m)?)?;
     m.add_function(wrap_pyfunction!(whatwg::domain_to_unicode, m)?)?;
     m.add_function(wrap_pyfunction!(whatwg::idna_unicode_version, m)?)?;

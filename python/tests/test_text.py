@@ -96,7 +96,19 @@ def test_stubs_declare_what_the_package_has():
     stubs = Path(wwwurl.__file__).parent
     assert (stubs / "py.typed").is_file()
     names, tree = _stub(stubs / "__init__.pyi")
-    typing_names = {"Any", "Iterable", "NamedTuple", "Optional", "Sequence", "Union", "overload"}
+    typing_names = {
+        "Any",
+        "Iterable",
+        "Iterator",
+        "List",
+        "Mapping",
+        "NamedTuple",
+        "Optional",
+        "Sequence",
+        "Tuple",
+        "Union",
+        "overload",
+    }
     public = {n for n in names - typing_names if not n.startswith("_")}
     assert public == set(wwwurl.__all__) - {"__version__"}
     for cls in tree.body:

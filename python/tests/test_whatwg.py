@@ -57,7 +57,10 @@ def search_params(query: str) -> str:
 
 def attribute(url: URL, name: str) -> str:
     if name == "searchParams":
-        return search_params(url.search[1:])
+        # URL.search_params, which the serialisation written here must equal.
+        got = str(url.search_params)
+        assert got == search_params(url.search[1:])
+        return got
     return getattr(url, name)
 
 

@@ -4,7 +4,8 @@ interfaces give it.
 * Named, frozen canonicalisation profiles: ``canonicalize``,
   ``canonicalize_many`` (a list, over several threads), ``canonicalize_arrow``
   (a pyarrow array, without a Python object per URL), ``profiles``.
-* The WHATWG URL Standard: ``URL``, ``domain_to_ascii``,
+* The WHATWG URL Standard: ``URL`` (its query a live ``URLSearchParams``
+  in ``URL.search_params``), ``URLSearchParams``, ``domain_to_ascii``,
   ``domain_to_unicode``, ``idna_unicode_version``.
 * RFC 3986: ``split``, ``resolve``, ``make_relative``, ``normalize``.
 * WWWOFFLE: ``split_url``, ``cache_path``, ``make_hash``.
@@ -47,6 +48,7 @@ from ._wwwurl import (
     SetOutcome,
     UnknownProfileError,
     UnsafeCachePathError,
+    URLSearchParams,
     __version__,
     cache_path,
     canonicalize,
@@ -162,6 +164,7 @@ __all__ = [
     "NORMALIZE_SYNTAX",
     "NORMALIZE_USERINFO",
     "URL",
+    "URLSearchParams",
     "Components",
     "Error",
     "IdnaUnavailableError",

@@ -35,6 +35,10 @@
 //! empty query is then written as `?` or not at all is the caller's choice
 //! (for a WHATWG URL, `URLSearchParams` makes it no query).
 //!
+//! The Standard's `URLSearchParams` itself, which decodes every name and
+//! value and writes the whole list back re-encoded, is
+//! `whatwg::SearchParams`.
+//!
 //! Every operation takes time linear in its input (sorting, `n log n` in
 //! the number of parameters), and only [`sort`] and [`NameList::new`]
 //! allocate anything beyond the output.

@@ -4,7 +4,7 @@
 //! and `--set`, the Python `URL.set`) accepts the same spellings.
 
 use super::{ParseError, Part, Url};
-use crate::buf::Buf;
+use crate::bytes::buf::Buf;
 
 /// An attribute of the URL API: the getters, [`Attribute::Origin`]
 /// included, which has no setter.

@@ -7,7 +7,7 @@
 //! 256 entries answers every question with one load: each entry has a bit
 //! per set (the sets nest, but not in one chain, so one bit each).
 
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// A percent-encode set, or another byte class: a bit of the module's
 /// byte-class table.

@@ -19,7 +19,7 @@ use super::encode_sets::{
 use super::host::{ends_in_a_number, HostKind};
 use super::lexical::{is_double_dot, is_single_dot, port_value};
 use super::{Scheme, Url};
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// The URL that `input` is when the route can tell on its own (see the
 /// module's documentation); `None` sends it to the state machine.

@@ -7,7 +7,7 @@
 
 use super::fast;
 use super::parser;
-use crate::buf::Buf;
+use crate::bytes::buf::Buf;
 
 /// The route and the state machine agree on `input`: when the route
 /// takes it, the state machine gives the same URL, offsets included.

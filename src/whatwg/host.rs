@@ -10,7 +10,7 @@ use super::encode_sets::{
     self, contains, hex_value, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NOT_PLAIN_DOMAIN,
 };
 use super::idna;
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// What a URL's host is: the URL record's host is null or one of these.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -3,7 +3,7 @@
 //!
 //! The crate's lower-level `process` writes into a sink of ours, which
 //! grows fallibly: a failed allocation is recorded in the sink, and becomes
-//! [`NoMemory`](crate::buf::NoMemory), where the crate's `to_ascii` would
+//! [`NoMemory`](crate::bytes::buf::NoMemory), where the crate's `to_ascii` would
 //! abort building its `String`. The sink never reports it to the crate as
 //! a write error: `idna` 1.1 turns a write error met while it writes a
 //! Punycode label into a panic (its conversion of the encoder's error
@@ -13,7 +13,7 @@
 //! feature, the functions here refuse every domain that needs UTS #46 with
 //! `IdnaError::Unavailable` rather than guessing.
 
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// Why UTS #46 processing gave no domain; the host parser reads it as its
 /// own `HostError`.

@@ -6,7 +6,7 @@
 use std::ops::Range;
 
 use super::{Attribute, HostKind, Scheme, Url};
-use crate::buf::Buf;
+use crate::bytes::buf::Buf;
 
 /// Where each attribute of a URL lies in its serialisation (the `href`):
 /// what a [`Url`] holds besides its text. Made only from a `Url`

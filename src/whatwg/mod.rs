@@ -1,6 +1,6 @@
 //! The WHATWG URL Standard on bytes: the basic URL parser (with a base
-//! URL), the host parser with IDNA, the serialisers, the origin and the
-//! URL API's getters and setters.
+//! URL), the host parser with IDNA, the serialisers, the origin, the
+//! URL API's getters and setters, and `URLSearchParams` ([`SearchParams`]).
 //!
 //! ```
 //! use wwwurl::whatwg::{self, Part, SetOutcome};
@@ -45,13 +45,14 @@ mod idna;
 mod layout;
 mod lexical;
 mod parser;
+mod search_params;
 mod setters;
 mod validate;
 
 use std::fmt;
 use std::ops::Range;
 
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 pub use attribute::Attribute;
 pub use encode_sets::{
@@ -61,6 +62,7 @@ pub use encode_sets::{
 pub use host::HostKind;
 pub use idna::unicode_version;
 pub use layout::Layout;
+pub use search_params::{SearchParams, SearchParamsIter};
 pub use setters::{Part, SetError, SetOutcome};
 
 /// Why the parser returned failure (or could not run).

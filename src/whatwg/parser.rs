@@ -22,7 +22,7 @@ use super::encode_sets::{
 use super::host::{self, HostKind};
 use super::lexical::{is_double_dot, is_single_dot, port_value};
 use super::{ParseError, Scheme, Url};
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// Removes the leading and trailing C0 controls and spaces of `input`.
 fn trim_c0_control_or_space(input: &[u8]) -> &[u8] {
@@ -41,7 +41,7 @@ fn trim_c0_control_or_space(input: &[u8]) -> &[u8] {
 pub(crate) fn clean<'a>(input: &'a [u8], scratch: &'a mut Buf) -> Result<&'a [u8], NoMemory> {
     // ASCII without bytes below U+000E has no tab, newline or invalid
     // UTF-8: one cheap pass for most inputs, the exact tests for the rest.
-    if crate::ascii::all_ascii_from(input, 0x0e) {
+    if crate::bytes::ascii::all_ascii_from(input, 0x0e) {
         return Ok(input);
     }
     let has_tab_or_newline = input.iter().any(|&b| matches!(b, b'\t' | b'\n' | b'\r'));

@@ -15,7 +15,7 @@ use super::host::{self, HostError, HostKind};
 use super::lexical;
 use super::parser::{self, PathMode};
 use super::{ParseError, Scheme, Url};
-use crate::buf::{Buf, NoMemory};
+use crate::bytes::buf::{Buf, NoMemory};
 
 /// An attribute of the URL API that has a setter.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -467,6 +467,17 @@ fn set_search(url: &mut Url, value: &[u8]) -> Result<SetOutcome, SetError> {
     let new_url = assemble(&parts)?;
     *url = new_url;
     Ok(SetOutcome::Applied)
+}
+
+/// Sets the query to `query` as it is, `None` making it null: the
+/// `URLSearchParams` update steps, whose query (a form serialisation) needs
+/// no encoding. When memory runs out, the URL is as it was.
+pub(super) fn replace_query(url: &mut Url, query: Option<&[u8]>) -> Result<(), NoMemory> {
+    let mut parts = url.parts();
+    parts.query = query;
+    let new_url = assemble(&parts)?;
+    *url = new_url;
+    Ok(())
 }
 
 /// The hash setter: the fragment state with a state override.

@@ -22,8 +22,8 @@ use super::host::{ends_in_a_number, parse_ipv4, parse_ipv6};
 use super::lexical::port_value;
 use super::parser::{host_end, is_windows_drive_letter, scheme_length};
 use super::{ParseError, Scheme};
-use crate::ascii::all_ascii_from;
-use crate::buf::Buf;
+use crate::bytes::ascii::all_ascii_from;
+use crate::bytes::buf::Buf;
 
 /// The bytes of stack room for a cleaned input or a decoded host.
 const ROOM: usize = 2048;

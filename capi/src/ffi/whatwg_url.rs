@@ -25,8 +25,8 @@ use super::status::*;
 use super::types::*;
 use std::mem::{align_of, size_of, ManuallyDrop};
 use std::ptr::NonNull;
-use wwwurl_core::buf::{Buf, NoMemory};
-use wwwurl_core::sink::Sink;
+use wwwurl_core::bytes::buf::{Buf, NoMemory};
+use wwwurl_core::bytes::sink::Sink;
 use wwwurl_core::whatwg::{self, Attribute, Layout, ParseError, Part, SetError, SetOutcome, Url};
 
 /// Where a handle's origin is.
