@@ -3,14 +3,16 @@
 //! `url` crate, 2.5) and ada (the `ada-url` crate, 4.x, ada's C++ built by
 //! the cc crate). Nothing of either reaches the library.
 //!
-//! The inputs are two corpora:
+//! The inputs are three corpora:
 //!
 //! - "kasztp": every line of `tests/corpus/kasztp.txt`, about 48,000 real
 //!   URLs;
 //! - "escape": the input column of `tests/vectors/SplitURL.tsv` and
 //!   `tests/vectors/v29h/SplitURL.tsv`, about 25,000 escape-heavy and odd
 //!   URLs (percent signs, backslashes, control characters, bytes that are
-//!   not UTF-8, odd ports and IP addresses).
+//!   not UTF-8, odd ports and IP addresses);
+//! - "file": `tests/corpus/file-urls.txt`, about 5,000 `file:` URLs in the
+//!   forms tools write and Node module specifiers.
 //!
 //! Each input is parsed alone and, as a reference, against the fixed base
 //! [`BASE`]; when it has a scheme, so are three relatives made from it (what
@@ -610,26 +612,30 @@ fn print_tally(name: &str, tally: &Tally) {
 fn whatwg_parser_agrees_with_rust_url_and_ada() {
     let parsers = Parsers::new();
 
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/corpus/kasztp.txt");
-    let corpus = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let kasztp: Vec<Vec<u8>> = corpus
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(<[u8]>::to_vec)
-        .collect();
+    let lines = |name: &str| -> Vec<Vec<u8>> {
+        let path = format!("{}/tests/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
+        let corpus = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        corpus
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.is_empty())
+            .map(<[u8]>::to_vec)
+            .collect()
+    };
+    let kasztp = lines("kasztp.txt");
+    let file = lines("file-urls.txt");
     let escape: Vec<Vec<u8>> = ["SplitURL", "v29h/SplitURL"]
         .iter()
         .flat_map(|name| common::load(name))
         .filter_map(|v| v.opt_input(0).map(<[u8]>::to_vec))
         .collect();
     assert!(
-        kasztp.len() > 40_000 && escape.len() > 20_000,
+        kasztp.len() > 40_000 && escape.len() > 20_000 && file.len() > 5_000,
         "a corpus is missing"
     );
 
     let mut unclassified = Vec::new();
     let mut tallies = Vec::new();
-    for (name, inputs) in [("kasztp", &kasztp), ("escape", &escape)] {
+    for (name, inputs) in [("kasztp", &kasztp), ("escape", &escape), ("file", &file)] {
         let mut tally = Tally::default();
         run_corpus(&parsers, inputs, &mut tally, &mut unclassified);
         tallies.push((name, tally));

@@ -1,7 +1,10 @@
 //! The parser's route for the common URL that it would write back
 //! unchanged: `scheme://host[:port][/path][?query][#fragment]` with a
 //! special scheme other than `file`, in lower case, and every component
-//! already what the serialiser writes.
+//! already what the serialiser writes; and `file://[host]/path[?query][#fragment]`
+//! in the same way, with an empty host or `localhost` (which the
+//! serialiser drops) too ([`file_url`], apart, so that the common route's
+//! code stays as it is).
 //!
 //! Such an input is its own serialisation (less the `/` of an empty path
 //! and the case of the host), so the route checks it in one scan, copies
@@ -27,7 +30,9 @@ use crate::bytes::buf::{Buf, NoMemory};
 /// memory, which is taken (and given back, empty, when memory runs out).
 #[inline]
 pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>> {
-    let (scheme, scheme_end) = special_scheme(input)?;
+    let Some((scheme, scheme_end)) = special_scheme(input) else {
+        return file_url(input, buf);
+    };
     let host_start = scheme_end + 3;
     let host_end = host_start
         + input[host_start..]
@@ -61,9 +66,31 @@ pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>
         p += 1 + digits;
     }
     let path_start = p;
-    // The path: segments of bytes that no set encodes, none of them a
-    // dot segment; an empty path is serialised as `/`.
     let empty_path = input.get(p) != Some(&b'/');
+    let (query, fragment) = path_query_fragment(input, p)?;
+    Some(build(
+        input,
+        Offsets {
+            scheme,
+            scheme_end,
+            host_end,
+            port,
+            path_start,
+            empty_path,
+            query,
+            fragment,
+        },
+        buf,
+    ))
+}
+
+/// The rest of an input from its path at `p`: where its query and
+/// fragment start, when every part is plain. The path: segments of bytes
+/// that no set encodes, none of them a dot segment (an empty path is
+/// serialised as `/`); the query and fragment: bytes their sets do not
+/// encode.
+#[inline(always)]
+fn path_query_fragment(input: &[u8], mut p: usize) -> Option<(Option<usize>, Option<usize>)> {
     while input.get(p) == Some(&b'/') {
         let seg = p + 1;
         p = seg
@@ -85,20 +112,84 @@ pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>
     if p != input.len() {
         return None;
     }
-    Some(build(
-        input,
-        Offsets {
-            scheme,
-            scheme_end,
-            host_end,
-            port,
-            path_start,
-            empty_path,
-            query: (query < input.len() && input[query] == b'?').then_some(query),
-            fragment: (fragment < input.len()).then_some(fragment),
-        },
-        buf,
+    Some((
+        (query < input.len() && input[query] == b'?').then_some(query),
+        (fragment < input.len()).then_some(fragment),
     ))
+}
+
+/// The route for `file://[host]/path[?query][#fragment]`: as the special
+/// schemes' but for what a file URL's host does. It may be empty, and
+/// `localhost` is cut; it has no port; and a path that starts with a drive
+/// letter (`/C:`, `/C|`) is left to the state machine when the host
+/// before it is another (which the drive letter drops) or the letter has
+/// `|` (which becomes `:`).
+#[inline(never)]
+fn file_url(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>> {
+    let rest = input.strip_prefix(b"file://")?;
+    let host_start = 7;
+    let host_end = host_start
+        + rest
+            .iter()
+            .position(|&b| contains(NOT_PLAIN_DOMAIN, b))
+            .unwrap_or(rest.len());
+    let host = &input[host_start..host_end];
+    if ends_in_a_number(host) || input.get(host_end) == Some(&b':') {
+        return None;
+    }
+    let localhost = host.eq_ignore_ascii_case(b"localhost");
+    let p = host_end;
+    if let Some(&[letter, mark]) = input.get(p + 1..p + 3) {
+        let drive = letter.is_ascii_alphabetic()
+            && matches!(mark, b':' | b'|')
+            && matches!(input.get(p + 3), None | Some(b'/' | b'\\' | b'?' | b'#'));
+        if drive && (mark == b'|' || (!host.is_empty() && !localhost)) {
+            return None;
+        }
+    }
+    let empty_path = input.get(p) != Some(&b'/');
+    let (query, fragment) = path_query_fragment(input, p)?;
+    let o = Offsets {
+        scheme: Scheme::File,
+        scheme_end: 4,
+        host_end,
+        port: None,
+        path_start: p,
+        empty_path,
+        query,
+        fragment,
+    };
+    if !localhost {
+        return Some(build(input, o, buf));
+    }
+    // `localhost` cut: the input without it, and every offset after it
+    // moved back.
+    let cut = host_end - host_start;
+    let shift = usize::from(empty_path);
+    Some((|| {
+        buf.clear();
+        buf.reserve(input.len() - cut + shift)?;
+        let mut s = std::mem::take(buf);
+        s.extend_from_slice(&input[..host_start])?;
+        if empty_path {
+            s.push(b'/')?;
+        }
+        s.extend_from_slice(&input[p..])?;
+        Ok(Url {
+            serialization: s,
+            scheme_end: 4,
+            scheme: Scheme::File,
+            username_end: host_start,
+            host_start,
+            host_end: host_start,
+            host_kind: HostKind::Empty,
+            port: None,
+            path_start: host_start,
+            query_start: query.map(|q| q - cut + shift),
+            fragment_start: fragment.map(|f| f - cut + shift),
+            opaque_path: false,
+        })
+    })())
 }
 
 /// Where the part that `lead` starts at `p` ends, when it does (else
@@ -145,6 +236,7 @@ struct Offsets {
 
 /// The URL of an input the route accepted: the input, its host in lower
 /// case, with `/` for an empty path.
+#[inline(always)]
 fn build(input: &[u8], o: Offsets, buf: &mut Buf) -> Result<Url, NoMemory> {
     buf.clear();
     buf.reserve(input.len() + usize::from(o.empty_path))?;
@@ -166,7 +258,11 @@ fn build(input: &[u8], o: Offsets, buf: &mut Buf) -> Result<Url, NoMemory> {
         username_end: host_start,
         host_start,
         host_end: o.host_end,
-        host_kind: HostKind::Domain,
+        host_kind: if o.host_end == host_start {
+            HostKind::Empty
+        } else {
+            HostKind::Domain
+        },
         port: o.port,
         path_start: o.path_start,
         query_start: o.query.map(|q| q + shift),

@@ -41,6 +41,18 @@ fn takes_the_plain_forms() {
         "http://a/b#",
         "http://a/b/",
         "http://a:65535/",
+        "file:///a",
+        "file:///",
+        "file://",
+        "file://h",
+        "file://Host.Example/share/a?b#c",
+        "file://localhost/a/b",
+        "file://LocalHost",
+        "file:///C:/Users/a",
+        "file:///c:",
+        "file:///C:x/y",
+        "file:///CD:/y",
+        "file://h/a/C:/b",
     ] {
         assert!(agrees(input.as_bytes()), "not taken: {input}");
     }
@@ -76,7 +88,17 @@ fn leaves_the_rest_to_the_state_machine() {
         "http://a%41/",
         "http://ä/",
         "http://a/ä",
-        "file:///a",
+        "file://h:1/a",
+        "file://C:/a",
+        "file://C|/a",
+        "file:///C|/a",
+        "file://h/C:/a",
+        "file://h/C:",
+        "file://h/c:?q",
+        "file:///a/../b",
+        "file://1.2.3.4/",
+        "file:/a",
+        "FILE:///a",
         "httpx://a/",
         "http:\\\\a\\",
     ] {
@@ -102,5 +124,14 @@ fn agrees_with_the_state_machine_on_the_corpus() {
     let taken = urls.iter().filter(|u| agrees(u)).count();
     // Most real URLs are their own serialisation: the route exists
     // for them.
+    assert!(taken * 10 > urls.len() * 8, "{taken} of {}", urls.len());
+}
+
+#[test]
+fn agrees_with_the_state_machine_on_file_urls() {
+    let urls = corpus("tests/corpus/file-urls.txt");
+    let taken = urls.iter().filter(|u| agrees(u)).count();
+    // All but the dot segments, the drive letters after a host and the
+    // module specifiers.
     assert!(taken * 10 > urls.len() * 8, "{taken} of {}", urls.len());
 }

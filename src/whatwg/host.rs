@@ -166,7 +166,12 @@ pub(crate) fn ends_in_a_number(input: &[u8]) -> bool {
         Some(i) => &input[i + 1..],
         None => input,
     };
-    if !last.is_empty() && last.iter().all(u8::is_ascii_digit) {
+    // Every IPv4 number, decimal, octal or hexadecimal (`0x`), starts
+    // with a digit: a domain's last label seldom does.
+    if !last.first().is_some_and(u8::is_ascii_digit) {
+        return false;
+    }
+    if last.iter().all(u8::is_ascii_digit) {
         return true;
     }
     parse_ipv4_number(last).is_some()

@@ -97,6 +97,25 @@ fn header_at(base: *const u8, len: usize, cap: usize) -> Option<usize> {
     (at.checked_add(size_of::<WhatwgHandle>())? <= cap).then_some(at)
 }
 
+/// An empty buffer of `cap` bytes, from the global allocator directly:
+/// `Buf::with_capacity` less the amortised-growth path of `Vec`, which
+/// costs a fresh parse more than the allocation itself.
+#[inline(always)]
+fn block(cap: usize) -> Result<Buf, NoMemory> {
+    let layout = std::alloc::Layout::array::<u8>(cap).map_err(|_| NoMemory)?;
+    if cap == 0 {
+        return Ok(Buf::new());
+    }
+    // SAFETY: a layout of non-zero size.
+    let p = unsafe { std::alloc::alloc(layout) };
+    if p.is_null() {
+        return Err(NoMemory);
+    }
+    // SAFETY: `p` is `cap` bytes from the global allocator with the layout
+    // of a `Vec<u8>` of that capacity, none of them initialised (length 0).
+    Ok(Buf::from_vec(unsafe { Vec::from_raw_parts(p, 0, cap) }))
+}
+
 /// The room a text of `len` bytes needs for the header after it.
 const HEADER_ROOM: usize = size_of::<WhatwgHandle>() + align_of::<WhatwgHandle>();
 
@@ -223,7 +242,9 @@ impl HandleType for Whatwg {
         unsafe {
             let (home, cap) = ((*h.as_ptr()).home, (*h.as_ptr()).home_cap);
             std::ptr::drop_in_place(h.as_ptr());
-            drop(Vec::from_raw_parts(home, 0, cap));
+            // What dropping the block's `Vec` would do: its capacity is
+            // never 0 (the header is in it).
+            std::alloc::dealloc(home, std::alloc::Layout::from_size_align_unchecked(cap, 1));
         }
     }
 }
@@ -376,7 +397,7 @@ fn wwwurl_whatwg_parse(
 ) -> Result<NonNull<WhatwgHandle>, wwwurl_status> {
     // Room for what the parser reserves, and the header after the text.
     let room = input.len() + base.map_or(0, <[u8]>::len) + 8 + HEADER_ROOM;
-    let mut buf = Buf::with_capacity(room)?;
+    let mut buf = block(room)?;
     let url = whatwg::parse_with_base_reusing(input, base, &mut buf)?;
     Ok(WhatwgHandle::make(url)?)
 }
