@@ -98,7 +98,7 @@ HARNESS_SRC  := c-tests/harness.c
 HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl_legacy.h \
 	$(API_ROWS)
 
-.PHONY: all lib gen header check-header check check-all prereqs test quick quick-all quick-python fault-rows cycles rust-test lint c-tests c-tests-shared \
+.PHONY: all release dev lint-build lib gen header check-header check check-all prereqs test quick quick-all quick-python fault-rows cycles rust-test lint c-tests c-tests-shared \
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
 	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind c-tests-29h-shared \
 	c-tests-29h-asan c-tests-29h-valgrind header-compile symbols \
@@ -115,7 +115,20 @@ COMPLETIONS := $(BUILD)/completions/wwwurl $(BUILD)/completions/_wwwurl \
 # page on every build.
 MAN1 := $(BUILD)/man/wwwurl.1
 
-all: lib gen $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS) $(MAN1)
+# `make`: the release build (LTO), which `make install`, `make demo` and the
+# benchmarks use, then `dev`, the checked build that `make quick` and
+# `make check` test, so that the first `make quick` compiles little.
+all: release dev
+
+release: lib gen $(PC_FILE) $(PC29H_FILE) $(COMPLETIONS) $(MAN1)
+
+# The checked build (cargo profile `checked`): the C libraries of both
+# variants and the fault-injection library, the tool, and every crate's test
+# programs, compiled and linted as `make quick` compiles them (without
+# clippy where it is not installed: `make quick` then lints what it must).
+dev:
+	@$(MAKE) --no-print-directory PROFILE=$(CHECK_PROFILE) lib lint-build \
+	  $(if $(wildcard $(CLIPPY_DRIVER)),,CARGO_LINTED=$(CARGO))
 
 # Parts of the build with a Makefile of their own (the Python package, the
 # Spark route, the profile comparisons): each adds its checks to
@@ -294,6 +307,9 @@ lint:
 	$(CARGO) fmt --all --check
 	@test -x "$(CLIPPY_DRIVER)" || { echo "lint: no clippy-driver (rustup component add clippy;" \
 	  "Debian: rust-clippy)"; exit 1; }
+	@$(MAKE) --no-print-directory lint-build
+
+lint-build:
 	$(CARGO_LINTED) test --locked --profile $(CHECK_PROFILE) --workspace --exclude wwwurl-headers \
 	  --exclude wwwurl-capi-table --all-targets --no-run
 	$(CARGO_LINTED) test --locked --profile $(CHECK_PROFILE) -p wwwurl-headers --all-targets --no-run
@@ -466,7 +482,7 @@ api-coverage: $(DECLARED)
 
 # A C program built against a DESTDIR install with nothing but pkg-config.
 STAGE := $(abspath $(BUILD)/stage)
-pkgconfig-test: all
+pkgconfig-test: release
 	rm -rf $(STAGE)
 	$(MAKE) --no-print-directory install DESTDIR=$(STAGE) PREFIX=/usr
 	PKG_CONFIG_PATH=$(STAGE)/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$(STAGE) \
@@ -504,7 +520,7 @@ pkgconfig-test: all
 # The install targets: they run without cargo (CARGO=false), refuse to run
 # before `make`, honour LIBDIR, strip, and uninstall leaves nothing behind.
 INSTALL_STAGE := $(abspath $(BUILD)/install-stage)
-install-test: all
+install-test: release
 	rm -rf $(INSTALL_STAGE)
 	$(MAKE) --no-print-directory -s install CARGO=false DESTDIR=$(INSTALL_STAGE) PREFIX=/usr \
 	  LIBDIR=/usr/lib/x86_64-linux-gnu > /dev/null
@@ -543,7 +559,7 @@ cmake-test: pkgconfig-test
 # ---- demo and benchmarks ----------------------------------------------------
 
 DEMO_STAGE := $(abspath $(BUILD)/demo-stage)
-demo: all
+demo: release
 	rm -rf $(DEMO_STAGE)
 	$(MAKE) --no-print-directory install DESTDIR=$(DEMO_STAGE) PREFIX=/usr
 	PKG_CONFIG_PATH=$(DEMO_STAGE)/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$(DEMO_STAGE) \
