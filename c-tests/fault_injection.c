@@ -2285,8 +2285,69 @@ static void t_every_status(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* The number of allocations of any kind a call makes: the first K that
+ * kind 4 lets pass without the call reaching a (K + 1)th. */
+static unsigned allocations_of(wwwurl_status (*call)(const char *), const char *in)
+{
+    for (unsigned k = 0; k < 64; k++) {
+        wwwurl_fault_inject(4, k);
+        wwwurl_status st = call(in);
+        int pending = wwwurl_fault_pending();
+        wwwurl_fault_inject(0, 0);
+        if (pending && st == WWWURL_OK)
+            return k;
+    }
+    return 99;
+}
+
+static wwwurl_status whatwg_parse_free(const char *in)
+{
+    wwwurl_whatwg *u = NULL;
+    wwwurl_status st = wwwurl_whatwg_parse(in, WWWURL_NUL_TERMINATED, NULL, 0, &u);
+    wwwurl_whatwg_free(u);
+    return st;
+}
+
+/* A handle reused by whatwg_parse_into_twice: two URLs no longer than it. */
+static wwwurl_whatwg *reused;
+static wwwurl_status whatwg_parse_into_twice(const char *in)
+{
+    wwwurl_status st = wwwurl_whatwg_parse_into(reused, in, WWWURL_NUL_TERMINATED, NULL, 0);
+    return st == WWWURL_OK ? wwwurl_whatwg_parse_into(reused, in, WWWURL_NUL_TERMINATED, NULL, 0)
+                           : st;
+}
+
+/* A WHATWG parse is one allocation (text and handle in one block), and a
+ * parse into a handle whose memory holds the URL is none. */
+static void t_whatwg_allocations(hgroup *g, const char *dir)
+{
+    static const char *const inputs[] = {
+        "https://example.com/a/b?c=d#e", "HTTP://Example.COM:80/a/./b/../c d?x y",
+        "file:///home/dev/src/lib.rs", "file://localhost/C:/x", "https://u:p@h.example:8/x",
+        "node:fs", "http://[::1]:8080/", "http://b\xc3\xbc" "cher.example/",
+    };
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    for (size_t i = 0; i < sizeof inputs / sizeof *inputs; i++)
+        CHECK_INT(g, "allocations of wwwurl_whatwg_parse + free", inputs[i], 1,
+                  allocations_of(whatwg_parse_free, inputs[i]));
+    CHECK_STATUS(g, "a handle to reuse", NULL, WWWURL_OK,
+                 wwwurl_whatwg_parse("https://a-long-enough-host.example/with/a/long/path?and=query",
+                                     WWWURL_NUL_TERMINATED, NULL, 0, &reused));
+    /* Once the handle has held a URL twice (its text, and the text
+     * before it kept for the next), the same URL allocates nothing. */
+    for (size_t i = 0; i < 4; i++) {
+        CHECK_STATUS(g, "the URL twice", inputs[i], WWWURL_OK, whatwg_parse_into_twice(inputs[i]));
+        CHECK_INT(g, "allocations of wwwurl_whatwg_parse_into, twice", inputs[i], 0,
+                  allocations_of(whatwg_parse_into_twice, inputs[i]));
+    }
+    wwwurl_whatwg_free(reused);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"every status code", t_every_status},
+    {"WHATWG parse allocations", t_whatwg_allocations},
     {"C allocation failure torture", t_fail_alloc},
     {"C allocation panic torture", t_panic_alloc},
     {"panic at every entry point", t_panic_entry},

@@ -63,29 +63,58 @@ pub(crate) struct WhatwgHandle {
 
 /// `url` taken apart into what a handle holds: its text (the href, a NUL,
 /// the origin where it is stored), its layout and where its origin is.
-/// Only a URL with credentials or a `blob` URL computes its origin (and
-/// allocates for it); the others' are a piece of the href or `null`.
+/// The origin of a special URL with credentials is written from pieces of
+/// the href; only a `blob` URL's is computed (and allocates); the others'
+/// are a piece of the href or `null`.
 #[inline(always)]
 fn text_of(url: Url) -> Result<(Buf, Layout, Origin), NoMemory> {
     let layout = url.layout();
-    let mut stored = Buf::new();
-    let origin = if layout.range(Attribute::Origin).is_some() {
-        Origin::InHref
-    } else if layout.opaque_origin(url.href()) {
-        Origin::Null
-    } else {
-        match url.origin(&mut stored) {
-            Ok(()) => Origin::Stored(layout.len() + 1, stored.len()),
+    if layout.range(Attribute::Origin).is_some() {
+        let mut bytes = url.into_serialization();
+        bytes.push(0)?;
+        return Ok((bytes, layout, Origin::InHref));
+    }
+    if layout.opaque_origin(url.href()) {
+        let mut bytes = url.into_serialization();
+        bytes.push(0)?;
+        return Ok((bytes, layout, Origin::Null));
+    }
+    stored_origin(url, layout)
+}
+
+/// [`text_of`] for a URL whose origin is stored after its href: a special
+/// URL with credentials (`scheme://host[:port]`) or a `blob` URL.
+#[cold]
+fn stored_origin(url: Url, layout: Layout) -> Result<(Buf, Layout, Origin), NoMemory> {
+    let at = layout.len() + 1;
+    let mut blob = Buf::new();
+    let known = match (
+        layout.range(Attribute::Protocol),
+        layout.range(Attribute::Host),
+    ) {
+        (Some(proto), Some(host)) if url.is_special() => Some((proto, host)),
+        _ => match url.origin(&mut blob) {
+            Ok(()) => None,
             Err(ParseError::NoMemory) => return Err(NoMemory),
-            Err(_) => Origin::Unknown,
-        }
+            Err(_) => {
+                let mut bytes = url.into_serialization();
+                bytes.push(0)?;
+                return Ok((bytes, layout, Origin::Unknown));
+            }
+        },
     };
     let mut bytes = url.into_serialization();
     bytes.push(0)?;
-    if !stored.is_empty() {
-        bytes.extend_from_slice(&stored)?;
+    match known {
+        Some((proto, host)) => {
+            bytes.extend_from_within(proto)?;
+            bytes.extend_from_slice(b"//")?;
+            bytes.extend_from_within(host)?;
+        }
+        None => bytes.extend_from_slice(&blob)?,
     }
-    Ok((bytes, layout, origin))
+    let n = bytes.len() - at;
+    Ok((bytes, layout, Origin::Stored(at, n)))
 }
 
 /// Where the header goes in a block of `cap` bytes at `base` whose first
@@ -395,8 +424,14 @@ fn wwwurl_whatwg_parse(
     #[c(In, len = len)] input: &[u8],
     #[c(OptIn, len = base_len)] base: Option<&[u8]>,
 ) -> Result<NonNull<WhatwgHandle>, wwwurl_status> {
-    // Room for what the parser reserves, and the header after the text.
-    let room = input.len() + base.map_or(0, <[u8]>::len) + 8 + HEADER_ROOM;
+    // Room for what the parser reserves, and the header after the text;
+    // and for the origin after the href when there may be credentials.
+    let origin = if input.contains(&b'@') {
+        input.len()
+    } else {
+        0
+    };
+    let room = input.len() + base.map_or(0, <[u8]>::len) + 8 + origin + HEADER_ROOM;
     let mut buf = block(room)?;
     let url = whatwg::parse_with_base_reusing(input, base, &mut buf)?;
     Ok(WhatwgHandle::make(url)?)
