@@ -33,7 +33,7 @@
 //!   and the tools on it: normalisation, relative references, the
 //!   browser-style lenient split, Web Capture;
 //! - [`whatwg`]: the WHATWG URL Standard; [`query`]: query parameters;
-//!   [`nvs`]: No-Vary-Search;
+//!   [`nvs`]: No-Vary-Search; [`urlpattern`]: the URL Pattern Standard;
 //! - [`wwwoffle`]: WWWOFFLE 2.9's routines and their URL record;
 //! - [`profile`]: named canonicalisation profiles over all of them.
 //!
@@ -75,6 +75,7 @@ pub mod nvs;
 pub mod profile;
 pub mod query;
 pub mod rfc3986;
+pub mod urlpattern;
 pub mod whatwg;
 pub mod wwwoffle;
 

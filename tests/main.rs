@@ -30,6 +30,7 @@ mod query_corpus;
 mod query_wpt;
 mod rfc3986;
 mod search_params;
+mod urlpattern_wpt;
 mod vectors_host;
 mod vectors_part1;
 mod vectors_url;

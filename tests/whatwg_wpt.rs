@@ -28,7 +28,7 @@ fn load_value(name: &str) -> Value {
 /// `\ufffd`: what the URL API's USVString conversion does to a string
 /// before the parser sees it. (IdnaTestV2.json has such inputs; the JSON
 /// reader refuses them.)
-fn usv_escapes(text: &str) -> String {
+pub(crate) fn usv_escapes(text: &str) -> String {
     let unit = |s: &str, i: usize| -> Option<u16> {
         let hex = s.get(i..i + 6)?.strip_prefix("\\u")?;
         u16::from_str_radix(hex, 16).ok()

@@ -1,0 +1,449 @@
+//! A compiled component ("compile a component") and its matching.
+//!
+//! A component whose parts hold no custom regular expression is matched
+//! on its part list directly, by a backtracking matcher that explores
+//! the candidates in the order the Standard's regular expression would
+//! (lazy segment wildcards, greedy full wildcards and modifiers), so that
+//! the groups are the same. Each step counts against [`STEP_BUDGET`].
+//! A component with a custom group is compiled to the Standard's regular
+//! expression and run by `regress`.
+
+use super::parts::{self, Modifier, Options, Part, PartType};
+use super::Error;
+use crate::bytes::buf::{try_push, Buf};
+
+/// Steps the part matcher may take for one component before it gives
+/// up with [`Error::Budget`].
+pub const STEP_BUDGET: u64 = 1 << 20;
+
+/// How deep the repetitions of a `+` or `*` group may nest.
+const MAX_DEPTH: usize = 2048;
+
+/// The longest input a custom regular expression with a nested
+/// quantifier (`(a+)+`, where backtracking may take exponential time)
+/// is run on; a longer one is refused with [`Error::Budget`].
+pub const NESTED_QUANTIFIER_LIMIT: usize = 16;
+
+/// The special schemes.
+const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
+
+/// A compiled component.
+#[derive(Debug)]
+pub(crate) struct Component {
+    pub(crate) pattern: Buf,
+    pub(crate) parts: Vec<Part>,
+    /// Per part, its group's index among the groups (unused for fixed
+    /// text).
+    groups: Vec<usize>,
+    group_count: usize,
+    options: Options,
+    regex: Option<regress::Regex>,
+    nested: bool,
+    pub(crate) has_regexp_groups: bool,
+}
+
+/// Where each group matched, as byte ranges of the input.
+pub(crate) type Captures = Vec<Option<(usize, usize)>>;
+
+impl Component {
+    /// "compile a component".
+    pub(crate) fn compile(
+        input: &str,
+        encode: parts::Encode,
+        options: Options,
+    ) -> Result<Component, Error> {
+        let parts = parts::parse(input, options, encode)?;
+        let mut pattern = Buf::new();
+        parts::pattern_string(&parts, options, &mut pattern)?;
+        let mut groups = Vec::new();
+        let mut group_count = 0;
+        let mut has_regexp_groups = false;
+        for p in &parts {
+            try_push(&mut groups, group_count)?;
+            if p.kind != PartType::FixedText {
+                group_count += 1;
+            }
+            has_regexp_groups |= p.kind == PartType::Regexp;
+        }
+        let mut regex = None;
+        let mut nested = false;
+        if has_regexp_groups {
+            for p in &parts {
+                check_escapes(&p.value)?;
+            }
+            let mut source = Buf::new();
+            parts::regexp(&parts, options, &mut source)?;
+            let source = std::str::from_utf8(&source)
+                .map_err(|_| Error::Syntax("invalid regular expression"))?;
+            let flags = regress::Flags {
+                icase: options.ignore_case,
+                unicode_sets: true,
+                ..Default::default()
+            };
+            regex = Some(
+                regress::Regex::with_flags(source, flags)
+                    .map_err(|_| Error::Syntax("invalid regular expression"))?,
+            );
+            nested = has_nested_quantifier(source.as_bytes());
+        }
+        Ok(Component {
+            pattern,
+            parts,
+            groups,
+            group_count,
+            options,
+            regex,
+            nested,
+            has_regexp_groups,
+        })
+    }
+
+    /// The group names, in order.
+    pub(crate) fn names(&self) -> impl Iterator<Item = &[u8]> {
+        self.parts
+            .iter()
+            .filter(|p| p.kind != PartType::FixedText)
+            .map(|p| &p.name[..])
+    }
+
+    /// "protocol component matches a special scheme".
+    pub(crate) fn matches_special_scheme(&self) -> Result<bool, Error> {
+        let mut caps = Vec::new();
+        for s in SPECIAL {
+            if self.exec(s, &mut caps)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Matches `input` as a whole; on a match `caps` holds each group's
+    /// range.
+    pub(crate) fn exec(&self, input: &str, caps: &mut Captures) -> Result<bool, Error> {
+        caps.clear();
+        caps.try_reserve(self.group_count)?;
+        for _ in 0..self.group_count {
+            try_push(caps, None)?;
+        }
+        if let Some(re) = &self.regex {
+            if self.nested && input.chars().count() > NESTED_QUANTIFIER_LIMIT {
+                return Err(Error::Budget);
+            }
+            let Some(m) = re.find(input) else {
+                return Ok(false);
+            };
+            for (i, c) in caps.iter_mut().enumerate() {
+                *c = m.group(i + 1).map(|r| (r.start, r.end));
+            }
+            return Ok(true);
+        }
+        let mut m = Matcher {
+            c: self,
+            input: input.as_bytes(),
+            steps: 0,
+            depth: 0,
+            caps,
+        };
+        m.run(0, 0)
+    }
+}
+
+/// Refuses an escape that an ECMAScript regular expression in Unicode
+/// mode does not have (`\m`): identity escapes are only for syntax
+/// characters there.
+fn check_escapes(re: &[u8]) -> Result<(), Error> {
+    let mut i = 0;
+    while i < re.len() {
+        if re[i] == b'\\' {
+            if let Some(&c) = re.get(i + 1) {
+                if c.is_ascii_alphabetic() && !b"dDwWsSbBnrtfvcxupPk".contains(&c) {
+                    return Err(Error::Syntax("invalid escape in a regular expression"));
+                }
+            }
+            i += 1;
+        }
+        i += 1;
+    }
+    Ok(())
+}
+
+/// Whether a regular expression has a quantified group that holds a
+/// quantifier itself.
+fn has_nested_quantifier(re: &[u8]) -> bool {
+    let mut stack: Vec<bool> = Vec::new();
+    let mut i = 0;
+    let mut in_class = false;
+    let mut quantified_inside = false;
+    while i < re.len() {
+        let c = re[i];
+        match c {
+            b'\\' => i += 1,
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            _ if in_class => {}
+            b'(' => {
+                if try_push(&mut stack, quantified_inside).is_err() {
+                    return true;
+                }
+                quantified_inside = false;
+            }
+            b')' => {
+                let inner = quantified_inside;
+                quantified_inside = stack.pop().unwrap_or(false) || inner;
+                if inner && matches!(re.get(i + 1), Some(b'*' | b'+' | b'{')) {
+                    return true;
+                }
+            }
+            b'*' | b'+' | b'{' => quantified_inside = true,
+            _ => {}
+        }
+        i += 1;
+    }
+    false
+}
+
+struct Matcher<'a> {
+    c: &'a Component,
+    input: &'a [u8],
+    steps: u64,
+    depth: usize,
+    caps: &'a mut Captures,
+}
+
+impl Matcher<'_> {
+    fn step(&mut self) -> Result<(), Error> {
+        self.steps += 1;
+        if self.steps > STEP_BUDGET {
+            return Err(Error::Budget);
+        }
+        Ok(())
+    }
+
+    fn lit(&self, pos: usize, s: &[u8]) -> bool {
+        let Some(h) = self.input.get(pos..pos + s.len()) else {
+            return false;
+        };
+        if self.c.options.ignore_case {
+            h.eq_ignore_ascii_case(s)
+        } else {
+            h == s
+        }
+    }
+
+    fn char_len(&self, pos: usize) -> usize {
+        match self.input.get(pos) {
+            None => 0,
+            Some(&b) if b < 0x80 => 1,
+            Some(&b) if b >= 0xF0 => 4,
+            Some(&b) if b >= 0xE0 => 3,
+            Some(_) => 2,
+        }
+    }
+
+    /// Whether the code point at `pos` is one the group's kind takes.
+    fn takes(&self, kind: PartType, pos: usize) -> bool {
+        let Some(&b) = self.input.get(pos) else {
+            return false;
+        };
+        match kind {
+            PartType::SegmentWildcard => Some(b) != self.c.options.delimiter,
+            // `.` stops at line terminators.
+            _ => {
+                let separator = b == 0xE2
+                    && self.input.get(pos + 1) == Some(&0x80)
+                    && matches!(self.input.get(pos + 2), Some(0xA8 | 0xA9));
+                !(matches!(b, b'\n' | b'\r') || separator)
+            }
+        }
+    }
+
+    /// The end of the longest run the kind takes from `pos`.
+    fn run_end(&self, kind: PartType, mut pos: usize) -> usize {
+        while self.takes(kind, pos) {
+            pos += self.char_len(pos);
+        }
+        pos
+    }
+
+    fn back(&self, mut pos: usize) -> usize {
+        pos -= 1;
+        while pos > 0 && self.input[pos] & 0xC0 == 0x80 {
+            pos -= 1;
+        }
+        pos
+    }
+
+    /// The ends one match of the kind may have from `a`, in the order
+    /// the regular expression tries them: shortest first for a segment
+    /// (`[^/]+?`), longest first for a full wildcard (`.*`).
+    fn candidates(&self, kind: PartType, a: usize) -> Candidates {
+        let end = self.run_end(kind, a);
+        if kind == PartType::SegmentWildcard {
+            Candidates {
+                next: if end > a {
+                    Some(a + self.char_len(a))
+                } else {
+                    None
+                },
+                last: end,
+                lazy: true,
+            }
+        } else {
+            Candidates {
+                next: Some(end),
+                last: a,
+                lazy: false,
+            }
+        }
+    }
+
+    fn advance(&self, c: &mut Candidates) -> Option<usize> {
+        let e = c.next?;
+        c.next = if c.lazy {
+            (e < c.last).then(|| e + self.char_len(e))
+        } else {
+            (e > c.last).then(|| self.back(e))
+        };
+        Some(e)
+    }
+
+    fn run(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
+        self.step()?;
+        let c = self.c;
+        let Some(part) = c.parts.get(i) else {
+            return Ok(pos == self.input.len());
+        };
+        if part.kind == PartType::FixedText {
+            let v = &part.value[..];
+            if v.is_empty() {
+                return self.run(i + 1, pos);
+            }
+            return match part.modifier {
+                Modifier::None => Ok(self.lit(pos, v) && self.run(i + 1, pos + v.len())?),
+                Modifier::Optional => {
+                    if self.lit(pos, v) && self.run(i + 1, pos + v.len())? {
+                        return Ok(true);
+                    }
+                    self.run(i + 1, pos)
+                }
+                Modifier::ZeroOrMore | Modifier::OneOrMore => {
+                    let mut k = 0;
+                    while self.lit(pos + k * v.len(), v) {
+                        k += 1;
+                    }
+                    let min = usize::from(part.modifier == Modifier::OneOrMore);
+                    while k >= min {
+                        if self.run(i + 1, pos + k * v.len())? {
+                            return Ok(true);
+                        }
+                        if k == 0 {
+                            break;
+                        }
+                        k -= 1;
+                    }
+                    Ok(false)
+                }
+            };
+        }
+        self.group(i, pos)
+    }
+
+    fn group(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
+        let c = self.c;
+        let part = &c.parts[i];
+        let g = c.groups[i];
+        let (p, s) = (&part.prefix[..], &part.suffix[..]);
+        let repeat = matches!(part.modifier, Modifier::ZeroOrMore | Modifier::OneOrMore);
+        let optional = matches!(part.modifier, Modifier::Optional | Modifier::ZeroOrMore);
+        if repeat && p.is_empty() && s.is_empty() {
+            // `((?:V)*)`: every run of what V takes, longest first.
+            let end = self.run_end(part.kind, pos);
+            let min =
+                if part.modifier == Modifier::OneOrMore && part.kind == PartType::SegmentWildcard {
+                    pos + self.char_len(pos)
+                } else {
+                    pos
+                };
+            let mut e = end;
+            while e >= min && (e > pos || min == pos) {
+                self.step()?;
+                self.caps[g] = Some((pos, e));
+                if self.run(i + 1, e)? {
+                    return Ok(true);
+                }
+                if e == pos {
+                    break;
+                }
+                e = self.back(e);
+            }
+            return Ok(false);
+        }
+        if self.lit(pos, p) {
+            let a = pos + p.len();
+            if repeat {
+                if self.repeat(i, a, a)? {
+                    return Ok(true);
+                }
+            } else {
+                let mut cands = self.candidates(part.kind, a);
+                while let Some(e) = self.advance(&mut cands) {
+                    self.step()?;
+                    // An optional group that would match nothing does
+                    // not take part (ECMAScript's empty check).
+                    if self.lit(e, s) && !(optional && e + s.len() == pos) {
+                        self.caps[g] = Some((a, e));
+                        if self.run(i + 1, e + s.len())? {
+                            return Ok(true);
+                        }
+                    }
+                }
+            }
+        }
+        if optional {
+            self.caps[g] = None;
+            return self.run(i + 1, pos);
+        }
+        Ok(false)
+    }
+
+    /// `V (S P V)*` from `a`, the group having started at `start`.
+    fn repeat(&mut self, i: usize, start: usize, a: usize) -> Result<bool, Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::Budget);
+        }
+        let comp = self.c;
+        let part = &comp.parts[i];
+        let g = comp.groups[i];
+        let (p, s) = (&part.prefix[..], &part.suffix[..]);
+        let mut c = self.candidates(part.kind, a);
+        let mut found = false;
+        while let Some(e) = self.advance(&mut c) {
+            self.step()?;
+            if !self.lit(e, s) {
+                continue;
+            }
+            let again = e + s.len();
+            if self.lit(again, p)
+                && again + p.len() > e
+                && self.repeat(i, start, again + p.len())?
+            {
+                found = true;
+                break;
+            }
+            self.caps[g] = Some((start, e));
+            if self.run(i + 1, e + s.len())? {
+                found = true;
+                break;
+            }
+        }
+        self.depth -= 1;
+        Ok(found)
+    }
+}
+
+struct Candidates {
+    next: Option<usize>,
+    last: usize,
+    lazy: bool,
+}

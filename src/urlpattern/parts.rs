@@ -1,0 +1,506 @@
+//! Pattern strings to part lists ("Parsing pattern strings"), and part
+//! lists back to a pattern string and to the Standard's regular
+//! expression ("Converting part lists ...").
+
+use super::tokenizer::{self, is_name_code_point, Kind, Token};
+use super::Error;
+use crate::bytes::buf::{try_push, Buf};
+
+/// What a part matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PartType {
+    FixedText,
+    Regexp,
+    SegmentWildcard,
+    FullWildcard,
+}
+
+/// A part's modifier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Modifier {
+    None,
+    Optional,
+    ZeroOrMore,
+    OneOrMore,
+}
+
+impl Modifier {
+    fn as_str(self) -> &'static [u8] {
+        match self {
+            Modifier::None => b"",
+            Modifier::Optional => b"?",
+            Modifier::ZeroOrMore => b"*",
+            Modifier::OneOrMore => b"+",
+        }
+    }
+}
+
+/// One piece of a pattern string.
+#[derive(Debug)]
+pub(crate) struct Part {
+    pub(crate) kind: PartType,
+    pub(crate) value: Buf,
+    pub(crate) modifier: Modifier,
+    pub(crate) name: Buf,
+    pub(crate) prefix: Buf,
+    pub(crate) suffix: Buf,
+}
+
+/// The options of a component: delimiter and prefix code points (each
+/// one ASCII byte or none) and ignore case.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Options {
+    pub(crate) delimiter: Option<u8>,
+    pub(crate) prefix: Option<u8>,
+    pub(crate) ignore_case: bool,
+}
+
+impl Options {
+    pub(crate) const DEFAULT: Options = Options {
+        delimiter: None,
+        prefix: None,
+        ignore_case: false,
+    };
+    pub(crate) const HOSTNAME: Options = Options {
+        delimiter: Some(b'.'),
+        prefix: None,
+        ignore_case: false,
+    };
+    pub(crate) const PATHNAME: Options = Options {
+        delimiter: Some(b'/'),
+        prefix: Some(b'/'),
+        ignore_case: false,
+    };
+}
+
+/// An encoding callback: validates and encodes a piece of fixed text.
+pub(crate) type Encode = fn(&[u8], &mut Buf) -> Result<(), Error>;
+
+struct Parser<'a> {
+    input: &'a str,
+    tokens: Vec<Token>,
+    encode: Encode,
+    segment: Buf,
+    parts: Vec<Part>,
+    pending: Buf,
+    index: usize,
+    next_numeric: usize,
+}
+
+fn segment_wildcard_regexp(options: Options, out: &mut Buf) -> Result<(), Error> {
+    out.extend_from_slice(b"[^")?;
+    if let Some(d) = options.delimiter {
+        escape_regexp(&[d], out)?;
+    }
+    out.extend_from_slice(b"]+?")?;
+    Ok(())
+}
+
+impl Parser<'_> {
+    fn try_consume(&mut self, kind: Kind) -> Option<Token> {
+        let t = *self.tokens.get(self.index)?;
+        if t.kind != kind {
+            return None;
+        }
+        self.index += 1;
+        Some(t)
+    }
+
+    fn try_modifier(&mut self) -> Option<Token> {
+        self.try_consume(Kind::OtherModifier)
+            .or_else(|| self.try_consume(Kind::Asterisk))
+    }
+
+    fn try_regexp_or_wildcard(&mut self, name: Option<Token>) -> Option<Token> {
+        let t = self.try_consume(Kind::Regexp);
+        if name.is_none() && t.is_none() {
+            return self.try_consume(Kind::Asterisk);
+        }
+        t
+    }
+
+    fn require(&mut self, kind: Kind) -> Result<Token, Error> {
+        self.try_consume(kind)
+            .ok_or(Error::Syntax("unexpected token in pattern"))
+    }
+
+    fn consume_text(&mut self, out: &mut Buf) -> Result<(), Error> {
+        while let Some(t) = self
+            .try_consume(Kind::Char)
+            .or_else(|| self.try_consume(Kind::EscapedChar))
+        {
+            out.extend_from_slice(t.value(self.input).as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn flush_pending(&mut self) -> Result<(), Error> {
+        if self.pending.is_empty() {
+            return Ok(());
+        }
+        let mut value = Buf::new();
+        (self.encode)(&self.pending, &mut value)?;
+        self.pending.clear();
+        push_part(
+            &mut self.parts,
+            PartType::FixedText,
+            value,
+            Modifier::None,
+            Buf::new(),
+            Buf::new(),
+            Buf::new(),
+        )
+    }
+
+    fn add_part(
+        &mut self,
+        prefix: &[u8],
+        name: Option<Token>,
+        regexp: Option<Token>,
+        suffix: &[u8],
+        modifier: Option<Token>,
+    ) -> Result<(), Error> {
+        let modifier = match modifier.map(|t| t.value(self.input)) {
+            Some("?") => Modifier::Optional,
+            Some("*") => Modifier::ZeroOrMore,
+            Some("+") => Modifier::OneOrMore,
+            _ => Modifier::None,
+        };
+        if name.is_none() && regexp.is_none() && modifier == Modifier::None {
+            self.pending.extend_from_slice(prefix)?;
+            return Ok(());
+        }
+        self.flush_pending()?;
+        if name.is_none() && regexp.is_none() {
+            if prefix.is_empty() {
+                return Ok(());
+            }
+            let mut value = Buf::new();
+            (self.encode)(prefix, &mut value)?;
+            return push_part(
+                &mut self.parts,
+                PartType::FixedText,
+                value,
+                modifier,
+                Buf::new(),
+                Buf::new(),
+                Buf::new(),
+            );
+        }
+        let mut value = Buf::new();
+        let mut kind = PartType::Regexp;
+        match regexp {
+            None => kind = PartType::SegmentWildcard,
+            Some(t) if t.kind == Kind::Asterisk => kind = PartType::FullWildcard,
+            Some(t) => {
+                let v = t.value(self.input).as_bytes();
+                if v == &self.segment[..] {
+                    kind = PartType::SegmentWildcard;
+                } else if v == b".*" {
+                    kind = PartType::FullWildcard;
+                } else {
+                    value.extend_from_slice(v)?;
+                }
+            }
+        }
+        let mut part_name = Buf::new();
+        if let Some(n) = name {
+            part_name.extend_from_slice(n.value(self.input).as_bytes())?;
+        } else {
+            write_decimal(self.next_numeric, &mut part_name)?;
+            self.next_numeric += 1;
+        }
+        if self.parts.iter().any(|p| p.name == part_name[..]) {
+            return Err(Error::Syntax("duplicate group name"));
+        }
+        let mut p = Buf::new();
+        (self.encode)(prefix, &mut p)?;
+        let mut s = Buf::new();
+        (self.encode)(suffix, &mut s)?;
+        push_part(&mut self.parts, kind, value, modifier, part_name, p, s)
+    }
+}
+
+fn push_part(
+    parts: &mut Vec<Part>,
+    kind: PartType,
+    value: Buf,
+    modifier: Modifier,
+    name: Buf,
+    prefix: Buf,
+    suffix: Buf,
+) -> Result<(), Error> {
+    Ok(try_push(
+        parts,
+        Part {
+            kind,
+            value,
+            modifier,
+            name,
+            prefix,
+            suffix,
+        },
+    )?)
+}
+
+pub(crate) fn write_decimal(mut n: usize, out: &mut Buf) -> Result<(), Error> {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    Ok(out.extend_from_slice(&digits[i..])?)
+}
+
+/// "parse a pattern string".
+pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Vec<Part>, Error> {
+    let mut segment = Buf::new();
+    segment_wildcard_regexp(options, &mut segment)?;
+    let mut p = Parser {
+        input,
+        tokens: tokenizer::tokenize(input, false)?,
+        encode,
+        segment,
+        parts: Vec::new(),
+        pending: Buf::new(),
+        index: 0,
+        next_numeric: 0,
+    };
+    while p.index < p.tokens.len() {
+        let char_token = p.try_consume(Kind::Char);
+        let name = p.try_consume(Kind::Name);
+        let regexp = p.try_regexp_or_wildcard(name);
+        if name.is_some() || regexp.is_some() {
+            let mut prefix: &[u8] = char_token.map_or(b"", |t| t.value(input).as_bytes());
+            let is_prefix_cp = options.prefix.is_some_and(|c| prefix == [c]);
+            if !prefix.is_empty() && !is_prefix_cp {
+                p.pending.extend_from_slice(prefix)?;
+                prefix = b"";
+            }
+            p.flush_pending()?;
+            let modifier = p.try_modifier();
+            p.add_part(prefix, name, regexp, b"", modifier)?;
+            continue;
+        }
+        let fixed = char_token.or_else(|| p.try_consume(Kind::EscapedChar));
+        if let Some(t) = fixed {
+            p.pending.extend_from_slice(t.value(input).as_bytes())?;
+            continue;
+        }
+        if p.try_consume(Kind::Open).is_some() {
+            let mut prefix = Buf::new();
+            p.consume_text(&mut prefix)?;
+            let name = p.try_consume(Kind::Name);
+            let regexp = p.try_regexp_or_wildcard(name);
+            let mut suffix = Buf::new();
+            p.consume_text(&mut suffix)?;
+            p.require(Kind::Close)?;
+            let modifier = p.try_modifier();
+            p.add_part(&prefix, name, regexp, &suffix, modifier)?;
+            continue;
+        }
+        p.flush_pending()?;
+        p.require(Kind::End)?;
+    }
+    Ok(p.parts)
+}
+
+/// "escape a regexp string".
+pub(crate) fn escape_regexp(s: &[u8], out: &mut Buf) -> Result<(), Error> {
+    for &c in s {
+        if b".+*?^${}()[]|/\\".contains(&c) {
+            out.push(b'\\')?;
+        }
+        out.push(c)?;
+    }
+    Ok(())
+}
+
+/// "escape a pattern string".
+pub(crate) fn escape_pattern(s: &[u8], out: &mut Buf) -> Result<(), Error> {
+    for &c in s {
+        if b"+*?:{}()\\".contains(&c) {
+            out.push(b'\\')?;
+        }
+        out.push(c)?;
+    }
+    Ok(())
+}
+
+fn first_is_name_continue(s: &[u8]) -> bool {
+    std::str::from_utf8(s)
+        .ok()
+        .and_then(|s| s.chars().next())
+        .is_some_and(|c| is_name_code_point(c, false))
+}
+
+/// "generate a regular expression and name list" (the names are the
+/// parts' own).
+pub(crate) fn regexp(parts: &[Part], options: Options, out: &mut Buf) -> Result<(), Error> {
+    out.push(b'^')?;
+    for part in parts {
+        if part.kind == PartType::FixedText {
+            if part.modifier == Modifier::None {
+                escape_regexp(&part.value, out)?;
+            } else {
+                out.extend_from_slice(b"(?:")?;
+                escape_regexp(&part.value, out)?;
+                out.push(b')')?;
+                out.extend_from_slice(part.modifier.as_str())?;
+            }
+            continue;
+        }
+        let mut value = Buf::new();
+        match part.kind {
+            PartType::SegmentWildcard => segment_wildcard_regexp(options, &mut value)?,
+            PartType::FullWildcard => value.extend_from_slice(b".*")?,
+            _ => value.extend_from_slice(&part.value)?,
+        }
+        let m = part.modifier.as_str();
+        if part.prefix.is_empty() && part.suffix.is_empty() {
+            if matches!(part.modifier, Modifier::None | Modifier::Optional) {
+                out.push(b'(')?;
+                out.extend_from_slice(&value)?;
+                out.push(b')')?;
+                out.extend_from_slice(m)?;
+            } else {
+                out.extend_from_slice(b"((?:")?;
+                out.extend_from_slice(&value)?;
+                out.push(b')')?;
+                out.extend_from_slice(m)?;
+                out.push(b')')?;
+            }
+            continue;
+        }
+        if matches!(part.modifier, Modifier::None | Modifier::Optional) {
+            out.extend_from_slice(b"(?:")?;
+            escape_regexp(&part.prefix, out)?;
+            out.push(b'(')?;
+            out.extend_from_slice(&value)?;
+            out.push(b')')?;
+            escape_regexp(&part.suffix, out)?;
+            out.push(b')')?;
+            out.extend_from_slice(m)?;
+            continue;
+        }
+        out.extend_from_slice(b"(?:")?;
+        escape_regexp(&part.prefix, out)?;
+        out.extend_from_slice(b"((?:")?;
+        out.extend_from_slice(&value)?;
+        out.extend_from_slice(b")(?:")?;
+        escape_regexp(&part.suffix, out)?;
+        escape_regexp(&part.prefix, out)?;
+        out.extend_from_slice(b"(?:")?;
+        out.extend_from_slice(&value)?;
+        out.extend_from_slice(b"))*)")?;
+        escape_regexp(&part.suffix, out)?;
+        out.push(b')')?;
+        if part.modifier == Modifier::ZeroOrMore {
+            out.push(b'?')?;
+        }
+    }
+    out.push(b'$')?;
+    Ok(())
+}
+
+/// "generate a pattern string".
+pub(crate) fn pattern_string(parts: &[Part], options: Options, out: &mut Buf) -> Result<(), Error> {
+    let prefix_cp: &[u8] = match &options.prefix {
+        Some(c) => std::slice::from_ref(c),
+        None => b"",
+    };
+    for (i, part) in parts.iter().enumerate() {
+        let previous = i.checked_sub(1).map(|j| &parts[j]);
+        let next = parts.get(i + 1);
+        if part.kind == PartType::FixedText {
+            if part.modifier == Modifier::None {
+                escape_pattern(&part.value, out)?;
+                continue;
+            }
+            out.push(b'{')?;
+            escape_pattern(&part.value, out)?;
+            out.push(b'}')?;
+            out.extend_from_slice(part.modifier.as_str())?;
+            continue;
+        }
+        let custom_name = !part.name.first().is_some_and(u8::is_ascii_digit);
+        let mut needs_grouping =
+            !part.suffix.is_empty() || (!part.prefix.is_empty() && part.prefix[..] != *prefix_cp);
+        if !needs_grouping
+            && custom_name
+            && part.kind == PartType::SegmentWildcard
+            && part.modifier == Modifier::None
+        {
+            if let Some(n) = next {
+                if n.prefix.is_empty() && n.suffix.is_empty() {
+                    if n.kind == PartType::FixedText {
+                        needs_grouping = first_is_name_continue(&n.value);
+                    } else {
+                        needs_grouping = n.name.first().is_some_and(u8::is_ascii_digit);
+                    }
+                }
+            }
+        }
+        if !needs_grouping && part.prefix.is_empty() {
+            if let Some(p) = previous {
+                if p.kind == PartType::FixedText
+                    && !prefix_cp.is_empty()
+                    && p.value.last() == prefix_cp.first()
+                {
+                    needs_grouping = true;
+                }
+            }
+        }
+        if needs_grouping {
+            out.push(b'{')?;
+        }
+        escape_pattern(&part.prefix, out)?;
+        if custom_name {
+            out.push(b':')?;
+            out.extend_from_slice(&part.name)?;
+        }
+        match part.kind {
+            PartType::Regexp => {
+                out.push(b'(')?;
+                out.extend_from_slice(&part.value)?;
+                out.push(b')')?;
+            }
+            PartType::SegmentWildcard if !custom_name => {
+                out.push(b'(')?;
+                segment_wildcard_regexp(options, out)?;
+                out.push(b')')?;
+            }
+            PartType::FullWildcard => {
+                if !custom_name
+                    && (previous.is_none_or(|p| {
+                        p.kind == PartType::FixedText || p.modifier != Modifier::None
+                    }) || needs_grouping
+                        || !part.prefix.is_empty())
+                {
+                    out.push(b'*')?;
+                } else {
+                    out.extend_from_slice(b"(.*)")?;
+                }
+            }
+            _ => {}
+        }
+        if part.kind == PartType::SegmentWildcard
+            && custom_name
+            && !part.suffix.is_empty()
+            && first_is_name_continue(&part.suffix)
+        {
+            out.push(b'\\')?;
+        }
+        escape_pattern(&part.suffix, out)?;
+        if needs_grouping {
+            out.push(b'}')?;
+        }
+        out.extend_from_slice(part.modifier.as_str())?;
+    }
+    Ok(())
+}
