@@ -24,6 +24,7 @@ mod canon;
 mod component;
 mod constructor;
 mod parts;
+mod set;
 mod tokenizer;
 
 use std::fmt;
@@ -34,6 +35,7 @@ use component::{Captures, Component};
 use parts::Options;
 
 pub use component::{NESTED_QUANTIFIER_LIMIT, STEP_BUDGET};
+pub use set::UrlPatternSet;
 
 /// Why a pattern could not be made or matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -569,7 +571,11 @@ impl UrlPattern {
 
     /// The components of `input` as the pattern matches them, or `None`
     /// when the input is not a URL (JavaScript's `null`).
-    fn inputs(&self, input: Input<'_>, base_url: Option<&str>) -> Result<Option<Fields>, Error> {
+    pub(crate) fn inputs(
+        &self,
+        input: Input<'_>,
+        base_url: Option<&str>,
+    ) -> Result<Option<Fields>, Error> {
         match input {
             Input::Init(init) => {
                 if base_url.is_some() {
@@ -605,13 +611,34 @@ impl UrlPattern {
         let Some(fields) = self.inputs(input, base_url)? else {
             return Ok(false);
         };
-        let mut caps = Vec::new();
-        for (c, v) in self.components.iter().zip(fields.iter()) {
-            if !c.exec(as_str(v.as_deref().unwrap_or(b""))?, &mut caps)? {
+        self.test_fields(&fields, &mut Vec::new())
+    }
+
+    /// Whether the components of an input match, the hostname first (the
+    /// most selective, as a rule).
+    pub(crate) fn test_fields(&self, fields: &Fields, caps: &mut Captures) -> Result<bool, Error> {
+        for i in [
+            HOSTNAME, PROTOCOL, PATHNAME, PORT, USERNAME, PASSWORD, SEARCH, HASH,
+        ] {
+            let text = fields[i].as_deref().unwrap_or(b"");
+            if !self.components[i].exec(as_str(text)?, caps)? {
                 return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    /// The hostname this pattern matches when it matches only one (its
+    /// hostname pattern is fixed text).
+    pub(crate) fn literal_hostname(&self) -> Option<&[u8]> {
+        let c = &self.components[HOSTNAME];
+        match &c.parts[..] {
+            [] => Some(b""),
+            [p] if p.kind == parts::PartType::FixedText && p.modifier == parts::Modifier::None => {
+                Some(&p.value)
+            }
+            _ => None,
+        }
     }
 
     /// `exec(input, baseURL)`: the components and groups on a match,

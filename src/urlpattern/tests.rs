@@ -122,3 +122,137 @@ fn the_documented_example() {
     assert_eq!(m.pathname.group("0"), Some(&b"a.css"[..]));
     assert_eq!(m.hostname.group("0"), Some(&b"cdn.example"[..]));
 }
+
+/// Random patterns made of the syntax's pieces: construction and
+/// matching give a result or an error, never a panic, and stay within
+/// their budget.
+#[test]
+fn random_patterns_never_panic() {
+    let mut rng = crate::test_rng::Rng::new(49);
+    let pieces: &[&[u8]] = &[
+        b"/",
+        b":",
+        b"a",
+        b"*",
+        b"+",
+        b"?",
+        b"{",
+        b"}",
+        b"(",
+        b")",
+        b"\\",
+        b".",
+        b"#",
+        b"@",
+        b"https",
+        b"://",
+        b"[",
+        b"]",
+        b":x",
+        b"(\\d+)",
+        b"(a+)",
+        b"\xC3\xA9",
+        b"%",
+        b"80",
+    ];
+    let urls = [
+        "https://user:pw@a.example.com:8080/x/y?q=1#h",
+        "data:text/plain,aaaa",
+        "http://[::1]/a+b/c",
+    ];
+    for _ in 0..3000 {
+        let n = 1 + rng.below(12);
+        let pattern = String::from_utf8(rng.pieces(pieces, n)).unwrap();
+        for base in [None, Some("https://example.com/base/")] {
+            let Ok(p) = UrlPattern::parse(&pattern, base, PatternOptions::default()) else {
+                continue;
+            };
+            for url in urls {
+                let r = quick(|| p.exec(Input::Str(url), None));
+                assert_eq!(
+                    r.is_ok(),
+                    p.test(Input::Str(url), None).is_ok(),
+                    "{pattern}"
+                );
+            }
+        }
+        let init = Init {
+            hostname: Some(&pattern),
+            pathname: Some(&pattern),
+            ..Init::default()
+        };
+        if let Ok(p) = UrlPattern::from_init(&init, PatternOptions { ignore_case: true }) {
+            for url in urls {
+                let _ = quick(|| p.test(Input::Str(url), None));
+            }
+        }
+    }
+}
+
+#[test]
+fn sets_agree_with_single_patterns_and_index_hosts() {
+    use super::UrlPatternSet;
+    let mut sources = Vec::new();
+    for i in 0..1000 {
+        sources.push(format!("https://host{i}.example/static/*"));
+    }
+    sources.push("https://*.example/logout".to_string());
+    sources.push("http{s}?://host7.example/:p+".to_string());
+    sources.push("https://host7.example/static/:file.css".to_string());
+    let mut set = UrlPatternSet::new();
+    let mut singles = Vec::new();
+    for s in &sources {
+        let p = UrlPattern::parse(s, None, PatternOptions::default()).unwrap();
+        singles.push(UrlPattern::parse(s, None, PatternOptions::default()).unwrap());
+        set.push(p).unwrap();
+    }
+    assert_eq!(set.len(), sources.len());
+    // A host's own rules and the two whose hostname is a pattern.
+    assert_eq!(set.candidates(b"host7.example"), 4);
+    let urls = [
+        "https://host7.example/static/a.css",
+        "https://host999.example/static/x",
+        "https://host7.example/logout",
+        "http://host7.example/a/b",
+        "https://other.test/static/x",
+        "not a url",
+    ];
+    let mut got = Vec::new();
+    for url in urls {
+        set.matches(Input::Str(url), None, &mut got).unwrap();
+        let expected: Vec<usize> = singles
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.test(Input::Str(url), None).unwrap())
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(got, expected, "{url}");
+    }
+    set.matches(Input::Str(urls[0]), None, &mut got).unwrap();
+    assert_eq!(got, vec![7, 1001, 1002]);
+}
+
+#[test]
+fn the_documented_set() {
+    use super::UrlPatternSet;
+    let mut set = UrlPatternSet::new();
+    for rule in [
+        "https://*.example.com/static/*",
+        "https://example.com/logout",
+        "*://*/logout",
+    ] {
+        set.push(UrlPattern::parse(rule, None, PatternOptions::default()).unwrap())
+            .unwrap();
+    }
+    let mut hits = Vec::new();
+    set.matches(Input::Str("https://example.com/logout"), None, &mut hits)
+        .unwrap();
+    assert_eq!(hits, [1, 2]);
+    set.matches(
+        Input::Str("https://a.example.com/static/x"),
+        None,
+        &mut hits,
+    )
+    .unwrap();
+    assert_eq!(hits, [0]);
+}
