@@ -16,8 +16,10 @@ use crate::bytes::buf::{try_push, Buf};
 /// up with [`Error::Budget`].
 pub const STEP_BUDGET: u64 = 1 << 20;
 
-/// How deep the repetitions of a `+` or `*` group may nest.
-const MAX_DEPTH: usize = 2048;
+/// How deep the matcher may recurse: one level a part, and one a
+/// repetition of a `+` or `*` group with a prefix or suffix. A match at
+/// this depth fits a thread of 256 KiB of stack (a test checks it).
+pub(crate) const MAX_DEPTH: usize = 256;
 
 /// The longest input a custom regular expression with a nested
 /// quantifier (`(a+)+`, where backtracking may take exponential time)
@@ -308,6 +310,16 @@ impl Matcher<'_> {
     }
 
     fn run(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(Error::Budget);
+        }
+        let r = self.run_part(i, pos);
+        self.depth -= 1;
+        r
+    }
+
+    fn run_part(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
         self.step()?;
         let c = self.c;
         let Some(part) = c.parts.get(i) else {

@@ -46,8 +46,9 @@ pub enum Error {
     /// URL given with an init.
     Syntax(&'static str),
     /// Matching took more than its budget: more than [`STEP_BUDGET`]
-    /// steps of the part matcher for one component, repetitions nested
-    /// too deep, or a custom regular expression with a nested quantifier
+    /// steps of the part matcher for one component, recursion deeper
+    /// than 256 (parts and repetitions), or a custom regular expression
+    /// with a nested quantifier
     /// given more than [`NESTED_QUANTIFIER_LIMIT`] code points.
     Budget,
     /// Memory ran out.

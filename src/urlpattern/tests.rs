@@ -256,3 +256,36 @@ fn the_documented_set() {
     .unwrap();
     assert_eq!(hits, [0]);
 }
+
+#[test]
+fn deep_repetitions_fit_a_small_stack() {
+    // A thread with 256 KiB of stack, as some servers give theirs.
+    let r = std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(|| {
+            let max = super::component::MAX_DEPTH;
+            let p = path_pattern("/:p+");
+            let deep = "/a".repeat(max - 4);
+            let deeper = "/a".repeat(max + 1);
+            // Many parts: a group and fixed text each.
+            let many: String = (0..max / 2 - 2).map(|i| format!("/:g{i}")).collect();
+            let too_many: String = (0..max).map(|i| format!("/:g{i}")).collect();
+            let q = path_pattern(&many);
+            let r = path_pattern(&too_many);
+            let path = "/a".repeat(max / 2 - 2);
+            let long_path = "/a".repeat(max);
+            (
+                test_path(&p, &deep),
+                test_path(&p, &deeper),
+                test_path(&q, &path),
+                test_path(&r, &long_path),
+            )
+        })
+        .unwrap()
+        .join()
+        .unwrap();
+    assert_eq!(
+        r,
+        (Ok(true), Err(Error::Budget), Ok(true), Err(Error::Budget))
+    );
+}
