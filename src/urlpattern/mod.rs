@@ -34,7 +34,7 @@ use crate::whatwg::{self, Url};
 use component::{Captures, Component};
 use parts::Options;
 
-pub use component::{NESTED_QUANTIFIER_LIMIT, STEP_BUDGET};
+pub use component::{NESTED_QUANTIFIER_LIMIT, REGEXP_WORK, STEP_BUDGET};
 pub use set::UrlPatternSet;
 
 /// Why a pattern could not be made or matched.
@@ -48,8 +48,9 @@ pub enum Error {
     /// Matching took more than its budget: more than [`STEP_BUDGET`]
     /// steps of the part matcher for one component, recursion deeper
     /// than 256 (parts and repetitions), or a custom regular expression
-    /// with a nested quantifier
-    /// given more than [`NESTED_QUANTIFIER_LIMIT`] code points.
+    /// given a longer input than its quantifiers allow: more than
+    /// [`NESTED_QUANTIFIER_LIMIT`] code points with a nested quantifier,
+    /// more than [`REGEXP_WORK`]^(1/q) with q unbounded quantifiers.
     Budget,
     /// Memory ran out.
     NoMemory,

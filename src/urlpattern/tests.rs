@@ -289,3 +289,28 @@ fn deep_repetitions_fit_a_small_stack() {
         (Ok(true), Err(Error::Budget), Ok(true), Err(Error::Budget))
     );
 }
+
+#[test]
+fn many_quantifiers_in_custom_groups_are_bounded() {
+    let p = path_pattern("/(a*)(a*)(a*)(a*)(a*)(a*)x");
+    assert_eq!(test_path(&p, "/aaax"), Ok(true));
+    let hostile = format!("/{}", "a".repeat(2000));
+    assert_eq!(quick(|| test_path(&p, &hostile)), Err(Error::Budget));
+    // Within the limit, the worst case is quick.
+    let hostile = format!("/{}", "a".repeat(19));
+    assert_eq!(quick(|| test_path(&p, &hostile)), Ok(false));
+    // One quantifier: no limit.
+    let p = path_pattern("/:id(\\d+)");
+    let long = format!("/{}", "1".repeat(100_000));
+    assert_eq!(quick(|| test_path(&p, &long)), Ok(true));
+    // Two: thousands of code points.
+    let p = path_pattern("/:a/:id(\\d+)");
+    let long = format!("/x/{}", "1".repeat(8000));
+    assert_eq!(quick(|| test_path(&p, &long)), Ok(true));
+}
+
+#[test]
+fn the_documented_limits() {
+    use super::component::root_of_work;
+    assert_eq!([2, 3, 4, 6].map(root_of_work), [8192, 406, 90, 20]);
+}
