@@ -77,6 +77,7 @@ pub mod normalize;
 pub mod nvs;
 pub mod path;
 pub mod profile;
+pub mod psl;
 pub mod query;
 pub mod relative;
 pub mod rfc3986;

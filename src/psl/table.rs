@@ -1,0 +1,366 @@
+//! The matcher: a host's public suffix and registrable domain, read from
+//! a serialised table (`format`) with no allocation, the same code for
+//! the built-in list and a loaded one.
+//!
+//! The host is read once from its end: each byte extends the running
+//! hash, and at each dot the table is probed for the suffix read so far,
+//! until a suffix is not a node (or a node has no child). What the nodes
+//! passed say (rule, exception, wildcard under it, in the sections asked
+//! for) decides the prevailing rule, as the list's algorithm does.
+
+use super::format::*;
+
+/// Where the parts of a serialised table are, read once from its header.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Layout {
+    slots: u32,
+    buckets: u32,
+    aliases: usize,
+    pilots_at: usize,
+    slots_at: usize,
+    aliases_at: usize,
+    arena_at: usize,
+    version_at: usize,
+    end: usize,
+    basis: u64,
+    root: u8,
+    bits: u32,
+    pub(crate) icann: u32,
+    pub(crate) private: u32,
+}
+
+impl Layout {
+    /// The layout of `b`, if it is a whole table of this format.
+    pub(crate) const fn of(b: &[u8]) -> Option<Layout> {
+        if b.len() < HEADER_LEN
+            || u32_at(b, H_MAGIC) != u32::from_le_bytes(MAGIC)
+            || u32_at(b, H_FORMAT) != FORMAT
+        {
+            return None;
+        }
+        let slots = u32_at(b, H_SLOTS);
+        let buckets = u32_at(b, H_BUCKETS);
+        let aliases = u32_at(b, H_ALIASES) as usize;
+        let pilots_at = HEADER_LEN;
+        let slots_at = pilots_at + 2 * buckets as usize;
+        let aliases_at = slots_at + SLOT_LEN * slots as usize;
+        let arena_at = aliases_at + ALIAS_LEN * aliases;
+        let version_at = arena_at + u32_at(b, H_ARENA) as usize;
+        let end = version_at + u32_at(b, H_VERSION) as usize;
+        if slots == 0 || buckets == 0 || end != b.len() {
+            return None;
+        }
+        let root = u32_at(b, H_ROOT);
+        Some(Layout {
+            slots,
+            buckets,
+            aliases,
+            pilots_at,
+            slots_at,
+            aliases_at,
+            arena_at,
+            version_at,
+            end,
+            basis: basis(u32_at(b, H_SEED)),
+            root: root as u8,
+            bits: root & !0xff,
+            icann: u32_at(b, H_ICANN_RULES),
+            private: u32_at(b, H_PRIVATE_RULES),
+        })
+    }
+
+    /// The list's version text.
+    pub(crate) fn version<'b>(&self, b: &'b [u8]) -> &'b [u8] {
+        b.get(self.version_at..self.end).unwrap_or(b"")
+    }
+}
+
+/// A host's answers: where its public suffix starts, and its registrable
+/// domain (none when the host is a public suffix itself).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Found {
+    pub(crate) suffix: usize,
+    pub(crate) registrable: Option<usize>,
+}
+
+/// The slot of the node of running hash `h` under `parent` by `label`,
+/// with its flags; `None` when there is none.
+#[inline(always)]
+fn probe(b: &[u8], l: &Layout, h: u64, parent: u32, label: &[u8]) -> Option<(u32, u8)> {
+    let k = key(h);
+    let at = l.pilots_at + 2 * bucket(k, l.buckets);
+    let pilot = match b.get(at..at + 2) {
+        Some(&[x, y]) => u16::from_le_bytes([x, y]),
+        _ => return None,
+    };
+    let s = position(k, pilot, l.slots);
+    let at = l.slots_at + SLOT_LEN * s;
+    let Some(&[p0, p1, p2, p3, l0, l1, l2, l3, flags]) = b.get(at..at + SLOT_LEN) else {
+        return None;
+    };
+    if u32::from_le_bytes([p0, p1, p2, p3]) != parent {
+        return None;
+    }
+    let r = u32::from_le_bytes([l0, l1, l2, l3]);
+    if (r & 0xff) as usize != label.len() {
+        return None;
+    }
+    let at = l.arena_at + (r >> 8) as usize;
+    let stored = b.get(at..at + label.len())?;
+    if label
+        .iter()
+        .zip(stored)
+        .all(|(&c, &s)| LOWER[c as usize] == s)
+    {
+        Some((s as u32, flags))
+    } else {
+        None
+    }
+}
+
+/// The node an alias slot stands for, and its running hash.
+#[cold]
+fn alias(b: &[u8], l: &Layout, slot: u32) -> Option<(u32, u64)> {
+    let (mut lo, mut hi) = (0, l.aliases);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let at = l.aliases_at + ALIAS_LEN * mid;
+        let row = b.get(at..at + ALIAS_LEN)?;
+        let s = u32_at(row, 0);
+        if s == slot {
+            let h = u64::from(u32_at(row, 8)) | u64::from(u32_at(row, 12)) << 32;
+            return Some((u32_at(row, 4), h));
+        }
+        if s < slot {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    None
+}
+
+/// Whether a host (without its trailing dot) is an IP address: a colon
+/// in its last label (IPv6, with or without brackets), or IPv4 by the URL
+/// Standard's "ends in a number".
+fn is_address(host: &[u8]) -> bool {
+    let last = match host.iter().rposition(|&c| c == b'.') {
+        Some(i) => &host[i + 1..],
+        None => host,
+    };
+    last.contains(&b':') || is_number(last)
+}
+
+/// The public suffix and registrable domain of `host` under the sections
+/// of `mask`; `None` when it has neither: it is empty or a lone dot, has
+/// an empty label, or is an IP address.
+#[inline]
+pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u8) -> Option<Found> {
+    let end = match host {
+        [rest @ .., b'.'] => rest.len(),
+        _ => host.len(),
+    };
+    if end == 0 || (l.bits & NUMERIC_TLD != 0 && is_address(&host[..end])) {
+        return None;
+    }
+    if l.bits & INNER_WILDCARDS != 0 {
+        return general(b, l, host, end, mask);
+    }
+    let mut h = l.basis;
+    let mut parent = ROOT;
+    let mut flags = l.root;
+    // The labels from `i` on have been read; the last one read is
+    // `s..e`.
+    let mut i = end;
+    let mut rule = None;
+    let mut exception = None;
+    let mut top = None;
+    let (s, e) = loop {
+        let e = i;
+        while i > 0 {
+            let c = host[i - 1];
+            if c == b'.' {
+                break;
+            }
+            h = step(h, LOWER[c as usize]);
+            i -= 1;
+        }
+        let s = i;
+        if s == e {
+            return None;
+        }
+        if top.is_none() {
+            top = Some(s);
+        }
+        if flags & mask & WILD != 0 {
+            rule = Some(s);
+        }
+        let found = if flags & CHILDREN != 0 {
+            probe(b, l, h, parent, &host[s..e])
+        } else {
+            None
+        };
+        let Some((slot, f)) = found else {
+            // A top-level label that is no node: the one place where an
+            // address can still be (rules have no colon, and no top-level
+            // label of digits unless NUMERIC_TLD).
+            if parent == ROOT && l.bits & NUMERIC_TLD == 0 && is_address(&host[..end]) {
+                return None;
+            }
+            break (s, e);
+        };
+        if f & ALIAS != 0 {
+            (parent, h) = alias(b, l, slot)?;
+        } else {
+            parent = slot;
+        }
+        flags = f;
+        if f & mask & RULE != 0 {
+            rule = Some(s);
+        }
+        if f & mask & EXC != 0 {
+            // The rule less its first label.
+            exception = Some(e + 1);
+        }
+        if s == 0 {
+            break (s, e);
+        }
+        i = s - 1;
+        h = step(h, b'.');
+    };
+    let suffix = exception.or(rule).or(top)?;
+    answer(host, suffix, (s, e))
+}
+
+/// The answer once the public suffix is known to start at `suffix`: the
+/// label before it makes the registrable domain; `last` is the last label
+/// the walk read, often that one. `None` if the host has an empty label
+/// there or before.
+#[inline(always)]
+fn answer(host: &[u8], suffix: usize, last: (usize, usize)) -> Option<Found> {
+    if suffix == 0 {
+        return Some(Found {
+            suffix,
+            registrable: None,
+        });
+    }
+    let start = if last.1 + 1 == suffix {
+        last.0
+    } else {
+        host[..suffix - 1]
+            .iter()
+            .rposition(|&c| c == b'.')
+            .map_or(0, |i| i + 1)
+    };
+    if start + 1 == suffix {
+        return None;
+    }
+    // The labels before the registrable domain: none may be empty.
+    if start > 0 && (host[0] == b'.' || host[..start].windows(2).any(|w| w == b"..")) {
+        return None;
+    }
+    Some(Found {
+        suffix,
+        registrable: Some(start),
+    })
+}
+
+/// What the branches of the general walk found: the starts of the
+/// longest rule and of the public suffix of the longest exception.
+#[derive(Default)]
+struct Best {
+    rule: Option<usize>,
+    exception: Option<usize>,
+    empty_label: bool,
+}
+
+/// `find` for a list with wildcards inside its rules: every node that
+/// matches is followed, the labels' own and `*`.
+fn general(b: &[u8], l: &Layout, host: &[u8], end: usize, mask: u8) -> Option<Found> {
+    if is_address(&host[..end]) {
+        return None;
+    }
+    let mut best = Best::default();
+    walk(b, l, host, end, end, ROOT, l.basis, l.root, mask, &mut best);
+    let top = host[..end]
+        .iter()
+        .rposition(|&c| c == b'.')
+        .map_or(0, |i| i + 1);
+    if best.empty_label || top == end {
+        return None;
+    }
+    let suffix = best.exception.or(best.rule).unwrap_or(top);
+    answer(host, suffix, (top, end))
+}
+
+/// The general walk from the node `parent` (running hash `h`, flags
+/// `flags`), whose suffix starts at `i`.
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    b: &[u8],
+    l: &Layout,
+    host: &[u8],
+    end: usize,
+    i: usize,
+    parent: u32,
+    h: u64,
+    flags: u8,
+    mask: u8,
+    best: &mut Best,
+) {
+    if i == 0 {
+        return;
+    }
+    let e = if i == end { end } else { i - 1 };
+    let s = host[..e]
+        .iter()
+        .rposition(|&c| c == b'.')
+        .map_or(0, |i| i + 1);
+    if s == e {
+        best.empty_label = true;
+        return;
+    }
+    let sep = if parent == ROOT { h } else { step(h, b'.') };
+    if flags & mask & WILD != 0 {
+        best.rule = Some(best.rule.map_or(s, |r| r.min(s)));
+    }
+    if flags & CHILDREN == 0 {
+        return;
+    }
+    let own = host[s..e]
+        .iter()
+        .rev()
+        .fold(sep, |h, &c| step(h, LOWER[c as usize]));
+    let star = step(sep, b'*');
+    for (hash, label) in [(own, &host[s..e]), (star, &b"*"[..])] {
+        let Some((slot, f)) = probe(b, l, hash, parent, label) else {
+            continue;
+        };
+        let Some((node, hash)) = (if f & ALIAS != 0 {
+            alias(b, l, slot)
+        } else {
+            Some((slot, hash))
+        }) else {
+            continue;
+        };
+        if f & mask & RULE != 0 {
+            best.rule = Some(best.rule.map_or(s, |r| r.min(s)));
+        }
+        if f & mask & EXC != 0 {
+            best.exception = Some(best.exception.map_or(e + 1, |x| x.min(e + 1)));
+        }
+        walk(b, l, host, end, s, node, hash, f, mask, best);
+        if label == b"*" {
+            // The host's label is `*` itself: the second probe is the same.
+            break;
+        }
+    }
+}
+
+#[cfg(test)]
+impl Layout {
+    /// The list bits, for the unit tests.
+    pub(crate) fn bits_for_test(&self) -> u32 {
+        self.bits
+    }
+}
