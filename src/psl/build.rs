@@ -403,7 +403,8 @@ fn write(
         + SLOT_LEN * slots
         + ALIAS_LEN * aliases as usize
         + t.arena.len()
-        + version.len();
+        + version.len()
+        + 1;
     let mut out = Buf::with_capacity(len)?;
     let header = [
         u32::from_le_bytes(MAGIC),
@@ -453,5 +454,6 @@ fn write(
     }
     out.extend_from_slice(&t.arena)?;
     out.extend_from_slice(version)?;
+    out.push(0)?;
     Ok(out)
 }

@@ -18,7 +18,7 @@
 //! aliases  n_aliases × ALIAS_LEN, by slot: slot u32, node slot u32,
 //!          node running hash u64 (a label's other form, see below)
 //! arena    the labels' bytes
-//! version  the list's version text
+//! version  the list's version text, then a NUL
 //! ```
 //!
 //! Every node is keyed by its label in A-label form (ASCII, lower case);

@@ -169,6 +169,11 @@ impl List {
         self.layout.version(self.table())
     }
 
+    /// [`List::version`] and a NUL byte after it, for C.
+    pub fn version_with_nul(&self) -> &[u8] {
+        self.layout.version_with_nul(self.table())
+    }
+
     /// The number of rules of the ICANN section and of the others.
     pub fn rules(&self) -> (u32, u32) {
         (self.layout.icann, self.layout.private)

@@ -47,7 +47,7 @@ impl Layout {
         let arena_at = aliases_at + ALIAS_LEN * aliases;
         let version_at = arena_at + u32_at(b, H_ARENA) as usize;
         let end = version_at + u32_at(b, H_VERSION) as usize;
-        if slots == 0 || buckets == 0 || end != b.len() {
+        if slots == 0 || buckets == 0 || end + 1 != b.len() || b[end] != 0 {
             return None;
         }
         let root = u32_at(b, H_ROOT);
@@ -72,6 +72,11 @@ impl Layout {
     /// The list's version text.
     pub(crate) fn version<'b>(&self, b: &'b [u8]) -> &'b [u8] {
         b.get(self.version_at..self.end).unwrap_or(b"")
+    }
+
+    /// The list's version text and the NUL after it.
+    pub(crate) fn version_with_nul<'b>(&self, b: &'b [u8]) -> &'b [u8] {
+        b.get(self.version_at..=self.end).unwrap_or(b"\0")
     }
 }
 

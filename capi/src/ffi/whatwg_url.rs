@@ -111,6 +111,11 @@ fn fill_rest(url: &Url, text: &mut Buf, ends: &mut [usize; PARTS]) -> Result<(),
 }
 
 impl WhatwgHandle {
+    /// The parsed URL.
+    pub(crate) fn url(&self) -> &Url {
+        &self.url
+    }
+
     fn new(url: Url) -> Result<WhatwgHandle, NoMemory> {
         let href = url.href();
         let rest = rest_room(&url);
