@@ -55,7 +55,7 @@ impl Map {
     /// or the empty cell where it would go.
     fn find(&self, hash: u64, is: impl Fn(u32) -> bool) -> Result<u32, usize> {
         let mask = self.cells.len() - 1;
-        let mut i = (key(hash) as usize) & mask;
+        let mut i = (mix(hash, 0) as usize) & mask;
         loop {
             match self.cells[i] {
                 0 => return Err(i),
@@ -85,7 +85,7 @@ fn label_bytes(arena: &[u8], label: u32) -> &[u8] {
 
 /// The hash of a byte string, for the maps.
 fn hash_bytes(b: &[u8]) -> u64 {
-    b.iter().fold(basis(0), |h, &c| step(h, c))
+    label_hash(basis(0), b)
 }
 
 impl Trie {
@@ -195,7 +195,9 @@ pub(crate) fn build(text: &[u8], version: Option<&[u8]>) -> Result<Buf, LoadErro
     let mut t = Trie {
         nodes: try_with_capacity(labels + 1)?,
         edges: try_with_capacity(labels)?,
-        arena: Buf::new(),
+        // Room before the first label, so that the matcher may read the
+        // 8 bytes that end any label.
+        arena: Buf::from_slice(&[0; 8])?,
         labels: Map::new(2 * labels)?,
         children: Map::new(2 * labels)?,
         icann: 0,
@@ -271,13 +273,13 @@ fn serialise(mut t: Trie, version: &[u8]) -> Result<Buf, LoadError> {
         let mut hashes: Vec<u64> = try_with_capacity(t.nodes.len())?;
         crate::buf::try_push(&mut hashes, basis(seed))?;
         for n in &t.nodes[1..] {
-            let h = extend(hashes[n.parent as usize], n.parent == 0, &t.arena, n.label);
+            let h = extend(hashes[n.parent as usize], &t.arena, n.label);
             crate::buf::try_push(&mut hashes, h)?;
         }
         let mut keys: Vec<u64> = try_with_capacity(t.edges.len())?;
         for e in &t.edges {
-            let h = extend(hashes[e.parent as usize], e.parent == 0, &t.arena, e.label);
-            crate::buf::try_push(&mut keys, key(h))?;
+            let h = extend(hashes[e.parent as usize], &t.arena, e.label);
+            crate::buf::try_push(&mut keys, h)?;
         }
         let Some(placed) = place(&keys)? else {
             continue;
@@ -288,12 +290,8 @@ fn serialise(mut t: Trie, version: &[u8]) -> Result<Buf, LoadError> {
 }
 
 /// The running hash of `parent`'s child by `label`.
-fn extend(parent: u64, top: bool, arena: &[u8], label: u32) -> u64 {
-    let h = if top { parent } else { step(parent, b'.') };
-    label_bytes(arena, label)
-        .iter()
-        .rev()
-        .fold(h, |h, &b| step(h, b))
+fn extend(parent: u64, arena: &[u8], label: u32) -> u64 {
+    label_hash(parent, label_bytes(arena, label))
 }
 
 /// Where the keys went: the table's size, its buckets' pilots and each
@@ -307,9 +305,19 @@ struct Placed {
 /// The keys placed, each in a slot of its own, by a pilot per bucket; or
 /// `None` when two keys are equal or a bucket finds no pilot.
 fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
+    // Powers of two, so that a lookup finds a bucket and a slot with a
+    // shift: slots for at least 10 % more than the keys, a bucket for
+    // about 4 keys.
     let n = keys.len();
-    let slots = u32::try_from(n + n / 32 + 1).map_err(|_| LoadError::TooLarge)?;
-    let buckets = u32::try_from(n / 3 + 1).map_err(|_| LoadError::TooLarge)?;
+    let pow2 = |x: usize| {
+        u32::try_from(x.max(2))
+            .ok()
+            .and_then(u32::checked_next_power_of_two)
+            .ok_or(LoadError::TooLarge)
+    };
+    let slots = pow2(n + n / 9 + 1)?;
+    let buckets = pow2(n / 4 + 1)?;
+    let (sshift, bshift) = (64 - slots.trailing_zeros(), 64 - buckets.trailing_zeros());
     // The keys by bucket, the largest buckets first.
     let mut order: Vec<(u32, u32, u64)> = try_with_capacity(n)?;
     let mut sizes: Vec<u32> = try_with_capacity(buckets as usize)?;
@@ -317,10 +325,10 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
         crate::buf::try_push(&mut sizes, 0)?;
     }
     for &k in keys {
-        sizes[bucket(k, buckets)] += 1;
+        sizes[bucket(k, bshift)] += 1;
     }
     for (i, &k) in keys.iter().enumerate() {
-        let b = bucket(k, buckets);
+        let b = bucket(k, bshift);
         crate::buf::try_push(&mut order, (b as u32, i as u32, k))?;
     }
     order.sort_unstable_by_key(|&(b, _, k)| (u32::MAX - sizes[b as usize], b, k));
@@ -349,7 +357,7 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
         'pilot: for pilot in 0..=u16::MAX {
             here.clear();
             for &(_, _, k) in group {
-                let s = position(k, pilot, slots);
+                let s = position(k, pilot, sshift);
                 if taken[s] || here.contains(&s) {
                     continue 'pilot;
                 }

@@ -3,10 +3,11 @@
 //! A leaf: both `build` and `table` read it.
 //!
 //! A list is a trie over labels, read from the right (`com`, then
-//! `example`), whose every edge is a key of one minimal-perfect-ish hash
-//! table: the key of a node is the hash of its suffix read right to left,
-//! dots included (the *running hash*), so a lookup extends one hash while
-//! it reads the host from its end, and probes the table at each dot. A
+//! `example`), whose every edge is a key of one hash table: the key of a
+//! node is the hash of its suffix read right to left, label by label, each
+//! label in chunks of 8 bytes from its end (the *running hash*), so a
+//! lookup extends one hash while it reads the host from its end, 8 bytes
+//! at a time, and probes the table at each dot. A
 //! slot holds the slot of its parent node, its label (in a byte arena) and
 //! the node's flags; a probe is right when both parent and label agree.
 //!
@@ -17,7 +18,7 @@
 //!          << 8 | length), flags u8
 //! aliases  n_aliases × ALIAS_LEN, by slot: slot u32, node slot u32,
 //!          node running hash u64 (a label's other form, see below)
-//! arena    the labels' bytes
+//! arena    8 zero bytes, then the labels' bytes
 //! version  the list's version text, then a NUL
 //! ```
 //!
@@ -97,40 +98,94 @@ pub(crate) const INNER_WILDCARDS: u32 = 0x100;
 /// before it looks the host up.
 pub(crate) const NUMERIC_TLD: u32 = 0x200;
 
-/// The running hash before any byte: the FNV-1a offset basis, changed by
-/// the seed.
+/// The running hash of the root: a constant changed by the seed.
 #[inline(always)]
 pub(crate) const fn basis(seed: u32) -> u64 {
     0xcbf2_9ce4_8422_2325 ^ ((seed as u64) << 32 | seed as u64)
 }
 
-/// The running hash after one more byte (already lower-cased), read right
-/// to left: FNV-1a.
+/// One in each byte.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// The high bit of each byte.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Eight bytes in ASCII lower case at once (bytes of 0x80 and up, and
+/// every byte that is not `A`-`Z`, as they are).
 #[inline(always)]
-pub(crate) const fn step(h: u64, b: u8) -> u64 {
-    (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+pub(crate) const fn lower8(w: u64) -> u64 {
+    let low7 = w & !HIGHS;
+    let at_least_a = low7 + (0x80 - b'A' as u64) * ONES;
+    let above_z = low7 + (0x7f - b'Z' as u64) * ONES;
+    let upper = at_least_a & !above_z & !w & HIGHS;
+    w | (upper >> 2)
 }
 
-/// The key of a running hash: its bits mixed, since FNV's low bits depend
-/// on the low bits of the bytes alone.
+/// The high bit of each byte of `w` that is a dot.
 #[inline(always)]
-pub(crate) const fn key(h: u64) -> u64 {
-    let k = (h ^ (h >> 32)).wrapping_mul(0xd6e8_feb8_6659_fd93);
-    k ^ (k >> 32)
+pub(crate) const fn dots8(w: u64) -> u64 {
+    let x = w ^ (b'.' as u64 * ONES);
+    !(((x & !HIGHS) + !HIGHS) | x | !HIGHS)
 }
 
-/// The bucket of a key among `n` buckets.
+/// The running hash after one more chunk of a label: 8 bytes in lower
+/// case, or the label's first 1 to 7 bytes in the high bytes of the word
+/// (its low bytes zero). A label is read in chunks from its end.
 #[inline(always)]
-pub(crate) const fn bucket(k: u64, n: u32) -> usize {
-    (((k >> 32) * n as u64) >> 32) as usize
+pub(crate) const fn mix(h: u64, chunk: u64) -> u64 {
+    let x = (h ^ chunk).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    x ^ (x >> 32)
 }
 
-/// The slot of a key among `n` slots under its bucket's pilot.
+/// The running hash at the end of a label of `len` bytes: the node's key
+/// in the table, and where its children's hashes start.
 #[inline(always)]
-pub(crate) const fn position(k: u64, pilot: u16, n: u32) -> usize {
-    let x = (k ^ (pilot as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        .wrapping_mul(0xff51_afd7_ed55_8ccd);
-    (((x >> 32) * n as u64) >> 32) as usize
+pub(crate) const fn finish(h: u64, len: usize) -> u64 {
+    h ^ len as u64
+}
+
+/// The chunk of the bytes `b` (at most 8): in the high bytes of a word,
+/// little-endian, lower-cased.
+#[inline(always)]
+pub(crate) fn chunk_of(b: &[u8]) -> u64 {
+    lower8(b.iter().fold(0u64, |w, &c| (w >> 8) | (c as u64) << 56))
+}
+
+/// The running hash of a node whose parent's is `h`, by `label`: what the
+/// matcher computes while it reads the host, in chunks of 8 bytes from the
+/// label's end.
+pub(crate) fn label_hash(mut h: u64, label: &[u8]) -> u64 {
+    let mut rest = label;
+    while !rest.is_empty() {
+        let (head, tail) = rest.split_at(rest.len().saturating_sub(8));
+        h = mix(h, chunk_of(tail));
+        rest = head;
+    }
+    finish(h, label.len())
+}
+
+/// The bucket of a key (a node's running hash) among the buckets, whose
+/// number is a power of two, `64 - shift` bits' worth.
+#[inline(always)]
+pub(crate) const fn bucket(k: u64, shift: u32) -> usize {
+    k.wrapping_shr(shift) as usize
+}
+
+/// The slot of a key among the slots, a power of two of them (`64 -
+/// shift` bits' worth), under its bucket's pilot.
+#[inline(always)]
+pub(crate) const fn position(k: u64, pilot: u16, shift: u32) -> usize {
+    (k ^ (pilot as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_mul(0xff51_afd7_ed55_8ccd)
+        .wrapping_shr(shift) as usize
+}
+
+/// The shift of [`bucket`] and [`position`] for `n` buckets or slots, a
+/// power of two of at least 2; `None` for any other number.
+pub(crate) const fn shift_of(n: u32) -> Option<u32> {
+    if n < 2 || !n.is_power_of_two() {
+        return None;
+    }
+    Some(64 - n.trailing_zeros())
 }
 
 /// ASCII lower case, byte for byte: what the running hash reads.

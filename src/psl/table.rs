@@ -13,8 +13,9 @@ use super::format::*;
 /// Where the parts of a serialised table are, read once from its header.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Layout {
-    slots: u32,
-    buckets: u32,
+    /// The shifts of `format::position` and `format::bucket`.
+    slot_shift: u32,
+    bucket_shift: u32,
     aliases: usize,
     pilots_at: usize,
     slots_at: usize,
@@ -47,13 +48,16 @@ impl Layout {
         let arena_at = aliases_at + ALIAS_LEN * aliases;
         let version_at = arena_at + u32_at(b, H_ARENA) as usize;
         let end = version_at + u32_at(b, H_VERSION) as usize;
-        if slots == 0 || buckets == 0 || end + 1 != b.len() || b[end] != 0 {
+        let (Some(slot_shift), Some(bucket_shift)) = (shift_of(slots), shift_of(buckets)) else {
+            return None;
+        };
+        if end + 1 != b.len() || b[end] != 0 {
             return None;
         }
         let root = u32_at(b, H_ROOT);
         Some(Layout {
-            slots,
-            buckets,
+            slot_shift,
+            bucket_shift,
             aliases,
             pilots_at,
             slots_at,
@@ -89,16 +93,24 @@ pub(crate) struct Found {
 }
 
 /// The slot of the node of running hash `h` under `parent` by `label`,
-/// with its flags; `None` when there is none.
+/// with its flags; `None` when there is none. `last` is the label's last
+/// chunk (`format::chunk_of`) when the label has at most 8 bytes: then one
+/// comparison of words checks it.
 #[inline(always)]
-fn probe(b: &[u8], l: &Layout, h: u64, parent: u32, label: &[u8]) -> Option<(u32, u8)> {
-    let k = key(h);
-    let at = l.pilots_at + 2 * bucket(k, l.buckets);
+fn probe(
+    b: &[u8],
+    l: &Layout,
+    h: u64,
+    parent: u32,
+    label: &[u8],
+    last: Option<u64>,
+) -> Option<(u32, u8)> {
+    let at = l.pilots_at + 2 * bucket(h, l.bucket_shift);
     let pilot = match b.get(at..at + 2) {
         Some(&[x, y]) => u16::from_le_bytes([x, y]),
         _ => return None,
     };
-    let s = position(k, pilot, l.slots);
+    let s = position(h, pilot, l.slot_shift);
     let at = l.slots_at + SLOT_LEN * s;
     let Some(&[p0, p1, p2, p3, l0, l1, l2, l3, flags]) = b.get(at..at + SLOT_LEN) else {
         return None;
@@ -107,19 +119,94 @@ fn probe(b: &[u8], l: &Layout, h: u64, parent: u32, label: &[u8]) -> Option<(u32
         return None;
     }
     let r = u32::from_le_bytes([l0, l1, l2, l3]);
-    if (r & 0xff) as usize != label.len() {
+    let n = label.len();
+    if (r & 0xff) as usize != n {
         return None;
     }
-    let at = l.arena_at + (r >> 8) as usize;
-    let stored = b.get(at..at + label.len())?;
-    if label
-        .iter()
-        .zip(stored)
-        .all(|(&c, &s)| LOWER[c as usize] == s)
-    {
+    // The stored label ends at `end`; the arena has 8 bytes before its
+    // first label.
+    let end = l.arena_at + (r >> 8) as usize + n;
+    let same = match last {
+        Some(chunk) => {
+            let stored = b.get(end - 8..end)?.first_chunk::<8>()?;
+            u64::from_le_bytes(*stored) & (!0u64 << (64 - 8 * n)) == chunk
+        }
+        None => b
+            .get(end - n..end)?
+            .iter()
+            .zip(label)
+            .all(|(&s, &c)| LOWER[c as usize] == s),
+    };
+    if same {
         Some((s as u32, flags))
     } else {
         None
+    }
+}
+
+/// The 8 bytes of `host` (at least 8 long) that end at `pos` (at least
+/// 1), as a little-endian word; when `pos` is below 8, the bytes before it
+/// in the high bytes of the word, its low bytes zero.
+#[inline(always)]
+fn word_before(host: &[u8], pos: usize) -> u64 {
+    if let Some(w) = pos
+        .checked_sub(8)
+        .and_then(|at| host.get(at..pos)?.first_chunk::<8>())
+    {
+        return u64::from_le_bytes(*w);
+    }
+    host.first_chunk::<8>().map_or(0, |w| {
+        u64::from_le_bytes(*w).wrapping_shl(64 - 8 * pos as u32)
+    })
+}
+
+/// The label of `host` (at least 8 bytes long) that ends at `end`: where
+/// it starts, the running hash `h` extended by it, and its last chunk
+/// (lower-cased, in the high bytes of a word), which is the whole label
+/// when it has at most 8 bytes. An empty label starts at `end`.
+#[inline(always)]
+fn read_label(host: &[u8], end: usize, h: u64) -> (usize, u64, u64) {
+    if end == 0 {
+        return (0, h, 0);
+    }
+    let w = lower8(word_before(host, end));
+    let d = dots8(w);
+    if d != 0 {
+        // The bytes above the last dot are the label.
+        let k = d.leading_zeros() / 8;
+        if k == 0 {
+            return (end, h, 0);
+        }
+        let c = w & (!0u64 << (64 - 8 * k));
+        return (end - k as usize, finish(mix(h, c), k as usize), c);
+    }
+    if end <= 8 {
+        return (0, finish(mix(h, w), end), w);
+    }
+    read_long_label(host, end, mix(h, w), w)
+}
+
+/// [`read_label`] for a label of more than 8 bytes (or of 8 exactly),
+/// from its second chunk on: `h` has its first.
+#[inline(never)]
+fn read_long_label(host: &[u8], end: usize, mut h: u64, last: u64) -> (usize, u64, u64) {
+    let mut pos = end - 8;
+    loop {
+        let w = lower8(word_before(host, pos));
+        let d = dots8(w);
+        if d != 0 {
+            let k = d.leading_zeros() / 8;
+            if k > 0 {
+                h = mix(h, w & (!0u64 << (64 - 8 * k)));
+            }
+            let start = pos - k as usize;
+            return (start, finish(h, end - start), last);
+        }
+        h = mix(h, w);
+        if pos <= 8 {
+            return (0, finish(h, end), last);
+        }
+        pos -= 8;
     }
 }
 
@@ -171,37 +258,47 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u8) -> Option<Found>
     if l.bits & INNER_WILDCARDS != 0 {
         return general(b, l, host, end, mask);
     }
+    // Words are read up to 8 bytes before a label's end: a shorter host
+    // is read from a copy padded to 8 bytes.
+    let padded;
+    let host = if host.len() < 8 {
+        let mut p = [0u8; 8];
+        p[..host.len()].copy_from_slice(host);
+        padded = p;
+        &padded[..]
+    } else {
+        host
+    };
     let mut h = l.basis;
     let mut parent = ROOT;
     let mut flags = l.root;
-    // The labels from `i` on have been read; the last one read is
-    // `s..e`.
-    let mut i = end;
-    let mut rule = None;
-    let mut exception = None;
-    let mut top = None;
+    // Where the longest rule, the public suffix of an exception, and the
+    // last label start; NONE until known.
+    const NONE: usize = usize::MAX;
+    let (mut rule, mut exception, mut top) = (NONE, NONE, NONE);
+    // The label read ends at `e`.
+    let mut e = end;
     let (s, e) = loop {
-        let e = i;
-        while i > 0 {
-            let c = host[i - 1];
-            if c == b'.' {
-                break;
-            }
-            h = step(h, LOWER[c as usize]);
-            i -= 1;
-        }
-        let s = i;
+        let (s, hash, last) = read_label(host, e, h);
         if s == e {
             return None;
         }
-        if top.is_none() {
-            top = Some(s);
+        if top == NONE {
+            top = s;
         }
         if flags & mask & WILD != 0 {
-            rule = Some(s);
+            rule = s;
         }
+        let label = &host[s..e];
         let found = if flags & CHILDREN != 0 {
-            probe(b, l, h, parent, &host[s..e])
+            probe(
+                b,
+                l,
+                hash,
+                parent,
+                label,
+                (label.len() <= 8).then_some(last),
+            )
         } else {
             None
         };
@@ -217,23 +314,28 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u8) -> Option<Found>
         if f & ALIAS != 0 {
             (parent, h) = alias(b, l, slot)?;
         } else {
-            parent = slot;
+            (parent, h) = (slot, hash);
         }
         flags = f;
         if f & mask & RULE != 0 {
-            rule = Some(s);
+            rule = s;
         }
         if f & mask & EXC != 0 {
             // The rule less its first label.
-            exception = Some(e + 1);
+            exception = e + 1;
         }
         if s == 0 {
             break (s, e);
         }
-        i = s - 1;
-        h = step(h, b'.');
+        e = s - 1;
     };
-    let suffix = exception.or(rule).or(top)?;
+    let suffix = if exception != NONE {
+        exception
+    } else if rule != NONE {
+        rule
+    } else {
+        top
+    };
     answer(host, suffix, (s, e))
 }
 
@@ -260,9 +362,14 @@ fn answer(host: &[u8], suffix: usize, last: (usize, usize)) -> Option<Found> {
     if start + 1 == suffix {
         return None;
     }
-    // The labels before the registrable domain: none may be empty.
-    if start > 0 && (host[0] == b'.' || host[..start].windows(2).any(|w| w == b"..")) {
-        return None;
+    // The labels before the registrable domain: none may be empty (a
+    // leading dot makes an empty first label).
+    let mut prev = b'.';
+    for &c in &host[..start] {
+        if c == b'.' && prev == b'.' {
+            return None;
+        }
+        prev = c;
     }
     Some(Found {
         suffix,
@@ -325,20 +432,16 @@ fn walk(
         best.empty_label = true;
         return;
     }
-    let sep = if parent == ROOT { h } else { step(h, b'.') };
     if flags & mask & WILD != 0 {
         best.rule = Some(best.rule.map_or(s, |r| r.min(s)));
     }
     if flags & CHILDREN == 0 {
         return;
     }
-    let own = host[s..e]
-        .iter()
-        .rev()
-        .fold(sep, |h, &c| step(h, LOWER[c as usize]));
-    let star = step(sep, b'*');
+    let own = label_hash(h, &host[s..e]);
+    let star = label_hash(h, b"*");
     for (hash, label) in [(own, &host[s..e]), (star, &b"*"[..])] {
-        let Some((slot, f)) = probe(b, l, hash, parent, label) else {
+        let Some((slot, f)) = probe(b, l, hash, parent, label, None) else {
             continue;
         };
         let Some((node, hash)) = (if f & ALIAS != 0 {
