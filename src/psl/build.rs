@@ -298,7 +298,7 @@ fn extend(parent: u64, arena: &[u8], label: u32) -> u64 {
 /// key's slot.
 struct Placed {
     slots: u32,
-    pilots: Vec<u16>,
+    pilots: Vec<u8>,
     slot_of: Vec<u32>,
 }
 
@@ -307,7 +307,7 @@ struct Placed {
 fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
     // Powers of two, so that a lookup finds a bucket and a slot with a
     // shift: slots for at least 10 % more than the keys, a bucket for
-    // about 4 keys.
+    // about 2 keys (a pilot is a byte).
     let n = keys.len();
     let pow2 = |x: usize| {
         u32::try_from(x.max(2))
@@ -316,7 +316,7 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
             .ok_or(LoadError::TooLarge)
     };
     let slots = pow2(n + n / 9 + 1)?;
-    let buckets = pow2(n / 4 + 1)?;
+    let buckets = pow2(n / 2 + 1)?;
     let (sshift, bshift) = (64 - slots.trailing_zeros(), 64 - buckets.trailing_zeros());
     // The keys by bucket, the largest buckets first.
     let mut order: Vec<(u32, u32, u64)> = try_with_capacity(n)?;
@@ -335,7 +335,7 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
     if order.windows(2).any(|w| w[0].2 == w[1].2) {
         return Ok(None);
     }
-    let mut pilots: Vec<u16> = try_with_capacity(buckets as usize)?;
+    let mut pilots: Vec<u8> = try_with_capacity(buckets as usize)?;
     let mut slot_of: Vec<u32> = try_with_capacity(n)?;
     for _ in 0..buckets {
         crate::buf::try_push(&mut pilots, 0)?;
@@ -354,7 +354,7 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
         let end = start + order[start..].iter().take_while(|o| o.0 == b).count();
         let group = &order[start..end];
         let mut found = None;
-        'pilot: for pilot in 0..=u16::MAX {
+        'pilot: for pilot in 0..=u8::MAX {
             here.clear();
             for &(_, _, k) in group {
                 let s = position(k, pilot, sshift);
@@ -407,7 +407,7 @@ fn write(
     }
     let slots = p.slots as usize;
     let len = HEADER_LEN
-        + 2 * p.pilots.len()
+        + p.pilots.len()
         + SLOT_LEN * slots
         + ALIAS_LEN * aliases as usize
         + t.arena.len()
@@ -430,9 +430,7 @@ fn write(
     for v in header {
         out.extend_from_slice(&v.to_le_bytes())?;
     }
-    for &pilot in &p.pilots {
-        out.extend_from_slice(&pilot.to_le_bytes())?;
-    }
+    out.extend_from_slice(&p.pilots)?;
     // The slots: empty ones first, then each edge's written in place.
     let at = out.len();
     for _ in 0..slots {
@@ -450,8 +448,13 @@ fn write(
             crate::buf::try_push(&mut alias_rows, (s, node_slot[e.node as usize], h))?;
         }
         let o = at + SLOT_LEN * s as usize;
+        // The label as the matcher reads it: where the 8 bytes that end
+        // it start in the arena (the arena's first 8 bytes are room for
+        // that), and its length.
+        let (off, len) = (e.label >> 8, e.label & 0xff);
+        let window = (off + len - 8) << 8 | len;
         out[o..o + 4].copy_from_slice(&parent.to_le_bytes());
-        out[o + 4..o + 8].copy_from_slice(&e.label.to_le_bytes());
+        out[o + 4..o + 8].copy_from_slice(&window.to_le_bytes());
         out[o + 8] = flags;
     }
     alias_rows.sort_unstable();

@@ -13,9 +13,9 @@
 //!
 //! ```text
 //! header   HEADER_LEN bytes, little-endian u32 fields (the offsets below)
-//! pilots   n_buckets × u16: the displacement of each bucket's keys
-//! slots    n_slots × SLOT_LEN: parent slot u32, label u32 (arena offset
-//!          << 8 | length), flags u8
+//! pilots   n_buckets bytes: the displacement of each bucket's keys
+//! slots    n_slots × SLOT_LEN: parent slot u32, label u32 (the arena
+//!          offset of the 8 bytes that end it << 8 | its length), flags u8
 //! aliases  n_aliases × ALIAS_LEN, by slot: slot u32, node slot u32,
 //!          node running hash u64 (a label's other form, see below)
 //! arena    8 zero bytes, then the labels' bytes
@@ -173,7 +173,7 @@ pub(crate) const fn bucket(k: u64, shift: u32) -> usize {
 /// The slot of a key among the slots, a power of two of them (`64 -
 /// shift` bits' worth), under its bucket's pilot.
 #[inline(always)]
-pub(crate) const fn position(k: u64, pilot: u16, shift: u32) -> usize {
+pub(crate) const fn position(k: u64, pilot: u8, shift: u32) -> usize {
     (k ^ (pilot as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
         .wrapping_mul(0xff51_afd7_ed55_8ccd)
         .wrapping_shr(shift) as usize

@@ -43,7 +43,7 @@ impl Layout {
         let buckets = u32_at(b, H_BUCKETS);
         let aliases = u32_at(b, H_ALIASES) as usize;
         let pilots_at = HEADER_LEN;
-        let slots_at = pilots_at + 2 * buckets as usize;
+        let slots_at = pilots_at + buckets as usize;
         let aliases_at = slots_at + SLOT_LEN * slots as usize;
         let arena_at = aliases_at + ALIAS_LEN * aliases;
         let version_at = arena_at + u32_at(b, H_ARENA) as usize;
@@ -92,55 +92,62 @@ pub(crate) struct Found {
     pub(crate) registrable: Option<usize>,
 }
 
-/// The slot of the node of running hash `h` under `parent` by `label`,
-/// with its flags; `None` when there is none. `last` is the label's last
-/// chunk (`format::chunk_of`) when the label has at most 8 bytes: then one
-/// comparison of words checks it.
-#[inline(always)]
-fn probe(
-    b: &[u8],
-    l: &Layout,
-    h: u64,
-    parent: u32,
-    label: &[u8],
-    last: Option<u64>,
-) -> Option<(u32, u8)> {
-    let at = l.pilots_at + 2 * bucket(h, l.bucket_shift);
-    let pilot = match b.get(at..at + 2) {
-        Some(&[x, y]) => u16::from_le_bytes([x, y]),
-        _ => return None,
-    };
-    let s = position(h, pilot, l.slot_shift);
-    let at = l.slots_at + SLOT_LEN * s;
-    let Some(&[p0, p1, p2, p3, l0, l1, l2, l3, flags]) = b.get(at..at + SLOT_LEN) else {
-        return None;
-    };
-    if u32::from_le_bytes([p0, p1, p2, p3]) != parent {
-        return None;
+/// The parts of a table that a lookup reads.
+struct View<'b> {
+    pilots: &'b [u8],
+    slots: &'b [u8],
+    arena: &'b [u8],
+    bucket_shift: u32,
+    slot_shift: u32,
+}
+
+impl<'b> View<'b> {
+    #[inline(always)]
+    fn of(b: &'b [u8], l: &Layout) -> Option<View<'b>> {
+        Some(View {
+            pilots: b.get(l.pilots_at..l.slots_at)?,
+            slots: b.get(l.slots_at..l.aliases_at)?,
+            arena: b.get(l.arena_at..l.version_at)?,
+            bucket_shift: l.bucket_shift,
+            slot_shift: l.slot_shift,
+        })
     }
-    let r = u32::from_le_bytes([l0, l1, l2, l3]);
-    let n = label.len();
-    if (r & 0xff) as usize != n {
-        return None;
-    }
-    // The stored label ends at `end`; the arena has 8 bytes before its
-    // first label.
-    let end = l.arena_at + (r >> 8) as usize + n;
-    let same = match last {
-        Some(chunk) => {
-            let stored = b.get(end - 8..end)?.first_chunk::<8>()?;
-            u64::from_le_bytes(*stored) & (!0u64 << (64 - 8 * n)) == chunk
+
+    /// The slot of the node of running hash `h` under `parent` by
+    /// `label`, with its flags; `None` when there is none. `last` is the
+    /// label's last chunk (`format::chunk_of`), the whole label when it has
+    /// at most 8 bytes: then one comparison of words checks it.
+    #[inline(always)]
+    fn probe(&self, h: u64, parent: u32, label: &[u8], last: u64) -> Option<(u32, u8)> {
+        let pilot = *self.pilots.get(bucket(h, self.bucket_shift))?;
+        let s = position(h, pilot, self.slot_shift);
+        let rec = self.slots.get(SLOT_LEN * s..)?.first_chunk::<SLOT_LEN>()?;
+        let &[p0, p1, p2, p3, l0, l1, l2, l3, flags] = rec;
+        if u32::from_le_bytes([p0, p1, p2, p3]) != parent {
+            return None;
         }
-        None => b
-            .get(end - n..end)?
-            .iter()
-            .zip(label)
-            .all(|(&s, &c)| LOWER[c as usize] == s),
-    };
-    if same {
-        Some((s as u32, flags))
-    } else {
-        None
+        let r = u32::from_le_bytes([l0, l1, l2, l3]);
+        let n = label.len();
+        if (r & 0xff) as usize != n {
+            return None;
+        }
+        // The 8 bytes that end the stored label.
+        let window = (r >> 8) as usize;
+        let same = if n <= 8 {
+            let stored = u64::from_le_bytes(*self.arena.get(window..)?.first_chunk::<8>()?);
+            stored & (!0u64 << (64 - 8 * n)) == last
+        } else {
+            self.arena
+                .get(window + 8 - n..window + 8)?
+                .iter()
+                .zip(label)
+                .all(|(&s, &c)| LOWER[c as usize] == s)
+        };
+        if same {
+            Some((s as u32, flags))
+        } else {
+            None
+        }
     }
 }
 
@@ -269,74 +276,69 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u8) -> Option<Found>
     } else {
         host
     };
-    let mut h = l.basis;
-    let mut parent = ROOT;
-    let mut flags = l.root;
-    // Where the longest rule, the public suffix of an exception, and the
-    // last label start; NONE until known.
-    const NONE: usize = usize::MAX;
-    let (mut rule, mut exception, mut top) = (NONE, NONE, NONE);
-    // The label read ends at `e`.
-    let mut e = end;
-    let (s, e) = loop {
-        let (s, hash, last) = read_label(host, e, h);
-        if s == e {
+    let v = View::of(b, l)?;
+    // The top-level label, at the root.
+    let (top, mut h, last) = read_label(host, end, l.basis);
+    if top == end {
+        return None;
+    }
+    let found = if l.root & CHILDREN != 0 {
+        v.probe(h, ROOT, &host[top..end], last)
+    } else {
+        None
+    };
+    let Some((mut parent, mut flags)) = found else {
+        // A top-level label that is no node: the one place where an
+        // address can be (rules have no colon, and no top-level label of
+        // digits, or the general walk would be reading).
+        if is_address(&host[..end]) {
             return None;
         }
-        if top == NONE {
-            top = s;
+        return answer(host, top, (top, end));
+    };
+    if flags & ALIAS != 0 {
+        (parent, h) = alias(b, l, parent)?;
+    }
+    // Where the longest rule that matches starts: the top-level label
+    // when none does (the list's implicit `*`).
+    let mut rule = top;
+    // The labels from `e` on have matched nodes.
+    let mut e = top;
+    loop {
+        if e == 0 {
+            return answer(host, rule, (0, 0));
+        }
+        let (s, hash, last) = read_label(host, e - 1, h);
+        if s == e - 1 {
+            return None;
         }
         if flags & mask & WILD != 0 {
             rule = s;
         }
-        let label = &host[s..e];
         let found = if flags & CHILDREN != 0 {
-            probe(
-                b,
-                l,
-                hash,
-                parent,
-                label,
-                (label.len() <= 8).then_some(last),
-            )
+            v.probe(hash, parent, &host[s..e - 1], last)
         } else {
             None
         };
         let Some((slot, f)) = found else {
-            // A top-level label that is no node: the one place where an
-            // address can still be (rules have no colon, and no top-level
-            // label of digits unless NUMERIC_TLD).
-            if parent == ROOT && l.bits & NUMERIC_TLD == 0 && is_address(&host[..end]) {
-                return None;
-            }
-            break (s, e);
+            return answer(host, rule, (s, e - 1));
         };
         if f & ALIAS != 0 {
             (parent, h) = alias(b, l, slot)?;
         } else {
             (parent, h) = (slot, hash);
         }
-        flags = f;
+        if f & mask & EXC != 0 {
+            // The first exception prevails: the public suffix is the rule
+            // less its first label.
+            return answer(host, e, (s, e - 1));
+        }
         if f & mask & RULE != 0 {
             rule = s;
         }
-        if f & mask & EXC != 0 {
-            // The rule less its first label.
-            exception = e + 1;
-        }
-        if s == 0 {
-            break (s, e);
-        }
-        e = s - 1;
-    };
-    let suffix = if exception != NONE {
-        exception
-    } else if rule != NONE {
-        rule
-    } else {
-        top
-    };
-    answer(host, suffix, (s, e))
+        flags = f;
+        e = s;
+    }
 }
 
 /// The answer once the public suffix is known to start at `suffix`: the
@@ -378,7 +380,7 @@ fn answer(host: &[u8], suffix: usize, last: (usize, usize)) -> Option<Found> {
 }
 
 /// What the branches of the general walk found: the starts of the
-/// longest rule and of the public suffix of the longest exception.
+/// longest rule and of the public suffix of the shortest exception.
 #[derive(Default)]
 struct Best {
     rule: Option<usize>,
@@ -438,10 +440,14 @@ fn walk(
     if flags & CHILDREN == 0 {
         return;
     }
+    let Some(v) = View::of(b, l) else {
+        return;
+    };
     let own = label_hash(h, &host[s..e]);
     let star = label_hash(h, b"*");
     for (hash, label) in [(own, &host[s..e]), (star, &b"*"[..])] {
-        let Some((slot, f)) = probe(b, l, hash, parent, label, None) else {
+        let last = chunk_of(&label[label.len().saturating_sub(8)..]);
+        let Some((slot, f)) = v.probe(hash, parent, label, last) else {
             continue;
         };
         let Some((node, hash)) = (if f & ALIAS != 0 {
@@ -455,7 +461,8 @@ fn walk(
             best.rule = Some(best.rule.map_or(s, |r| r.min(s)));
         }
         if f & mask & EXC != 0 {
-            best.exception = Some(best.exception.map_or(e + 1, |x| x.min(e + 1)));
+            // The first (shortest) exception prevails, as in `find`.
+            best.exception = Some(best.exception.map_or(e + 1, |x| x.max(e + 1)));
         }
         walk(b, l, host, end, s, node, hash, f, mask, best);
         if label == b"*" {
