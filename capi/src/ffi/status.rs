@@ -265,6 +265,6 @@ mod tests {
             WWWURL_ERR_INVALID_LIST as usize + 1
         );
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
-        assert_eq!(wwwurl_status::name_of(18), "(unknown status)\0");
+        assert_eq!(wwwurl_status::name_of(20), "(unknown status)\0");
     }
 }
