@@ -562,6 +562,26 @@ static int c_nvs_parse(char *s, size_t n, void *ctx) {
     return status_call(st);
 }
 
+/* The Public Suffix List: lookups under the built-in list, and loading. */
+static int c_psl_reg(char *s, size_t n, void *ctx) {
+    size_t start = 0;
+    (void)ctx;
+    return status_call(wwwurl_psl_registrable_domain(wwwurl_psl_builtin(), s, n, 0, &start));
+}
+static int c_psl_suffix(char *s, size_t n, void *ctx) {
+    size_t start = 0;
+    (void)ctx;
+    return status_call(
+        wwwurl_psl_public_suffix(wwwurl_psl_builtin(), s, n, WWWURL_PSL_ICANN, &start));
+}
+static int c_psl_load(char *s, size_t n, void *ctx) {
+    struct wwwurl_psl *p = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_psl_load(s, n, &p);
+    wwwurl_psl_free(p);
+    return status_call(st);
+}
+
 #ifdef LINEAR_SELF_TEST
 /* Checks the checker (cc -DLINEAR_SELF_TEST): a quadratic function must fail. */
 static volatile size_t quad_sink;
@@ -724,6 +744,18 @@ static const target nvs_targets[] = {
  * in each repeat (see build). */
 #define DISTINCT "######"
 
+/* The Public Suffix List: a host before a public suffix, and a list's text
+ * (one long rule, many distinct rules, comments) before a last rule. */
+static const target psl_targets[] = {
+    {"wwwurl_psl_registrable_domain(host)", "", ".co.uk", c_psl_reg, NULL, NULL},
+    {"wwwurl_psl_public_suffix(host)", "", ".kobe.jp", c_psl_suffix, NULL, NULL},
+    {"wwwurl_psl_load(text)", "// ===BEGIN ICANN DOMAINS===\n", "com\n", c_psl_load, NULL,
+     NULL},
+};
+static const char *const psl_patterns[] = {"a.", "www.", "x", "..", "r" DISTINCT ".",
+                                           "r" DISTINCT ".com\n", "*.k" DISTINCT "\n",
+                                           "// c\n"};
+
 static const char *const patterns[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
 static const char *const query_patterns[] = {"a=1&", "&amp;", "&", "k" DISTINCT "=v&",
                                              "%2", "=", "+", "/./"};
@@ -744,6 +776,7 @@ static const group groups[] = {
     {targets, COUNT(targets), patterns, COUNT(patterns)},
     {query_targets, COUNT(query_targets), query_patterns, COUNT(query_patterns)},
     {nvs_targets, COUNT(nvs_targets), nvs_patterns, COUNT(nvs_patterns)},
+    {psl_targets, COUNT(psl_targets), psl_patterns, COUNT(psl_patterns)},
 };
 
 /* ---- running a case ------------------------------------------------------ */

@@ -2218,8 +2218,9 @@ static void t_panic_entry(hgroup *g, const char *dir)
 
 static void t_every_status(hgroup *g, const char *dir)
 {
-    int seen[WWWURL_ERR_HOLDS_NUL + 1] = {0};
+    int seen[WWWURL_ERR_INVALID_LIST + 1] = {0};
     wwwurl_whatwg *w = NULL;
+    wwwurl_psl *psl = NULL;
     wwwurl_nvs *nvs = NULL;
     struct wwwurl_config *lim = NULL;
     wwwurl_url *h = NULL;
@@ -2272,9 +2273,13 @@ static void t_every_status(hgroup *g, const char *dir)
     SEE(wwwurl_query_decode("a%00b", WWWURL_NUL_TERMINATED, &s), WWWURL_ERR_HOLDS_NUL);
     SEE(wwwurl_nvs_parse("key-order", WWWURL_NUL_TERMINATED, &nvs), WWWURL_OK);
     wwwurl_nvs_free(nvs);
+    SEE(wwwurl_psl_registrable_domain(wwwurl_psl_builtin(), "co.uk", WWWURL_NUL_TERMINATED, 0,
+                                      &need),
+        WWWURL_ERR_NO_DOMAIN);
+    SEE(wwwurl_psl_load("<html>", WWWURL_NUL_TERMINATED, &psl), WWWURL_ERR_INVALID_LIST);
     /* The C libraries are built with IDNA: WWWURL_ERR_NO_IDNA cannot come. */
     seen[WWWURL_ERR_NO_IDNA] = 1;
-    for (i = 0; i <= WWWURL_ERR_HOLDS_NUL; i++) {
+    for (i = 0; i <= WWWURL_ERR_INVALID_LIST; i++) {
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');

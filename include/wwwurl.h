@@ -25,6 +25,13 @@
 
 
 /**
+ * `wwwurl_psl_registrable_domain` and the others: only the ICANN section
+ * of the list counts (domains that registries hand out); without it both
+ * sections do, the private one included (`github.io`).
+ */
+#define WWWURL_PSL_ICANN 1
+
+/**
  * `wwwurl_rfc3986_normalize` mask bit: the scheme in lower case.
  */
 #define WWWURL_NORMALIZE_SCHEME 1
@@ -188,7 +195,18 @@ enum wwwurl_status
    * malloc form refuses it, and the `_buf` form gives it whole, with its
    * length in `needed`.
    */
-  WWWURL_ERR_HOLDS_NUL = 17
+  WWWURL_ERR_HOLDS_NUL = 17,
+  /**
+   * The host has no registrable domain (or no public suffix): it is a
+   * public suffix itself, an IP address, empty, a lone dot, or has an
+   * empty label.
+   */
+  WWWURL_ERR_NO_DOMAIN = 18,
+  /**
+   * The text is not a Public Suffix List: not UTF-8, a control byte, a
+   * rule the list's format does not allow, or no rule.
+   */
+  WWWURL_ERR_INVALID_LIST = 19
 };
 #ifndef __cplusplus
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
@@ -211,6 +229,25 @@ typedef struct wwwurl_config wwwurl_config;
  * `wwwurl_nvs_parse`, released by `wwwurl_nvs_free`.
  */
 typedef struct wwwurl_nvs wwwurl_nvs;
+
+/**
+ * A Public Suffix List ready for lookups: the built-in one
+ * (`wwwurl_psl_builtin`) or one loaded from text (`wwwurl_psl_load`). It
+ * never changes, and any number of threads may look hosts up in it at
+ * once.
+ *
+ * Taking a newer list while threads look hosts up: load it, then publish
+ * the new pointer where the readers find it with a release store (C11
+ * `atomic_store_explicit(&current, p, memory_order_release)`); each
+ * reader takes the pointer with an acquire load once per lookup (or per
+ * batch) and does not keep it past that. The old list may be freed with
+ * `wwwurl_psl_free` only when no reader can still hold it: after a grace
+ * period that the program knows to be longer than any lookup, or when
+ * every reader has passed a point counted by a reference count or an
+ * epoch (RCU). A list that is never freed needs none of this: the
+ * built-in list is never freed.
+ */
+typedef struct wwwurl_psl wwwurl_psl;
 
 /**
  * A parsed, canonical URL. Opaque: made by `wwwurl_parse`, `wwwurl_create`,
@@ -1961,6 +1998,172 @@ int wwwurl_nvs_equivalent(const struct wwwurl_nvs *nvs,
  * not be freed twice.
  */
 void wwwurl_nvs_free(struct wwwurl_nvs *nvs);
+
+/**
+ * The Public Suffix List built into the library: the list project's list
+ * of the date `wwwurl_psl_version` gives for it (2026-08-19), with its
+ * 6,949 ICANN and 3,299 private rules.
+ *
+ * Returns the list, never NULL. It lives as long as the library;
+ * `wwwurl_psl_free` leaves it alone.
+ */
+const wwwurl_psl * wwwurl_psl_builtin(void);
+
+/**
+ * Loads a Public Suffix List from its text, in the list project's format
+ * (`public_suffix_list.dat`): a rule a line, read up to the first
+ * whitespace; `//` comment lines; `!` before an exception rule; `*` as a
+ * whole label for a wildcard; the ICANN section and the private one
+ * between their `// ===BEGIN ... DOMAINS===` and `// ===END ...
+ * DOMAINS===` markers (a rule outside both counts as a private one).
+ * Every label of a rule matches in its A-label form too (made by UTS #46
+ * from the list's U-labels). Loading the list project's list takes a few
+ * milliseconds.
+ *
+ * Parameters: `text`/`len` (`len` may be `WWWURL_NUL_TERMINATED`); `out`
+ * receives the new list.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_LIST` for what is not a list:
+ * not UTF-8, a control byte other than TAB, CR and LF, a rule with an
+ * empty label, a byte no host has or a `*` inside a label, an exception of
+ * one label, more than 127 labels or a label of more than 255 bytes, or no
+ * rule at all; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG` (over 8 MiB, the
+ * default input limit); `WWWURL_ERR_NO_MEMORY`. `*out` is written only on
+ * success.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_psl_free`; it borrows nothing from `text`. Any number of
+ * threads may use one list at once; `wwwurl_psl` says how to swap in a
+ * newer one safely.
+ */
+wwwurl_status wwwurl_psl_load(const char *text, size_t len, struct wwwurl_psl **out);
+
+/**
+ * Releases a list of `wwwurl_psl_load`. NULL and the built-in list are
+ * fine: nothing is done. The same list must not be freed twice, nor
+ * while another thread uses it.
+ */
+void wwwurl_psl_free(struct wwwurl_psl *psl);
+
+/**
+ * The version of a list: for the built-in list, the date of the list
+ * project's list it is and that list's commit (`2026-08-19 (e8c9a2b2)`);
+ * for a loaded list, the value of its `// VERSION:` header comment, empty
+ * when it has none.
+ *
+ * Parameters: `psl`; `len` receives the length (may be NULL).
+ *
+ * Returns the NUL-terminated version, borrowed from the list; NULL (and
+ * `*len` 0) when `psl` is NULL.
+ */
+const char *wwwurl_psl_version(const struct wwwurl_psl *psl, size_t *len);
+
+/**
+ * The registrable domain of a host (its eTLD+1): its public suffix and
+ * the label before it, as the list's algorithm finds them: the prevailing
+ * rule is an exception rule if one matches (the public suffix is then the
+ * rule less its first label), else the matching rule of the most labels,
+ * else the host's last label. Labels match ASCII case-insensitively, and
+ * in U-label (UTF-8) or A-label form alike: `xn--85x722f.xn--55qx5d.cn`
+ * has the answers of its UTF-8 form. A host with one trailing dot keeps it in
+ * the answer. No allocation, no copy: the answer is the tail of `host`
+ * from `*start`, in the host's own form and case.
+ *
+ * Parameters: `psl`, the built-in list or a loaded one; `host`/`len`
+ * (`len` may be `WWWURL_NUL_TERMINATED`); `flags`, 0 or
+ * `WWWURL_PSL_ICANN`; `start` receives the answer's offset in `host`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NO_DOMAIN` when the host has no
+ * registrable domain: it is a public suffix itself, an IP address (its
+ * last label a number as the URL Standard reads IPv4, or with a colon),
+ * empty, a lone dot, or has an empty label (a leading dot, two dots);
+ * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown flag; `WWWURL_ERR_NULL`;
+ * `WWWURL_ERR_TOO_LONG`. `*start` is written only on success.
+ *
+ * Memory and lifetimes: allocates nothing.
+ */
+wwwurl_status wwwurl_psl_registrable_domain(const struct wwwurl_psl *psl,
+                                            const char *host,
+                                            size_t len,
+                                            uint32_t flags,
+                                            size_t *start);
+
+/**
+ * The public suffix of a host: the tail that the prevailing rule matches
+ * (see `wwwurl_psl_registrable_domain`), the host's last label when no
+ * rule does. A host that is a public suffix itself is its own.
+ *
+ * Parameters: as for `wwwurl_psl_registrable_domain`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NO_DOMAIN` when the host has none: an
+ * IP address, empty, a lone dot, an empty label; the errors of
+ * `wwwurl_psl_registrable_domain`. `*start` is written only on success.
+ *
+ * Memory and lifetimes: allocates nothing.
+ */
+wwwurl_status wwwurl_psl_public_suffix(const struct wwwurl_psl *psl,
+                                       const char *host,
+                                       size_t len,
+                                       uint32_t flags,
+                                       size_t *start);
+
+/**
+ * The URL Standard's "registrable domain" of a WHATWG URL's host
+ * (url.bs §3.2): in A-labels and lower case, as the parser wrote the host,
+ * with its trailing dot if it has one.
+ *
+ * Parameters: `psl`; `url`, from `wwwurl_whatwg_parse`; `flags`, 0 or
+ * `WWWURL_PSL_ICANN`; `start` receives the answer's offset in the URL's
+ * hostname (`wwwurl_whatwg_get(url, WWWURL_WHATWG_HOSTNAME, &len)`).
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NO_DOMAIN` when the host is no domain
+ * (an IP address, an opaque host of a non-special URL, the empty host,
+ * none) or is a public suffix itself; `WWWURL_ERR_INVALID_ARGUMENT`;
+ * `WWWURL_ERR_NULL`. `*start` is written only on success.
+ *
+ * Memory and lifetimes: allocates nothing.
+ */
+wwwurl_status wwwurl_psl_url_registrable_domain(const struct wwwurl_psl *psl,
+                                                const struct wwwurl_whatwg *url,
+                                                uint32_t flags,
+                                                size_t *start);
+
+/**
+ * The URL Standard's "public suffix" of a WHATWG URL's host (url.bs
+ * §3.2): `example.com.` gives `com.`, `xn--kgbechtv` is its own (a
+ * top-level domain in Arabic script).
+ *
+ * Parameters: as for `wwwurl_psl_url_registrable_domain`.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NO_DOMAIN` when the host is no
+ * domain; the errors of `wwwurl_psl_url_registrable_domain`. `*start` is
+ * written only on success.
+ *
+ * Memory and lifetimes: allocates nothing.
+ */
+wwwurl_status wwwurl_psl_url_public_suffix(const struct wwwurl_psl *psl,
+                                           const struct wwwurl_whatwg *url,
+                                           uint32_t flags,
+                                           size_t *start);
+
+/**
+ * Whether two WHATWG URLs are same site, by the HTML Standard's
+ * definition for their origins: both are tuple origins (http, https, ws,
+ * wss, ftp, and blob URLs of those) of the same scheme whose hosts have
+ * the same registrable domain, or, having none, are the same host. Ports
+ * do not count. A URL with an opaque origin (`file:`, `data:`, a
+ * non-special scheme) is same site with no other.
+ *
+ * Parameters: `psl`; `a` and `b`, from `wwwurl_whatwg_parse`; `flags`, 0
+ * or `WWWURL_PSL_ICANN`.
+ *
+ * Returns 1 when they are same site, 0 when not, -1 when an argument is
+ * NULL, a flag unknown, or memory ran out.
+ */
+int wwwurl_psl_same_site(const struct wwwurl_psl *psl,
+                         const struct wwwurl_whatwg *a,
+                         const struct wwwurl_whatwg *b,
+                         uint32_t flags);
 
 #ifdef __cplusplus
 }  /* extern "C" */

@@ -73,6 +73,7 @@
 pub mod bytes;
 pub mod nvs;
 pub mod profile;
+pub mod psl;
 pub mod query;
 pub mod rfc3986;
 pub mod urlpattern;

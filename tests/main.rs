@@ -26,6 +26,7 @@ mod linear_time;
 mod nvs_draft;
 mod percent_encoding;
 mod profiles;
+mod psl;
 mod query_corpus;
 mod query_wpt;
 mod rfc3986;

@@ -67,6 +67,11 @@ if command -v pkg-config >/dev/null 2>&1; then
     fi
 fi
 
+# libpsl, which make diff-libpsl compares the Public Suffix List with.
+if command -v pkg-config >/dev/null 2>&1; then
+    pkg-config --exists libpsl 2>/dev/null || miss "pkg-config module libpsl" libpsl-dev
+fi
+
 # The Python package (mk/python.mk): an interpreter that makes virtual
 # environments. The PyPI packages go into the one `make pyenv` builds
 # (python/requirements-dev.txt), never into this interpreter.

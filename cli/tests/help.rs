@@ -91,16 +91,21 @@ fn help_everywhere() {
 #[test]
 fn version() {
     let v = env!("CARGO_PKG_VERSION");
-    // `--version` names the Unicode version of the IDNA tables too, so that
-    // users can pin WHATWG hosts to it; `-V` is the version alone.
+    // `--version` names the Unicode version of the IDNA tables and the
+    // Public Suffix List built in too, so that users can pin WHATWG hosts
+    // and registrable domains to them; `-V` is the version alone.
     assert_eq!(
         text(&ok(run(&["--version"]))),
-        format!("wwwurl {v} (IDNA tables of Unicode 18.0.0)\n")
+        format!(
+            "wwwurl {v} (IDNA tables of Unicode 18.0.0; Public Suffix List of 2026-08-19 (e8c9a2b2))\n"
+        )
     );
     assert_eq!(text(&ok(run(&["-V"]))), format!("wwwurl {v}\n"));
     assert_eq!(
         text(&ok(run(&["canon", "--version"]))),
-        format!("wwwurl-canon {v} (IDNA tables of Unicode 18.0.0)\n")
+        format!(
+            "wwwurl-canon {v} (IDNA tables of Unicode 18.0.0; Public Suffix List of 2026-08-19 (e8c9a2b2))\n"
+        )
     );
 }
 

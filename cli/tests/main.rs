@@ -7,6 +7,7 @@ mod common;
 mod help;
 mod io;
 mod nvs;
+mod psl;
 mod query;
 mod spool;
 mod standards;

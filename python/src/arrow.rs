@@ -55,7 +55,7 @@ fn bytes_of<'b>(b: &'b Option<Bound<'_, PyBytes>>) -> &'b [u8] {
 }
 
 /// One chunk of the input: an Arrow array of a string or binary type.
-struct Chunk<'a> {
+pub(crate) struct Chunk<'a> {
     /// Its length, and where it starts in its buffers (a slice of an
     /// array shares them).
     len: usize,
@@ -128,7 +128,7 @@ impl<'a> Chunk<'a> {
     }
 
     /// Value `j` of the chunk, `None` when it is null.
-    fn value(&self, j: usize) -> Option<&'a [u8]> {
+    pub(crate) fn value(&self, j: usize) -> Option<&'a [u8]> {
         let i = self.offset + j;
         if let Some(v) = self.validity {
             if v[i / 8] & (1 << (i % 8)) == 0 {
@@ -143,7 +143,7 @@ impl<'a> Chunk<'a> {
 }
 
 /// One chunk's result buffers, as `pyarrow.Array.from_buffers` takes them.
-type ChunkOut<'py> = (
+pub(crate) type ChunkOut<'py> = (
     Option<Bound<'py, PyBytes>>,
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
@@ -184,6 +184,36 @@ pub fn canonicalize_arrow_buffers<'py>(
     threads: Option<usize>,
 ) -> PyResult<(Vec<ChunkOut<'py>>, bool, bool)> {
     let p = profile::find(profile)?;
+    let (names, prefixes) = (text::slices(&strip), text::slices(&strip_prefixes));
+    let strip = Strip {
+        names: &names,
+        prefixes: &prefixes,
+    };
+    map_buffers(py, chunks, large, check_utf8, threads, |v, r| {
+        profile::canonicalize_each(p, strip, r.map(|j| v.value(j)), check_utf8)
+    })
+}
+
+/// The chunks of a string or binary array, from their buffers, mapped by
+/// `each` (a range of one chunk's values at a time, without the
+/// interpreter lock, over `threads` threads) to result chunks: what
+/// `canonicalize_arrow_buffers` and the Public Suffix List's Arrow forms
+/// share.
+#[allow(clippy::type_complexity)]
+pub(crate) fn map_buffers<'py>(
+    py: Python<'py>,
+    chunks: Vec<(
+        usize,
+        usize,
+        Option<Bound<'py, PyAny>>,
+        Option<Bound<'py, PyAny>>,
+        Option<Bound<'py, PyAny>>,
+    )>,
+    large: bool,
+    check_utf8: bool,
+    threads: Option<usize>,
+    each: impl Fn(&Chunk<'_>, std::ops::Range<usize>) -> Result<Piece, wwwurl::bytes::buf::NoMemory> + Sync,
+) -> PyResult<(Vec<ChunkOut<'py>>, bool, bool)> {
     let threads = batch::thread_count(threads)?;
     let class = py.import("pyarrow")?.getattr("Buffer")?;
     let mut copies = Vec::with_capacity(chunks.len());
@@ -207,23 +237,13 @@ pub fn canonicalize_arrow_buffers<'py>(
         c.check()?;
         views.push(c);
     }
-    let (names, prefixes) = (text::slices(&strip), text::slices(&strip_prefixes));
-    let strip = Strip {
-        names: &names,
-        prefixes: &prefixes,
-    };
     // Jobs never cross a chunk, so each chunk's pieces follow each other.
     let jobs: Vec<(usize, std::ops::Range<usize>)> = views
         .iter()
         .enumerate()
         .flat_map(|(c, v)| batch::ranges(v.len).map(move |r| (c, r)))
         .collect();
-    let pieces = py.detach(|| {
-        batch::run(&jobs, threads, |(c, r)| {
-            let v = &views[*c];
-            profile::canonicalize_each(p, strip, r.clone().map(|j| v.value(j)), check_utf8)
-        })
-    });
+    let pieces = py.detach(|| batch::run(&jobs, threads, |(c, r)| each(&views[*c], r.clone())));
     let pieces = pieces
         .into_iter()
         .collect::<Result<Vec<Piece>, _>>()

@@ -14,6 +14,7 @@ mod batch;
 mod errors;
 mod nvs;
 mod profile;
+mod psl;
 mod query;
 mod rfc3986;
 mod text;
@@ -56,5 +57,7 @@ fn _wwwurl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_submodule(&query::module(m.py())?)?;
 
     m.add_class::<nvs::PyNoVarySearch>()?;
+
+    psl::register(m)?;
     Ok(())
 }

@@ -11,6 +11,10 @@ interfaces give it.
 * WWWOFFLE: ``split_url``, ``cache_path``, ``make_hash``.
 * Query parameters: the submodule ``wwwurl.query``.
 * No-Vary-Search: ``NoVarySearch``.
+* The Public Suffix List: ``registrable_domain``, ``public_suffix``,
+  ``registrable_domains`` (a list, over several threads),
+  ``registrable_domain_arrow`` and ``public_suffix_arrow`` (a pyarrow
+  array), ``PublicSuffixList`` (the built-in list, or one loaded).
 
 Text arguments are ``str`` or ``bytes``. A ``str`` is read as UTF-8 (a lone
 surrogate as U+FFFD). A result made of the input's bytes is a ``str`` when
@@ -24,6 +28,7 @@ from typing import NamedTuple, Optional, Union
 
 from . import query
 from ._arrow import canonicalize_arrow
+from ._psl import public_suffix_arrow, registrable_domain_arrow
 from ._wwwurl import (
     NORMALIZE_ALL,
     NORMALIZE_DEFAULT_PORT,
@@ -41,9 +46,11 @@ from ._wwwurl import (
     InvalidArgumentError,
     InvalidBaseError,
     InvalidDomainError,
+    InvalidListError,
     InvalidURLError,
     NoVarySearch,
     NoVarySearchError,
+    PublicSuffixList,
     RefusedError,
     SetOutcome,
     UnknownProfileError,
@@ -59,6 +66,9 @@ from ._wwwurl import (
     make_hash,
     make_relative,
     normalize,
+    public_suffix,
+    registrable_domain,
+    registrable_domains,
     resolve,
 )
 from ._wwwurl import profiles as _profiles
@@ -171,10 +181,12 @@ __all__ = [
     "InvalidArgumentError",
     "InvalidBaseError",
     "InvalidDomainError",
+    "InvalidListError",
     "InvalidURLError",
     "NoVarySearch",
     "NoVarySearchError",
     "Profile",
+    "PublicSuffixList",
     "RefusedError",
     "SetOutcome",
     "SplitURL",
@@ -191,7 +203,12 @@ __all__ = [
     "make_relative",
     "normalize",
     "profiles",
+    "public_suffix",
+    "public_suffix_arrow",
     "query",
+    "registrable_domain",
+    "registrable_domain_arrow",
+    "registrable_domains",
     "resolve",
     "split",
     "split_url",

@@ -8,6 +8,7 @@
 # typed `str` for `str` input; those that may decode a percent-encoding into
 # any byte are typed `str | bytes`.
 
+import os
 from typing import (
     Any,
     Iterable,
@@ -38,6 +39,7 @@ class IdnaUnavailableError(Error): ...
 class UnsafeCachePathError(Error): ...
 class NoVarySearchError(Error): ...
 class InvalidArgumentError(Error): ...
+class InvalidListError(Error): ...
 
 # --- Canonicalisation profiles -------------------------------------------
 
@@ -262,3 +264,62 @@ class NoVarySearch:
     def is_default(self) -> bool: ...
 
 __all__: Sequence[str]
+
+# --- The Public Suffix List ----------------------------------------------
+
+class PublicSuffixList:
+    @staticmethod
+    def builtin() -> PublicSuffixList: ...
+    @staticmethod
+    def load(source: Union[bytes, bytearray, str, "os.PathLike[str]"]) -> PublicSuffixList: ...
+    @property
+    def version(self) -> str: ...
+    @property
+    def rules(self) -> tuple[int, int]: ...
+    @overload
+    def registrable_domain(self, host: str, *, icann_only: bool = False) -> Optional[str]: ...
+    @overload
+    def registrable_domain(self, host: bytes, *, icann_only: bool = False) -> Optional[bytes]: ...
+    @overload
+    def public_suffix(self, host: str, *, icann_only: bool = False) -> Optional[str]: ...
+    @overload
+    def public_suffix(self, host: bytes, *, icann_only: bool = False) -> Optional[bytes]: ...
+
+@overload
+def registrable_domain(
+    host: str, *, icann_only: bool = False, psl: Optional[PublicSuffixList] = None
+) -> Optional[str]: ...
+@overload
+def registrable_domain(
+    host: bytes, *, icann_only: bool = False, psl: Optional[PublicSuffixList] = None
+) -> Optional[bytes]: ...
+@overload
+def public_suffix(
+    host: str, *, icann_only: bool = False, psl: Optional[PublicSuffixList] = None
+) -> Optional[str]: ...
+@overload
+def public_suffix(
+    host: bytes, *, icann_only: bool = False, psl: Optional[PublicSuffixList] = None
+) -> Optional[bytes]: ...
+def registrable_domains(
+    hosts: Iterable[_Text],
+    *,
+    icann_only: bool = False,
+    psl: Optional[PublicSuffixList] = None,
+    suffix: bool = False,
+    threads: Optional[int] = None,
+) -> list[Optional[_Text]]: ...
+def registrable_domain_arrow(
+    array: Any,
+    *,
+    icann_only: bool = False,
+    psl: Optional[PublicSuffixList] = None,
+    threads: Optional[int] = None,
+) -> Any: ...
+def public_suffix_arrow(
+    array: Any,
+    *,
+    icann_only: bool = False,
+    psl: Optional[PublicSuffixList] = None,
+    threads: Optional[int] = None,
+) -> Any: ...

@@ -14,7 +14,7 @@ def _pyarrow() -> Any:
         import pyarrow
     except ImportError as e:  # pragma: no cover - depends on the installation
         raise ImportError(
-            "wwwurl.canonicalize_arrow needs pyarrow: pip install pyarrow "
+            "wwwurl's Arrow functions need pyarrow: pip install pyarrow "
             "(or pip install 'wwwurl[arrow]')"
         ) from e
     return pyarrow
@@ -42,6 +42,20 @@ def canonicalize_arrow(
     core the process may use; at most 1024: a larger value, or 0, raises
     ``InvalidArgumentError``, a ``ValueError``).
     """
+    return _map_arrow(
+        array,
+        lambda described, large, text: canonicalize_arrow_buffers(
+            described, large, text, profile, list(strip), list(strip_prefixes), threads
+        ),
+    )
+
+
+def _map_arrow(array: Any, call: Any) -> Any:
+    """An array of the kind and length of ``array`` (a string or binary
+    ``Array`` or ``ChunkedArray``) from ``call(chunks, large, text)``, the
+    extension's function over its buffers, which gives ``(results, utf8,
+    large)``: the work of ``canonicalize_arrow`` and of the Public Suffix
+    List's Arrow forms."""
     pa = _pyarrow()
     chunked = isinstance(array, pa.ChunkedArray)
     if not chunked and not isinstance(array, pa.Array):
@@ -64,9 +78,7 @@ def canonicalize_arrow(
     for c in chunks:
         validity, offsets, data = c.buffers()
         described.append((len(c), c.offset, validity, offsets, data))
-    results, utf8, large_out = canonicalize_arrow_buffers(
-        described, large, text, profile, list(strip), list(strip_prefixes), threads
-    )
+    results, utf8, large_out = call(described, large, text)
     if text and utf8:
         out_type = pa.large_string() if large_out else pa.string()
     else:

@@ -35,6 +35,12 @@ impl Layout {
         self.len
     }
 
+    /// What the host is, or [`HostKind::None`] when it is null.
+    #[inline]
+    pub fn host_kind(&self) -> HostKind {
+        self.host_kind
+    }
+
     /// Always false: a URL has at least a scheme and its `:`.
     #[inline]
     pub fn is_empty(&self) -> bool {

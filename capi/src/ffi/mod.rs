@@ -39,6 +39,8 @@ mod modern;
 /// Header: wwwurl.h.
 mod nvs;
 /// Header: wwwurl.h.
+mod psl;
+/// Header: wwwurl.h.
 mod query;
 /// Header: wwwurl_legacy.h.
 mod record;
@@ -62,4 +64,5 @@ pub static API: &[&[api::Decl]] = &[
     query::DECLS,
     whatwg_url::DECLS,
     nvs::DECLS,
+    psl::DECLS,
 ];

@@ -57,13 +57,20 @@ pub enum wwwurl_status {
     /// malloc form refuses it, and the `_buf` form gives it whole, with its
     /// length in `needed`.
     WWWURL_ERR_HOLDS_NUL = 17,
+    /// The host has no registrable domain (or no public suffix): it is a
+    /// public suffix itself, an IP address, empty, a lone dot, or has an
+    /// empty label.
+    WWWURL_ERR_NO_DOMAIN = 18,
+    /// The text is not a Public Suffix List: not UTF-8, a control byte, a
+    /// rule the list's format does not allow, or no rule.
+    WWWURL_ERR_INVALID_LIST = 19,
 }
 
 pub(crate) use wwwurl_status::*;
 
 impl wwwurl_status {
     /// Every status, in the order of its number.
-    const ALL: [wwwurl_status; 18] = [
+    const ALL: [wwwurl_status; 20] = [
         WWWURL_OK,
         WWWURL_ERR_NULL,
         WWWURL_ERR_TOO_LONG,
@@ -82,6 +89,8 @@ impl wwwurl_status {
         WWWURL_ERR_NO_IDNA,
         WWWURL_ERR_NOT_FOUND,
         WWWURL_ERR_HOLDS_NUL,
+        WWWURL_ERR_NO_DOMAIN,
+        WWWURL_ERR_INVALID_LIST,
     ];
 
     /// The status numbered `n`, if there is one.
@@ -156,6 +165,11 @@ impl wwwurl_status {
                 "WWWURL_ERR_HOLDS_NUL\0",
                 "result holds a NUL byte; the _buf form gives it whole\0",
             ),
+            WWWURL_ERR_NO_DOMAIN => (
+                "WWWURL_ERR_NO_DOMAIN\0",
+                "no registrable domain or public suffix\0",
+            ),
+            WWWURL_ERR_INVALID_LIST => ("WWWURL_ERR_INVALID_LIST\0", "not a Public Suffix List\0"),
         }
     }
 }
@@ -246,8 +260,11 @@ mod tests {
             assert_eq!(wwwurl_status::message_of(i as u32), msg);
             assert_eq!(wwwurl_status::name_of(i as u32), name);
         }
-        assert_eq!(wwwurl_status::ALL.len(), WWWURL_ERR_HOLDS_NUL as usize + 1);
+        assert_eq!(
+            wwwurl_status::ALL.len(),
+            WWWURL_ERR_INVALID_LIST as usize + 1
+        );
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
-        assert_eq!(wwwurl_status::name_of(18), "(unknown status)\0");
+        assert_eq!(wwwurl_status::name_of(20), "(unknown status)\0");
     }
 }

@@ -27,7 +27,9 @@ use std::mem::{align_of, size_of, ManuallyDrop};
 use std::ptr::NonNull;
 use wwwurl_core::bytes::buf::{Buf, NoMemory};
 use wwwurl_core::bytes::sink::Sink;
-use wwwurl_core::whatwg::{self, Attribute, Layout, ParseError, Part, SetError, SetOutcome, Url};
+use wwwurl_core::whatwg::{
+    self, Attribute, HostKind, Layout, ParseError, Part, SetError, SetOutcome, Url,
+};
 
 /// Where a handle's origin is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -220,6 +222,21 @@ impl WhatwgHandle {
             },
         };
         self.text().get(range)
+    }
+
+    /// The hostname, and what the host is.
+    pub(crate) fn hostname(&self) -> &[u8] {
+        self.part(WWWURL_WHATWG_HOSTNAME).unwrap_or(b"")
+    }
+
+    pub(crate) fn host_kind(&self) -> HostKind {
+        self.layout.host_kind()
+    }
+
+    /// The origin, serialised; `None` when it is not known (a `blob` URL
+    /// whose inner URL needs IDNA in a build without it).
+    pub(crate) fn origin(&self) -> Option<&[u8]> {
+        self.part(WWWURL_WHATWG_ORIGIN)
     }
 
     /// The URL, rebuilt in the spare memory, for a change.

@@ -17,12 +17,15 @@ use wwwurl::wwwoffle::config::{Compat, Config};
 
 #[macro_use]
 mod parse;
+mod psl;
 mod query;
 mod spool;
 mod values;
 mod whatwg;
 
 pub use parse::PartValueParser;
+use psl::psl_help;
+pub use psl::{PslCmd, PslOpts};
 use query::query_help;
 pub use query::QueryCmd;
 use spool::spool_help;
@@ -78,16 +81,18 @@ bytes, UTF-8 or not, pass through unchanged.
 Exit status: 0 if every input succeeded, 1 if any failed or standard output \
 could not be written, 2 for bad usage.";
 
-/// The version line: the tool's, and the Unicode version of the IDNA
-/// tables that WHATWG hosts go through, so that output can be pinned to
-/// both. Made once, for the life of the process.
+/// The version line: the tool's, the Unicode version of the IDNA tables
+/// that WHATWG hosts go through and the date of the Public Suffix List
+/// built in, so that output can be pinned to all three. Made once, for the
+/// life of the process.
 fn version_line() -> &'static str {
     // `--version`: `-V` gives the version alone, as the man page does.
     Box::leak(
         format!(
-            "{} (IDNA tables of Unicode {})",
+            "{} (IDNA tables of Unicode {}; Public Suffix List of {})",
             env!("CARGO_PKG_VERSION"),
-            wwwurl::whatwg::unicode_version()
+            wwwurl::whatwg::unicode_version(),
+            wwwurl::psl::BUILTIN_VERSION
         )
         .into_boxed_str(),
     )
@@ -698,6 +703,17 @@ pub enum Command {
         )
     )]
     Spool(SpoolCmd),
+
+    /// Look hosts up in the Public Suffix List: registrable domains, public
+    /// suffixes
+    #[command(
+        subcommand,
+        long_about = concat!(
+            "Look hosts up in the Public Suffix List: registrable domains, public suffixes.\n\n",
+            psl_help!()
+        )
+    )]
+    Psl(PslCmd),
 
     /// Print a shell completion script.
     ///

@@ -2,12 +2,13 @@
 //!
 //! [`run`] hands each subcommand to the module of its group, as `cli`
 //! groups their definitions: `wwwoffle` (the WWWOFFLE routines),
-//! `standards` (RFC 3986 and Web Capture), `whatwg`, `query`, `nvs`, and
+//! `standards` (RFC 3986 and Web Capture), `whatwg`, `query`, `nvs`, `psl`, and
 //! `docs` (completions and the man page); `spool` is the crate's own
 //! module. What several groups print with is here.
 
 mod docs;
 mod nvs;
+mod psl;
 mod query;
 mod standards;
 mod whatwg;
@@ -93,6 +94,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             input,
         ),
         Command::Spool(cmd) => spool::run(ctx, cmd),
+        Command::Psl(cmd) => psl::run(ctx, cmd),
         Command::Completions { shell } => docs::completions(*shell),
         Command::Manpage => docs::manpage(),
     }

@@ -82,6 +82,18 @@ pub(crate) struct Borrowed {
     len: usize,
 }
 impl Borrowed {
+    /// `with_nul` is the result and its NUL; `None` when it does not end
+    /// with one.
+    pub(crate) fn new(with_nul: &[u8]) -> Option<Borrowed> {
+        match with_nul.split_last() {
+            Some((0, rest)) => Some(Borrowed {
+                ptr: with_nul.as_ptr(),
+                len: rest.len(),
+            }),
+            _ => None,
+        }
+    }
+
     /// `bytes`, which no NUL need follow: a view into a handle, whose
     /// function says so.
     #[inline(always)]
