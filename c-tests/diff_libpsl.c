@@ -166,8 +166,9 @@ static void compare_forms(const char *host)
     compare(host);
     snprintf(url, sizeof url, "http://%s/", host);
     if (wwwurl_whatwg_parse(url, NT, NULL, 0, &u) == WWWURL_OK) {
-        const char *a = wwwurl_whatwg_get(u, WWWURL_WHATWG_HOSTNAME, NULL);
-        if (a && strcmp(a, host) != 0)
+        char a[1024];
+        if (wwwurl_whatwg_get_buf(u, WWWURL_WHATWG_HOSTNAME, a, sizeof a, NULL) == WWWURL_OK &&
+            strcmp(a, host) != 0)
             compare(a);
     }
     wwwurl_whatwg_free(u);
