@@ -10,7 +10,6 @@
 use crate::common;
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::time::Instant;
 use wwwurl::bytes::buf::Buf;
 use wwwurl::psl::{
     same_site, url_public_suffix, url_registrable_domain, List, LoadError, Sections,
@@ -45,20 +44,9 @@ fn the_built_in_table_is_the_list() {
 }
 
 #[test]
-fn loading_the_list_takes_a_few_milliseconds() {
-    let text = list_text();
-    let mut best = f64::MAX;
-    for _ in 0..5 {
-        let t = Instant::now();
-        let l = List::load(&text).unwrap();
-        best = best.min(t.elapsed().as_secs_f64());
-        assert_eq!(l.rules(), (6949, 3299));
-    }
-    // The release build loads it in about 4 ms (BENCHMARKS.md); the
-    // checked build, with debug assertions and overflow checks, on a
-    // machine busy with other suites, gets some room.
-    eprintln!("loading the list: {:.1} ms", best * 1e3);
-    assert!(best < 0.050, "{:.1} ms", best * 1e3);
+fn the_list_loads_with_every_rule() {
+    let l = List::load(&list_text()).unwrap();
+    assert_eq!(l.rules(), (6949, 3299));
 }
 
 /// `checkPublicSuffix(input, expected)` of test_psl.txt and `input
