@@ -16,7 +16,8 @@
 use super::encode_sets::{
     contains, Set, FRAGMENT, NOT_PLAIN_DOMAIN, SPECIAL_PATH_STOP, SPECIAL_QUERY,
 };
-use super::host::{ends_in_a_number, HostKind};
+use super::host::HostKind;
+use super::ip::ends_in_a_number;
 use super::lexical::{is_double_dot, is_single_dot, port_value};
 use super::{Scheme, Url};
 use crate::bytes::buf::{Buf, NoMemory};
