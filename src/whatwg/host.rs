@@ -180,8 +180,12 @@ pub(crate) fn report_strict<R: Reporter>(
     r: &mut R,
     place: Place,
 ) -> Result<(), HostError> {
-    let strict = if domain.is_ascii() && !units::has_punycode_label(domain) {
-        units::ascii_domain_is_strict(domain)
+    let ascii = match domain.is_ascii() {
+        true => units::ascii_domain_strictness(domain),
+        false => units::Strict::Punycode,
+    };
+    let strict = if ascii != units::Strict::Punycode {
+        ascii == units::Strict::Yes
     } else if std::str::from_utf8(domain).is_err() {
         false
     } else {

@@ -442,6 +442,11 @@ impl<'r> Recorder<'r> {
         }
     }
 
+    /// Forgets the errors from the `len`th on.
+    pub(crate) fn truncate(&mut self, len: usize) {
+        self.list.truncate(len);
+    }
+
     /// How many errors it holds.
     pub(crate) fn len(&self) -> usize {
         self.list.len()

@@ -3,41 +3,8 @@
 //! ("URL units"), and the strict domain check of ASCII domains behind
 //! `domain-to-ASCII`. Only a reporting parse runs them.
 
-use super::encode_sets::hex_value;
+use super::encode_sets::{contains, hex_value, NOT_PLAIN_DOMAIN, NOT_URL_UNIT};
 use super::report::{Reporter, ValidationError};
-
-/// ASCII URL code points: the alphanumerics and `!$&'()*+,-./:;=?@_~`.
-static ASCII_URL_CODE_POINT: [bool; 128] = {
-    let mut t = [false; 128];
-    let mut b = 0;
-    while b < 128 {
-        let c = b as u8;
-        t[b] = c.is_ascii_alphanumeric()
-            || matches!(
-                c,
-                b'!' | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'-'
-                    | b'.'
-                    | b'/'
-                    | b':'
-                    | b';'
-                    | b'='
-                    | b'?'
-                    | b'@'
-                    | b'_'
-                    | b'~'
-            );
-        b += 1;
-    }
-    t
-};
 
 /// The code point that starts at `p` of the UTF-8 `s` and where it ends.
 /// `s` is what the state machine reads: valid UTF-8.
@@ -87,6 +54,16 @@ fn is_percent_encoded(s: &[u8], p: usize) -> bool {
     )
 }
 
+/// The report on the ASCII byte at `p` of `input`, one of
+/// [`NOT_URL_UNIT`]: `invalid-URL-unit`, unless it is a `%` before two hex
+/// digits.
+#[inline]
+pub(crate) fn report_ascii_unit<R: Reporter>(input: &[u8], p: usize, r: &mut R) {
+    if input[p] != b'%' || !is_percent_encoded(input, p) {
+        r.report(ValidationError::InvalidUrlUnit, p, p + 1);
+    }
+}
+
 /// What a scan of a component reports besides `invalid-URL-unit`.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Component {
@@ -110,10 +87,7 @@ pub(crate) fn scan<R: Reporter>(
 ) {
     let mut p = from;
     while p < to {
-        let Some(n) = input[p..to]
-            .iter()
-            .position(|&b| b >= 0x80 || !ASCII_URL_CODE_POINT[usize::from(b)])
-        else {
+        let Some(n) = input[p..to].iter().position(|&b| contains(NOT_URL_UNIT, b)) else {
             return;
         };
         p += n;
@@ -147,7 +121,7 @@ pub(crate) fn opaque_host<R: Reporter>(host: &[u8], at: usize, r: &mut R) {
         let end = code_point_end(host, p);
         let ok = match b {
             b'%' => true,
-            0..=0x7f => ASCII_URL_CODE_POINT[usize::from(b)],
+            0..=0x7f => !contains(NOT_URL_UNIT, b),
             _ => is_url_code_point_above_ascii(code_point_at(host, p).0),
         };
         if !ok {
@@ -166,35 +140,93 @@ pub(crate) fn first_percent_encoded(s: &[u8]) -> Option<usize> {
     (0..s.len()).find(|&p| s[p] == b'%' && is_percent_encoded(s, p))
 }
 
-/// Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and
-/// VerifyDnsLength (the domain parser with beStrict) on an ASCII domain
-/// with no label starting with `xn--`: whether it records no error. Such a
-/// domain is only lower-cased, so its labels must be letters, digits and
-/// hyphens, neither start nor end with a hyphen nor have one in both their
-/// third and fourth places, and be 1 to 63 long, the whole at most 253
-/// (a trailing dot being an empty label).
-pub(crate) fn ascii_domain_is_strict(domain: &[u8]) -> bool {
-    if domain.is_empty() || domain.len() > 253 {
-        return false;
-    }
-    domain.split(|&b| b == b'.').all(|label| {
-        !label.is_empty()
-            && label.len() <= 63
-            && label
-                .iter()
-                .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
-            && label[0] != b'-'
-            && label[label.len() - 1] != b'-'
-            && label.get(2..4) != Some(b"--")
-    })
+/// What Unicode ToASCII with CheckHyphens, UseSTD3ASCIIRules and
+/// VerifyDnsLength (the domain parser with beStrict) says of an ASCII
+/// domain, as far as it can be told without the IDNA code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Strict {
+    /// No error.
+    Yes,
+    /// An error.
+    No,
+    /// No error but in its Punycode labels (`xn--`), which only the IDNA
+    /// code can check.
+    Punycode,
 }
 
-/// Whether a label of the ASCII `domain` starts with `xn--` (any case):
-/// only the IDNA code can check a Punycode label.
-pub(crate) fn has_punycode_label(domain: &[u8]) -> bool {
-    domain
-        .split(|&b| b == b'.')
-        .any(|l| l.len() >= 4 && l[..4].eq_ignore_ascii_case(b"xn--"))
+/// [`Strict`] of the ASCII `domain`. Such a domain is only lower-cased,
+/// so its labels must be letters, digits and hyphens, neither start nor end
+/// with a hyphen nor have one in both their third and fourth places (but a
+/// Punycode label), and be 1 to 63 long, the whole at most 253 (a trailing
+/// dot is an empty label).
+pub(crate) fn ascii_domain_strictness(domain: &[u8]) -> Strict {
+    match scan_host(domain, 0) {
+        // A byte no plain domain holds is no letter, digit or hyphen.
+        (end, _) if end < domain.len() => Strict::No,
+        (_, strict) => strict,
+    }
+}
+
+/// Bytes that are not ASCII letters or digits: where [`scan_host`] stops.
+static NOT_ALNUM: [bool; 256] = {
+    let mut t = [true; 256];
+    let mut b = 0;
+    while b < 128 {
+        t[b] = !(b as u8).is_ascii_alphanumeric();
+        b += 1;
+    }
+    t
+};
+
+/// The host of the parser's route for serialised URLs, from `from` of
+/// `input` to the first byte that a plain ASCII domain cannot hold (see
+/// `NOT_PLAIN_DOMAIN`), with its [`Strict`]: [`ascii_domain_strictness`]
+/// in the same scan, which stops only at the bytes that are not letters or
+/// digits.
+#[inline]
+pub(crate) fn scan_host(input: &[u8], from: usize) -> (usize, Strict) {
+    let mut ok = true;
+    let mut punycode = false;
+    let mut label = from;
+    let mut p = from;
+    loop {
+        p += input[p..]
+            .iter()
+            .position(|&b| NOT_ALNUM[usize::from(b)])
+            .unwrap_or(input.len() - p);
+        let end = match input.get(p) {
+            Some(b'-') => {
+                if p == label {
+                    ok = false;
+                } else if p == label + 2 && input.get(p + 1) == Some(&b'-') {
+                    punycode |= input[label..p].eq_ignore_ascii_case(b"xn");
+                    ok &= input[label..p].eq_ignore_ascii_case(b"xn");
+                }
+                p += 1;
+                continue;
+            }
+            Some(b'.') => false,
+            Some(&b) if !contains(NOT_PLAIN_DOMAIN, b) => {
+                ok = false;
+                p += 1;
+                continue;
+            }
+            _ => true,
+        };
+        let n = p - label;
+        ok &= n > 0 && n <= 63 && input[p - 1] != b'-';
+        if end {
+            ok &= p - from <= 253;
+            let strict = match (ok, punycode) {
+                (false, _) => Strict::No,
+                (true, true) => Strict::Punycode,
+                (true, false) => Strict::Yes,
+            };
+            return (p, strict);
+        }
+        p += 1;
+        label = p;
+    }
 }
 
 #[cfg(test)]
@@ -254,6 +286,59 @@ mod tests {
         assert_eq!(first_percent_encoded(b"a%zz%4a"), Some(4));
     }
 
+    /// The bytes of an ASCII domain: 1 for a letter, digit or hyphen, 2 for a
+    /// dot, 0 for any other.
+    static LDH: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut b = 0;
+        while b < 128 {
+            let c = b as u8;
+            if c.is_ascii_alphanumeric() || c == b'-' {
+                t[b] = 1;
+            } else if c == b'.' {
+                t[b] = 2;
+            }
+            b += 1;
+        }
+        t
+    };
+
+    /// [`Strict`] of the ASCII `domain`, in one pass. Such a domain is only
+    /// lower-cased, so its labels must be letters, digits and hyphens, neither
+    /// start nor end with a hyphen nor have one in both their third and fourth
+    /// places (but a Punycode label), and be 1 to 63 long, the whole at most
+    /// 253 (a trailing dot is an empty label).
+    fn by_labels(domain: &[u8]) -> Strict {
+        if domain.is_empty() || domain.len() > 253 {
+            return Strict::No;
+        }
+        let mut punycode = false;
+        let mut start = 0;
+        for i in 0..=domain.len() {
+            match domain.get(i).map(|&b| LDH[usize::from(b)]) {
+                Some(1) => continue,
+                Some(2) | None => {}
+                Some(_) => return Strict::No,
+            }
+            let label = &domain[start..i];
+            let n = label.len();
+            if n == 0 || n > 63 || label[0] == b'-' || label[n - 1] == b'-' {
+                return Strict::No;
+            }
+            if n >= 4 && label[2] == b'-' && label[3] == b'-' {
+                if !label[..2].eq_ignore_ascii_case(b"xn") {
+                    return Strict::No;
+                }
+                punycode = true;
+            }
+            start = i + 1;
+        }
+        match punycode {
+            true => Strict::Punycode,
+            false => Strict::Yes,
+        }
+    }
+
     #[test]
     fn strict_ascii_domains() {
         for ok in [
@@ -264,7 +349,7 @@ mod tests {
             "a-b.c",
             &"a".repeat(63),
         ] {
-            assert!(ascii_domain_is_strict(ok.as_bytes()), "{ok}");
+            assert_eq!(ascii_domain_strictness(ok.as_bytes()), Strict::Yes, "{ok}");
         }
         let long = ["a"; 128].join(".");
         for bad in [
@@ -279,9 +364,73 @@ mod tests {
             &"a".repeat(64),
             &long,
         ] {
-            assert!(!ascii_domain_is_strict(bad.as_bytes()), "{bad}");
+            assert_eq!(ascii_domain_strictness(bad.as_bytes()), Strict::No, "{bad}");
         }
-        assert!(has_punycode_label(b"a.XN--bcher-kva.de"));
-        assert!(!has_punycode_label(b"xn-.de"));
+        // The route's scan says the same of every domain, and ends where a
+        // plain ASCII domain ends.
+        let long = ["a"; 128].join(".");
+        for d in [
+            "example.com",
+            "EXAMPLE.com",
+            "a",
+            "1.2.3.4",
+            "a-b.c",
+            "",
+            "a_b",
+            "-a",
+            "a-",
+            "ab--c",
+            "a..b",
+            "a.",
+            ".",
+            "a.XN--bcher-kva.de",
+            "xn-.de",
+            "a_b.xn--b.de",
+            "x-n--a",
+            "xn--",
+            "a.-b",
+            "a-.b",
+            &"a".repeat(63),
+            &"a".repeat(64),
+            &long,
+        ] {
+            for tail in ["", "/p", ":8080", "?q", "#f", "%41", "\u{e9}"] {
+                let input = format!("{d}{tail}");
+                let (end, strict) = scan_host(input.as_bytes(), 0);
+                assert_eq!(end, d.len(), "{input}");
+                assert_eq!(strict, by_labels(d.as_bytes()), "{input}");
+                assert_eq!(strict, ascii_domain_strictness(d.as_bytes()), "{input}");
+            }
+        }
+        let strictness = |d: &str| ascii_domain_strictness(d.as_bytes());
+        assert_eq!(strictness("a.XN--bcher-kva.de"), Strict::Punycode);
+        assert_eq!(strictness("xn-.de"), Strict::No);
+        assert_eq!(strictness("a_b.xn--bcher-kva.de"), Strict::No);
+    }
+
+    /// Against UTS #46 itself (the `idna` crate's strict ToASCII) on
+    /// random ASCII domains made of the bytes that matter.
+    #[cfg(feature = "idna")]
+    #[test]
+    fn strict_as_uts46_says() {
+        const BYTES: &[u8] = b"aAxXnN09.-_%";
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = move |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..200_000 {
+            let len = 1 + next(12);
+            let d: Vec<u8> = (0..len).map(|_| BYTES[next(BYTES.len())]).collect();
+            let d = String::from_utf8(d).unwrap();
+            let uts46 = idna::domain_to_ascii_strict(&d).is_ok();
+            match ascii_domain_strictness(d.as_bytes()) {
+                Strict::Yes => assert!(uts46, "{d}"),
+                Strict::No => assert!(!uts46, "{d}"),
+                Strict::Punycode => {}
+            }
+        }
     }
 }
