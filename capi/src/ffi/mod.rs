@@ -51,6 +51,8 @@ mod status;
 /// Header: wwwurl.h.
 mod types;
 /// Header: wwwurl.h.
+mod validation;
+/// Header: wwwurl.h.
 mod whatwg_url;
 
 /// Every declared function, module by module: what `tools/headers` writes
@@ -61,5 +63,6 @@ pub static API: &[&[api::Decl]] = &[
     standards::DECLS,
     query::DECLS,
     whatwg_url::DECLS,
+    validation::DECLS,
     nvs::DECLS,
 ];
