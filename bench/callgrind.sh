@@ -18,7 +18,8 @@
 # When the WHATWG rows were measured, the last lines give instructions per
 # URL as a ratio to ada's: in benches/core.rs `whatwg` and `rust_url` to
 # `ada`; in bench/bench.c, through both C APIs, `whatwg` and `whatwg_into`
-# to `ada_href`, and `whatwg_parts` to `ada_parts`.
+# to `ada_href`, and `whatwg_parts` to `ada_parts`; in both, the reporting
+# parse `whatwg_validate` to the plain `whatwg`.
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -68,6 +69,9 @@ awk '{ v[$1] = $2 }
            if ("ada_href" in v && v["ada_href"] > 0)
                for (k in v) if (k == "whatwg" || k == "whatwg_into")
                    printf "%s / ada_href, instructions per URL: %.2f\n", k, v[k] / v["ada_href"]
+           if ("whatwg" in v && v["whatwg"] > 0 && "whatwg_validate" in v)
+               printf "whatwg_validate / whatwg, instructions per URL: %.2f\n",
+                      v["whatwg_validate"] / v["whatwg"]
            if ("ada_parts" in v && v["ada_parts"] > 0 && "whatwg_parts" in v)
                printf "whatwg_parts / ada_parts, instructions per URL: %.2f\n",
                       v["whatwg_parts"] / v["ada_parts"] }' "$per_url" |

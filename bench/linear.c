@@ -347,6 +347,13 @@ static int c_whatwg(char *s, size_t n, void *ctx) {
     wwwurl_whatwg_free(u);
     return status_call(st);
 }
+static int c_whatwg_validate(char *s, size_t n, void *ctx) {
+    struct wwwurl_validation *v = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_whatwg_validate(s, n, NULL, 0, &v);
+    wwwurl_validation_free(v);
+    return status_call(st);
+}
 static int c_whatwg_base(char *s, size_t n, void *ctx) {
     struct wwwurl_whatwg *u = NULL;
     (void)ctx;
@@ -673,6 +680,11 @@ static const target targets[] = {
     {"wwwurl_whatwg_parse(query)", "http://www.example.com/p?", "", c_whatwg, NULL, NULL},
     {"wwwurl_whatwg_parse(hash)", "http://www.example.com/p#", "", c_whatwg, NULL, NULL},
     {"wwwurl_whatwg_parse(opaque)", "mailto:", "", c_whatwg, NULL, NULL},
+    {"wwwurl_whatwg_validate(whole)", "", "", c_whatwg_validate, NULL, NULL},
+    {"wwwurl_whatwg_validate(host)", "http://", "", c_whatwg_validate, NULL, NULL},
+    {"wwwurl_whatwg_validate(path)", "http://www.example.com/", "", c_whatwg_validate, NULL,
+     NULL},
+    {"wwwurl_whatwg_validate(opaque)", "mailto:", "", c_whatwg_validate, NULL, NULL},
     {"wwwurl_whatwg_parse(base path)", "http://www.example.com/", "/", c_whatwg_base, NULL,
      NULL},
     {"wwwurl_whatwg_set(href)", "http://www.example.com/", "", c_wset_href, p_whatwg, d_whatwg},

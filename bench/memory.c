@@ -585,6 +585,18 @@ static int c_whatwg_can(char *s, size_t n, void *ctx)
     (void)ctx;
     return mem_result(wwwurl_whatwg_can_parse(s, n, NULL, 0));
 }
+/* The report of the hostile URL, each error read, then freed. */
+static int c_whatwg_validate(char *s, size_t n, void *ctx)
+{
+    wwwurl_validation *v = NULL;
+    wwwurl_validation_error e;
+    wwwurl_status st = wwwurl_whatwg_validate(s, n, NULL, 0, &v);
+    (void)ctx;
+    if (st == WWWURL_OK)
+        (void)wwwurl_validation_get(v, wwwurl_validation_count(v) / 2, &e);
+    wwwurl_validation_free(v);
+    return mem_result(st);
+}
 /* A WHATWG handle of the hostile URL, made before the call. */
 static void *p_whatwg_url(char *s, size_t n)
 {
@@ -931,6 +943,13 @@ static const target targets[] = {
     {"wwwurl_whatwg_parse", "opaque", "mailto:", c_whatwg, NULL, NULL},
     {"wwwurl_whatwg_parse", "base", "http://www.example.com/", c_whatwg_base, NULL, NULL},
     {"wwwurl_whatwg_can_parse", "path", "http://www.example.com/", c_whatwg_can, NULL, NULL},
+    {"wwwurl_whatwg_validate", "host", "http://", c_whatwg_validate, NULL, NULL},
+    {"wwwurl_whatwg_validate", "path", "http://www.example.com/", c_whatwg_validate, NULL, NULL},
+    {"wwwurl_whatwg_validate", "query", "http://www.example.com/p?", c_whatwg_validate, NULL,
+     NULL},
+    {"wwwurl_whatwg_validate", "opaque", "mailto:", c_whatwg_validate, NULL, NULL},
+    {"wwwurl_whatwg_validate", "tabs", "http://www.example.com/\t", c_whatwg_validate, NULL,
+     NULL},
     {"wwwurl_whatwg_can_parse", "host", "http://", c_whatwg_can, NULL, NULL},
     {"wwwurl_whatwg_dup", "path", "http://www.example.com/", c_whatwg_dup, p_whatwg_url,
      d_whatwg},

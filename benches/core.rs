@@ -16,8 +16,10 @@
 //! The WHATWG rows parse each URL without a base and read its
 //! serialisation: ours `whatwg::parse` then `href()`, ada `Url::parse` then
 //! `href()`, rust-url `Url::parse` then `as_str()`; each drops its URL. The
-//! `prof_NAME` rows run `profile::canonicalize` under each of the nine
-//! profiles into a reused buffer.
+//! `whatwg_validate` row runs the reporting parse, `whatwg::validate`, on
+//! each URL, against `whatwg`. The `prof_NAME` rows run
+//! `profile::canonicalize` under each of the nine profiles into a reused
+//! buffer.
 //!
 //! `--callgrind NAME [--count N] [--dry]` runs NAME once over the first N
 //! URLs (2000) for valgrind's callgrind; with no client requests available
@@ -163,7 +165,7 @@ struct Ctx {
 }
 
 /// The functions: name (for `--callgrind`) and label (for the table).
-const FUNCTIONS: [(&str, &str); 21] = [
+const FUNCTIONS: [(&str, &str); 22] = [
     ("baseline", "Vec alloc+memcpy+free (baseline)"),
     ("split", "split_url (+drop)"),
     ("codec", "decode_generic+encode_path (path)"),
@@ -174,6 +176,7 @@ const FUNCTIONS: [(&str, &str); 21] = [
     ("decode", "decode_generic (path)"),
     ("pe_decode", "percent-encoding decode (path)"),
     ("whatwg", "whatwg::parse+href (+drop)"),
+    ("whatwg_validate", "whatwg::validate (+drop)"),
     ("ada", "ada Url::parse+href (+drop)"),
     ("rust_url", "rust-url Url::parse+as_str (+drop)"),
     ("prof_wwwoffle-2.9", "canonicalize wwwoffle-2.9"),
@@ -189,6 +192,23 @@ const FUNCTIONS: [(&str, &str); 21] = [
 
 /// The row the WHATWG rows are compared with.
 const WHATWG_REFERENCE: &str = "ada";
+
+/// The `whatwg_validate` row: `whatwg::validate` of each URL; the URLs
+/// that fail. A function of its own, so that the `whatwg` row's loop in
+/// [`pass`] is compiled as it was before there was a reporting parse.
+#[inline(never)]
+fn validate_pass(urls: &[Vec<u8>]) -> usize {
+    let mut fails = 0;
+    for u in urls {
+        match whatwg::validate(black_box(u), None) {
+            Ok(report) if !report.failure() => {
+                black_box(report.errors().len());
+            }
+            _ => fails += 1,
+        }
+    }
+    fails
+}
 
 /// Runs function `name` over URLs `range`; returns the number of calls that
 /// failed (a URL the function refuses).
@@ -268,6 +288,7 @@ fn pass(name: &str, c: &mut Ctx, range: Range<usize>) -> usize {
                 }
             }
         }
+        "whatwg_validate" => fails = validate_pass(&c.urls[range]),
         "ada" => {
             for s in &c.strs[range] {
                 match ada_url::Url::parse(black_box(s.as_str()), None) {
@@ -429,5 +450,8 @@ fn main() {
                 println!("{name} / {WHATWG_REFERENCE} (min ns/URL): {:.2}", m / refn);
             }
         }
+    }
+    if let (Some(v), Some(p)) = (min_of("whatwg_validate"), min_of("whatwg")) {
+        println!("whatwg_validate / whatwg (min ns/URL): {:.2}", v / p);
     }
 }

@@ -5,7 +5,9 @@
  * compared byte for byte through wwwurl_whatwg_get. A missing or unreadable
  * file fails. Also: wwwurl_browser_resolve gives the same href as the
  * parser, can_parse agrees with parse, dup copies, a refused setter leaves
- * the URL byte-identical, and the status of every setter outcome. */
+ * the URL byte-identical, and the status of every setter outcome; and the
+ * validation errors of wwwurl_whatwg_validate: its failure agrees with
+ * parse on every case of urltestdata.json, and exact ordered lists. */
 #include "harness.h"
 
 #include <stdint.h>
@@ -374,6 +376,27 @@ static void check_attributes(hgroup *g, const char *in, const wwwurl_whatwg *u, 
     wwwurl_whatwg_free(again);
 }
 
+/* A report as one line: "name start..end" for each error ("!" after a
+ * fatal one), "; "-separated, then " => failure", " => valid" or
+ * " => invalid"; and whether its invariants hold: spans within the input,
+ * only the last error of a failure fatal, no error in a valid string. */
+static int render_report(hbuf *b, const wwwurl_validation *v, size_t len)
+{
+    size_t i, count = wwwurl_validation_count(v);
+    int ok = 1, failure = wwwurl_validation_failure(v), valid = wwwurl_validation_valid(v);
+    hb_reset(b);
+    for (i = 0; i < count; i++) {
+        wwwurl_validation_error e;
+        if (wwwurl_validation_get(v, i, &e) != WWWURL_OK)
+            return 0;
+        hb_printf(b, "%s%s %zu..%zu%s", i ? "; " : "", wwwurl_validation_name(e.id), e.start,
+                  e.end, e.fatal ? "!" : "");
+        ok = ok && e.start <= e.end && e.end <= len && e.fatal == (failure && i == count - 1);
+    }
+    hb_puts(b, failure ? " => failure" : valid ? " => valid" : " => invalid");
+    return ok && (failure ? count > 0 : 1) && (valid ? count == 0 && !failure : 1);
+}
+
 static int parses(const jv *input, const char *base)
 {
     return wwwurl_whatwg_can_parse(input->s, input->n, base, WWWURL_NUL_TERMINATED) == WWWURL_OK;
@@ -408,6 +431,23 @@ static void t_urltestdata(hgroup *g, const char *dir)
         can = wwwurl_whatwg_can_parse(input->s, input->n, base ? base->s : NULL,
                                       base ? base->n : 0);
         CHECK_STATUS(g, "can_parse agrees with parse", in, st, can);
+        {
+            wwwurl_validation *v = NULL;
+            wwwurl_status vs = wwwurl_whatwg_validate(input->s, input->n, base ? base->s : NULL,
+                                                      base ? base->n : 0, &v);
+            if (st == WWWURL_ERR_INVALID_BASE) {
+                CHECK_STATUS(g, "validate: the base fails", in, st, vs);
+            } else if (CHECK_STATUS(g, "validate", in, WWWURL_OK, vs)) {
+                hbuf b;
+                hb_init(&b);
+                CHECK_INT(g, "validate: failure agrees with parse", in, st != WWWURL_OK,
+                          wwwurl_validation_failure(v));
+                CHECK(g, "validate: the report's invariants", in,
+                      render_report(&b, v, input->n));
+                hb_free(&b);
+            }
+            wwwurl_validation_free(v);
+        }
         if (failure && failure->type == J_BOOL && failure->b) {
             const jv *rel = j_str(c, "relativeTo");
             CHECK(g, "fails", in, st == WWWURL_ERR_INVALID_URL || st == WWWURL_ERR_INVALID_BASE);
@@ -763,12 +803,115 @@ static void t_api(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* ---- validation errors ------------------------------------------------------ */
+
+#define CHECK_REPORT(g, in, base, want)                                                       \
+    check_report(g, __FILE__, __LINE__, in, base, want)
+
+static void check_report(hgroup *g, const char *cfile, int cline, const char *in,
+                         const char *base, const char *want)
+{
+    wwwurl_validation *v = NULL;
+    hbuf b;
+    hb_init(&b);
+    if (h_check_status(g, cfile, cline, "validate", in, WWWURL_OK,
+                       wwwurl_whatwg_validate(in, WWWURL_NUL_TERMINATED, base,
+                                              WWWURL_NUL_TERMINATED, &v))) {
+        int ok = render_report(&b, v, strlen(in));
+        h_check_bytes(g, cfile, cline, "report", in, want, strlen(want), b.p, b.len);
+        h_check_true(g, cfile, cline, "the report's invariants", in, ok, "invariants");
+    }
+    wwwurl_validation_free(v);
+    hb_free(&b);
+}
+
+static void t_validation(hgroup *g, const char *dir)
+{
+    wwwurl_validation *v = (wwwurl_validation *)&v;
+    wwwurl_validation_error e = {7, 7, 7, 7};
+    (void)dir;
+
+    h_case_begin(g, NULL, NULL);
+    CHECK_REPORT(g, "https://example.org/a?b#c", NULL, " => valid");
+    CHECK_REPORT(g, "https://exa%23mple.org", NULL,
+                 "domain-percent-encoded 11..14; domain-to-ASCII 8..22! => failure");
+    CHECK_REPORT(g, "https://user:pass@", NULL,
+                 "invalid-credentials 17..18; host-missing 18..18! => failure");
+    CHECK_REPORT(g, "https://127.0.0.1./", NULL,
+                 "domain-to-ASCII 8..18; IPv4-empty-part 17..18 => invalid");
+    CHECK_REPORT(g, "https://[::01]", NULL, "IPv6-piece-leading-zero 11..13 => invalid");
+    CHECK_REPORT(g, "https://[ffff::127.0.0]", NULL,
+                 "IPv4-in-IPv6-too-few-parts 22..22! => failure");
+    CHECK_REPORT(g, "http:\\\\h\\p", NULL,
+                 "special-scheme-missing-following-solidus 5..5; "
+                 "special-scheme-missing-following-solidus 5..6; "
+                 "special-scheme-missing-following-solidus 6..7; "
+                 "invalid-reverse-solidus 8..9 => invalid");
+    CHECK_REPORT(g, "C|/path", "file:///c:/",
+                 "file-invalid-Windows-drive-letter 0..2; invalid-URL-unit 1..2 => invalid");
+    CHECK_REPORT(g, "\t https://h/a b\n", NULL,
+                 "invalid-URL-unit 0..2; invalid-URL-unit 13..14 => invalid");
+    CHECK_REPORT(g, "x", "mailto:a", "missing-scheme-non-relative-URL 0..0! => failure");
+    CHECK_REPORT(g, "#x", "mailto:a", " => valid");
+    CHECK_REPORT(g, "https://example.org:7z", NULL, "port-invalid 21..22! => failure");
+
+    /* Reading a report: by index, NOT_FOUND past the end, *out untouched. */
+    CHECK_STATUS(g, "validate", NULL, WWWURL_OK,
+                 wwwurl_whatwg_validate("sc://a b", WWWURL_NUL_TERMINATED, NULL, 0, &v));
+    CHECK_INT(g, "count", NULL, 1, wwwurl_validation_count(v));
+    CHECK_STATUS(g, "get", NULL, WWWURL_OK, wwwurl_validation_get(v, 0, &e));
+    CHECK_INT(g, "id", NULL, WWWURL_VALIDATION_HOST_INVALID_CODE_POINT, e.id);
+    CHECK_INT(g, "start", NULL, 6, e.start);
+    CHECK_INT(g, "end", NULL, 7, e.end);
+    CHECK_INT(g, "fatal", NULL, 1, e.fatal);
+    CHECK_INT(g, "failure", NULL, 1, wwwurl_validation_failure(v));
+    CHECK_INT(g, "valid", NULL, 0, wwwurl_validation_valid(v));
+    e.start = 99;
+    CHECK_STATUS(g, "get past the end", NULL, WWWURL_ERR_NOT_FOUND,
+                 wwwurl_validation_get(v, 1, &e));
+    CHECK_INT(g, "*out untouched", NULL, 99, e.start);
+    CHECK_STATUS(g, "get NULL out", NULL, WWWURL_ERR_NULL, wwwurl_validation_get(v, 0, NULL));
+    wwwurl_validation_free(v);
+    wwwurl_validation_free(NULL);
+    CHECK_INT(g, "count of NULL", NULL, 0, wwwurl_validation_count(NULL));
+    CHECK_INT(g, "failure of NULL", NULL, -1, wwwurl_validation_failure(NULL));
+    CHECK_INT(g, "valid of NULL", NULL, -1, wwwurl_validation_valid(NULL));
+    CHECK_STATUS(g, "get of NULL", NULL, WWWURL_ERR_NULL, wwwurl_validation_get(NULL, 0, &e));
+
+    /* Statuses: a base that is not a URL, NULL arguments; *out untouched. */
+    v = (wwwurl_validation *)&v;
+    CHECK_STATUS(g, "bad base", NULL, WWWURL_ERR_INVALID_BASE,
+                 wwwurl_whatwg_validate("x", 1, "b", 1, &v));
+    CHECK_STATUS(g, "NULL input", NULL, WWWURL_ERR_NULL,
+                 wwwurl_whatwg_validate(NULL, 1, NULL, 0, &v));
+    CHECK(g, "*out untouched", NULL, v == (wwwurl_validation *)&v);
+    CHECK_STATUS(g, "NULL out", NULL, WWWURL_ERR_NULL,
+                 wwwurl_whatwg_validate("x", 1, NULL, 0, NULL));
+
+    /* The names: the Standard's, by number; every number has one. */
+    CHECK_CSTR(g, "first name", NULL, "domain-to-ASCII",
+               wwwurl_validation_name(WWWURL_VALIDATION_DOMAIN_TO_ASCII));
+    CHECK_CSTR(g, "a name", NULL, "IPv4-in-IPv6-out-of-range-part",
+               wwwurl_validation_name(WWWURL_VALIDATION_IPV4_IN_IPV6_OUT_OF_RANGE_PART));
+    CHECK_CSTR(g, "last name", NULL, "file-invalid-Windows-drive-letter-host",
+               wwwurl_validation_name(WWWURL_VALIDATION_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST));
+    CHECK_CSTR(g, "unknown", NULL, "(unknown validation error)", wwwurl_validation_name(30));
+    {
+        unsigned id;
+        for (id = 0; id < 30; id++)
+            CHECK(g, "a name for each number", NULL,
+                  wwwurl_validation_name(id)[0] != '(' && strlen(wwwurl_validation_name(id)) > 10);
+    }
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"urltestdata.json", t_urltestdata},
     {"setters_tests.json", t_setters},
     {"toascii.json", t_toascii},
     {"IdnaTestV2.json", t_idna},
     {"wwwurl_whatwg API", t_api},
+    {"wwwurl_whatwg_validate", t_validation},
     {NULL, NULL},
 };
 

@@ -31,7 +31,7 @@ TARGETS = [
     "fuzz_rfc3986_split", "fuzz_rfc3986_resolve", "fuzz_webcapture",
     "fuzz_make_relative", "fuzz_normalize", "fuzz_browser_resolve",
     "diff_split", "diff_link", "diff_transcode", "idem_name",
-    "fuzz_whatwg", "fuzz_whatwg_set", "fuzz_query", "fuzz_nvs",
+    "fuzz_whatwg", "fuzz_whatwg_set", "fuzz_whatwg_validate", "fuzz_query", "fuzz_nvs",
 ] + ["fixed_" + p for p in ("rfc3986", "rfc3986-scheme", "cachekey", "safebrowsing",
                             "webcapture", "whatwg")]
 
@@ -228,19 +228,21 @@ def utf8(s):
 
 
 def whatwg_seeds(w, wpt, urls):
-    """fuzz_whatwg: input (+ NUL + base); fuzz_whatwg_set: part, URL, value."""
-    for case in load_json(wpt, "urltestdata.json") or []:
-        if isinstance(case, str):
-            continue
-        inp = utf8(case["input"])
-        base = case.get("base")
-        if base is None:
-            w.add("fuzz_whatwg", b"\x00" + inp)
-        else:
-            w.add("fuzz_whatwg", b"\x01" + inp + b"\x00" + utf8(base))
-            w.add("fuzz_whatwg", b"\x03" + inp + b"\x00" + utf8(base))
-    for u in urls:
-        w.add("fuzz_whatwg", b"\x00" + u)
+    """fuzz_whatwg and fuzz_whatwg_validate: input (+ NUL + base);
+    fuzz_whatwg_set: part, URL, value."""
+    for target in ("fuzz_whatwg", "fuzz_whatwg_validate"):
+        for case in load_json(wpt, "urltestdata.json") or []:
+            if isinstance(case, str):
+                continue
+            inp = utf8(case["input"])
+            base = case.get("base")
+            if base is None:
+                w.add(target, b"\x00" + inp)
+            else:
+                w.add(target, b"\x01" + inp + b"\x00" + utf8(base))
+                w.add(target, b"\x03" + inp + b"\x00" + utf8(base))
+        for u in urls:
+            w.add(target, b"\x00" + u)
     setters = load_json(wpt, "setters_tests.json") or {}
     for attr, cases in setters.items():
         if attr not in WHATWG_PARTS:

@@ -256,6 +256,13 @@ typedef struct wwwurl_psl wwwurl_psl;
 typedef struct wwwurl_url wwwurl_url;
 
 /**
+ * The result of `wwwurl_whatwg_validate`: the validation errors of an
+ * input, whether the parser returned failure and whether the input is a
+ * valid URL string. Opaque: released by `wwwurl_validation_free`.
+ */
+typedef struct wwwurl_validation wwwurl_validation;
+
+/**
  * A URL by the WHATWG URL Standard. Opaque: made by
  * `wwwurl_whatwg_parse` or `wwwurl_whatwg_dup`, released by
  * `wwwurl_whatwg_free`.
@@ -289,6 +296,12 @@ typedef uint32_t wwwurl_whatwg_part;
  * edit does not touch keep their bytes.
  */
 typedef uint32_t wwwurl_query_op;
+
+/**
+ * A validation error of the WHATWG URL Standard, by the name its table
+ * gives it (`wwwurl_validation_name`). The numbers follow the table.
+ */
+typedef uint32_t wwwurl_validation_id;
 
 /**
  * Where one component lies in the input.
@@ -382,6 +395,31 @@ typedef struct wwwurl_query_param {
    */
   uint8_t has_value;
 } wwwurl_query_param;
+
+/**
+ * One validation error, from `wwwurl_validation_get`: which, and the
+ * bytes of the input it is about.
+ */
+typedef struct wwwurl_validation_error {
+  /**
+   * Offset of the first byte of the input it is about.
+   */
+  size_t start;
+  /**
+   * Offset after the last byte it is about; equal to `start` where
+   * something is missing (the error is at that place).
+   */
+  size_t end;
+  /**
+   * Which error: a `WWWURL_VALIDATION_*` value.
+   */
+  wwwurl_validation_id id;
+  /**
+   * 1 when the parser returned failure at this error (it is then the
+   * last), 0 otherwise.
+   */
+  uint8_t fatal;
+} wwwurl_validation_error;
 
 /**
  * The canonical URL without user and password.
@@ -612,6 +650,156 @@ typedef struct wwwurl_query_param {
  * Removes the parameters whose name starts with `name` (`utm_`).
  */
 #define WWWURL_QUERY_STRIP_PREFIX 7
+
+/**
+ * `domain-to-ASCII`. A failure when the domain is refused.
+ */
+#define WWWURL_VALIDATION_DOMAIN_TO_ASCII 0
+
+/**
+ * `domain-percent-encoded`.
+ */
+#define WWWURL_VALIDATION_DOMAIN_PERCENT_ENCODED 1
+
+/**
+ * `host-invalid-code-point`. A failure.
+ */
+#define WWWURL_VALIDATION_HOST_INVALID_CODE_POINT 2
+
+/**
+ * `IPv4-empty-part`.
+ */
+#define WWWURL_VALIDATION_IPV4_EMPTY_PART 3
+
+/**
+ * `IPv4-too-few-parts`.
+ */
+#define WWWURL_VALIDATION_IPV4_TOO_FEW_PARTS 4
+
+/**
+ * `IPv4-too-many-parts`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV4_TOO_MANY_PARTS 5
+
+/**
+ * `IPv4-non-numeric-part`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV4_NON_NUMERIC_PART 6
+
+/**
+ * `IPv4-non-decimal-part`.
+ */
+#define WWWURL_VALIDATION_IPV4_NON_DECIMAL_PART 7
+
+/**
+ * `IPv4-out-of-range-part`. A failure unless it is the last part and fits.
+ */
+#define WWWURL_VALIDATION_IPV4_OUT_OF_RANGE_PART 8
+
+/**
+ * `IPv6-unclosed`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV6_UNCLOSED 9
+
+/**
+ * `IPv6-invalid-compression`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV6_INVALID_COMPRESSION 10
+
+/**
+ * `IPv6-too-many-pieces`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV6_TOO_MANY_PIECES 11
+
+/**
+ * `IPv6-multiple-compression`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV6_MULTIPLE_COMPRESSION 12
+
+/**
+ * `IPv6-invalid-code-point`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV6_INVALID_CODE_POINT 13
+
+/**
+ * `IPv6-too-few-pieces`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV6_TOO_FEW_PIECES 14
+
+/**
+ * `IPv6-piece-leading-zero`.
+ */
+#define WWWURL_VALIDATION_IPV6_PIECE_LEADING_ZERO 15
+
+/**
+ * `IPv4-in-IPv6-too-many-pieces`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV4_IN_IPV6_TOO_MANY_PIECES 16
+
+/**
+ * `IPv4-in-IPv6-invalid-code-point`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV4_IN_IPV6_INVALID_CODE_POINT 17
+
+/**
+ * `IPv4-in-IPv6-out-of-range-part`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV4_IN_IPV6_OUT_OF_RANGE_PART 18
+
+/**
+ * `IPv4-in-IPv6-too-few-parts`. A failure.
+ */
+#define WWWURL_VALIDATION_IPV4_IN_IPV6_TOO_FEW_PARTS 19
+
+/**
+ * `invalid-URL-unit`.
+ */
+#define WWWURL_VALIDATION_INVALID_URL_UNIT 20
+
+/**
+ * `special-scheme-missing-following-solidus`.
+ */
+#define WWWURL_VALIDATION_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS 21
+
+/**
+ * `missing-scheme-non-relative-URL`. A failure.
+ */
+#define WWWURL_VALIDATION_MISSING_SCHEME_NON_RELATIVE_URL 22
+
+/**
+ * `invalid-reverse-solidus`.
+ */
+#define WWWURL_VALIDATION_INVALID_REVERSE_SOLIDUS 23
+
+/**
+ * `invalid-credentials`.
+ */
+#define WWWURL_VALIDATION_INVALID_CREDENTIALS 24
+
+/**
+ * `host-missing`. A failure.
+ */
+#define WWWURL_VALIDATION_HOST_MISSING 25
+
+/**
+ * `port-out-of-range`. A failure.
+ */
+#define WWWURL_VALIDATION_PORT_OUT_OF_RANGE 26
+
+/**
+ * `port-invalid`. A failure.
+ */
+#define WWWURL_VALIDATION_PORT_INVALID 27
+
+/**
+ * `file-invalid-Windows-drive-letter`.
+ */
+#define WWWURL_VALIDATION_FILE_INVALID_WINDOWS_DRIVE_LETTER 28
+
+/**
+ * `file-invalid-Windows-drive-letter-host`.
+ */
+#define WWWURL_VALIDATION_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST 29
 
 #ifdef __cplusplus
 extern "C" {
@@ -1910,6 +2098,94 @@ void wwwurl_whatwg_free(struct wwwurl_whatwg *u);
  * Returns a static string; do not free it.
  */
 const char *wwwurl_idna_unicode_version(void);
+
+/**
+ * Parses a URL as `wwwurl_whatwg_parse` does, reporting every validation
+ * error of the WHATWG URL Standard the parser meets: by name, in the order
+ * the parser meets them, repeats included, each with the bytes of the input
+ * it is about. Also says whether the parser returned failure and whether
+ * the input is a valid URL string (the Standard's URL-writing grammar: an
+ * absolute URL with an optional fragment, or with a base a relative one).
+ * The URL itself is not kept.
+ *
+ * Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+ * `base`/`base_len`, the base URL, NULL for none; `out` receives the new
+ * report.
+ *
+ * Returns `WWWURL_OK`, also when the input is not a URL (the report says
+ * so: `wwwurl_validation_failure`); `WWWURL_ERR_INVALID_BASE` when the base
+ * is not one; `WWWURL_ERR_NO_IDNA` for a host that needs IDNA in a build
+ * without it; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`;
+ * `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_validation_free`; it borrows nothing from the arguments. A
+ * report takes 24 bytes per error besides the URL the parser builds and
+ * frees; an input can have an error per byte.
+ */
+wwwurl_status wwwurl_whatwg_validate(const char *input,
+                                     size_t len,
+                                     const char *base,
+                                     size_t base_len,
+                                     struct wwwurl_validation **out);
+
+/**
+ * The number of validation errors in a report.
+ *
+ * Returns the count (0 for a valid URL string, and for NULL).
+ */
+size_t wwwurl_validation_count(const struct wwwurl_validation *v);
+
+/**
+ * One validation error of a report, by its place in the order the parser
+ * met them.
+ *
+ * Parameters: `v`, a report; `i`, from 0 to `wwwurl_validation_count(v)`
+ * less 1; `out` receives the error: its `WWWURL_VALIDATION_*` number, the
+ * offsets of the bytes of the input it is about (`start` == `end` where
+ * something is missing: the place where it is), and `fatal`, 1 when the
+ * parser returned failure at it.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` when `i` is the count or
+ * more (`*out` untouched); `WWWURL_ERR_NULL`. Allocates nothing.
+ */
+wwwurl_status wwwurl_validation_get(const struct wwwurl_validation *v,
+                                    size_t i,
+                                    struct wwwurl_validation_error *out);
+
+/**
+ * Whether the parser returned failure on the input of a report (the input
+ * is not a URL; its last error is the fatal one).
+ *
+ * Returns 1 when it did, 0 when not, -1 for NULL.
+ */
+int wwwurl_validation_failure(const struct wwwurl_validation *v);
+
+/**
+ * Whether the input of a report is a valid URL string by the WHATWG URL
+ * Standard's URL-writing grammar: no validation error, no failure, and
+ * UTF-8.
+ *
+ * Returns 1 when it is, 0 when not, -1 for NULL.
+ */
+int wwwurl_validation_valid(const struct wwwurl_validation *v);
+
+/**
+ * The name the WHATWG URL Standard gives a validation error, e.g.
+ * `"IPv4-empty-part"`.
+ *
+ * Parameters: `id`, a `WWWURL_VALIDATION_*` value; any other gives
+ * "(unknown validation error)".
+ *
+ * Returns a static string; never NULL. Do not free it.
+ */
+const char *wwwurl_validation_name(wwwurl_validation_id id);
+
+/**
+ * Releases a report of `wwwurl_whatwg_validate`. NULL is fine; the same
+ * report must not be freed twice.
+ */
+void wwwurl_validation_free(struct wwwurl_validation *v);
 
 /**
  * Parses the value of a `No-Vary-Search` response header (a Structured

@@ -38,4 +38,6 @@ mod vectors_url;
 mod webcapture;
 mod whatwg_corpus;
 mod whatwg_diff;
+mod whatwg_grammar;
+mod whatwg_validate;
 mod whatwg_wpt;

@@ -110,7 +110,7 @@ fn sources(inputs: Inputs<'_>) -> Vec<Source> {
 const FLUSH_AT: usize = BUF_SIZE - (64 << 10);
 
 /// What [`read_lines`] hands on.
-enum Event<'a> {
+pub(crate) enum Event<'a> {
     /// The n-th line, without its line end.
     Line(u64, &'a [u8]),
     /// The n-th line, longer than [`MAX_INPUT`], of this length; skipped.
@@ -120,7 +120,7 @@ enum Event<'a> {
 }
 
 /// Why [`read_lines`] stopped early.
-enum Stop {
+pub(crate) enum Stop {
     /// The consumer gave up.
     Fatal(Fatal),
     /// Reading failed.
@@ -131,7 +131,7 @@ enum Stop {
 /// line to `each`, never holding more than one line (of at most
 /// [`MAX_INPUT`] bytes) besides the input buffer. An empty read ends the
 /// input, so one Ctrl-D ends it on a terminal.
-fn read_lines<R: BufRead>(
+pub(crate) fn read_lines<R: BufRead>(
     input: &mut R,
     mut each: impl FnMut(Event<'_>) -> Result<(), Fatal>,
 ) -> Result<(), Stop> {

@@ -6,6 +6,7 @@ mod common;
 
 mod help;
 mod io;
+mod lint;
 mod nvs;
 mod psl;
 mod query;

@@ -18,6 +18,7 @@ mod psl;
 mod query;
 mod rfc3986;
 mod text;
+mod validation;
 mod whatwg;
 mod wwwoffle;
 
@@ -41,6 +42,7 @@ fn _wwwurl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(whatwg::domain_to_ascii, m)?)?;
     m.add_function(wrap_pyfunction!(whatwg::domain_to_unicode, m)?)?;
     m.add_function(wrap_pyfunction!(whatwg::idna_unicode_version, m)?)?;
+    m.add_function(wrap_pyfunction!(validation::validate, m)?)?;
 
     m.add_function(wrap_pyfunction!(rfc3986::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(rfc3986::make_relative, m)?)?;

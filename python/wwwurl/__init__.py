@@ -6,7 +6,8 @@ interfaces give it.
   (a pyarrow array, without a Python object per URL), ``profiles``.
 * The WHATWG URL Standard: ``URL`` (its query a live ``URLSearchParams``
   in ``URL.search_params``), ``URLSearchParams``, ``domain_to_ascii``,
-  ``domain_to_unicode``, ``idna_unicode_version``.
+  ``domain_to_unicode``, ``idna_unicode_version``; ``validate``, the
+  Standard's validation errors of a URL by name, with where they are.
 * RFC 3986: ``split``, ``resolve``, ``make_relative``, ``normalize``.
 * WWWOFFLE: ``split_url``, ``cache_path``, ``make_hash``.
 * Query parameters: the submodule ``wwwurl.query``.
@@ -74,6 +75,7 @@ from ._wwwurl import (
 from ._wwwurl import profiles as _profiles
 from ._wwwurl import split as _split
 from ._wwwurl import split_url as _split_url
+from ._wwwurl import validate as _validate
 
 _Text = Union[str, bytes]
 
@@ -161,6 +163,42 @@ def split_url(url: _Text, compat: str = "2.9") -> SplitURL:
     return SplitURL(*_split_url(url, compat))
 
 
+class ValidationIssue(NamedTuple):
+    """One validation error of the WHATWG URL Standard, as the parser met it.
+
+    ``name`` is the Standard's (``"invalid-URL-unit"``, ``"IPv4-empty-part"``,
+    ``"host-missing"``...); ``input[start:end]`` is what it is about, empty
+    at the place where something is missing (indices of the ``str``, or of
+    the ``bytes``, given to ``validate``); ``fatal`` is true for the error at
+    which the parser returned failure, the last of its report."""
+
+    name: str
+    start: int
+    end: int
+    fatal: bool
+
+
+class ValidationReport(NamedTuple):
+    """What ``validate`` found: ``errors``, every validation error in the
+    order the parser met them, repeats included; ``failure``, whether the
+    parser returned failure (the input is no URL); ``valid``, whether the
+    input is a valid URL string by the Standard's URL-writing grammar."""
+
+    errors: "list[ValidationIssue]"
+    failure: bool
+    valid: bool
+
+
+def validate(url: _Text, base: Optional[_Text] = None) -> ValidationReport:
+    """The validation errors of the WHATWG URL Standard that its parser meets
+    on ``url`` (against ``base``, as ``URL(url, base)`` parses), and whether
+    it fails and whether ``url`` is a valid URL string. A URL that does not
+    parse raises nothing: its report says so. Raises ``InvalidBaseError``
+    when ``base`` does not parse."""
+    errors, failure, valid = _validate(url, base)
+    return ValidationReport([ValidationIssue(*e) for e in errors], failure, valid)
+
+
 __all__ = [
     "__version__",
     "NORMALIZE_ALL",
@@ -192,6 +230,8 @@ __all__ = [
     "SplitURL",
     "UnknownProfileError",
     "UnsafeCachePathError",
+    "ValidationIssue",
+    "ValidationReport",
     "cache_path",
     "canonicalize",
     "canonicalize_arrow",
@@ -212,4 +252,5 @@ __all__ = [
     "resolve",
     "split",
     "split_url",
+    "validate",
 ]

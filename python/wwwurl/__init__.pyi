@@ -173,6 +173,19 @@ def domain_to_unicode(domain: str) -> str: ...
 def domain_to_unicode(domain: bytes) -> bytes: ...
 def idna_unicode_version() -> str: ...
 
+class ValidationIssue(NamedTuple):
+    name: str
+    start: int
+    end: int
+    fatal: bool
+
+class ValidationReport(NamedTuple):
+    errors: list[ValidationIssue]
+    failure: bool
+    valid: bool
+
+def validate(url: _Text, base: Optional[_Text] = None) -> ValidationReport: ...
+
 # --- RFC 3986 ------------------------------------------------------------
 
 NORMALIZE_SCHEME: int

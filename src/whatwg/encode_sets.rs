@@ -45,6 +45,10 @@ pub(crate) const NOT_PLAIN_DOMAIN: Set = Set(1 << 12);
 pub(crate) const SPECIAL_PATH_STOP: Set = Set(1 << 13);
 /// The same for a URL that is not special: the path set and `/`.
 pub(crate) const PATH_STOP: Set = Set(1 << 14);
+/// Bytes that are not ASCII URL code points (`%` among them, which is a
+/// URL unit only before two hex digits): what the validation errors of the
+/// path, query and fragment are about.
+pub(crate) const NOT_URL_UNIT: Set = Set(1 << 15);
 /// Bytes that are not U+0021 to U+007E: what the opaque path, query and
 /// fragment loops must look at (space, controls, non-ASCII).
 const C0_OR_SPACE: u16 = 1 << 10;
@@ -131,7 +135,18 @@ const fn bits(b: u8) -> u16 {
     if path || b == b'/' {
         v |= PATH_STOP.0;
     }
+    let url_code_point = b.is_ascii_alphanumeric() || in_list(b, b"!$&'()*+,-./:;=?@_~");
+    if !url_code_point {
+        v |= NOT_URL_UNIT.0;
+    }
     v
+}
+
+impl Set {
+    /// The bytes of either set.
+    pub(crate) const fn union(self, other: Set) -> Set {
+        Set(self.0 | other.0)
+    }
 }
 
 /// Whether `b` is in `set`.
@@ -303,5 +318,12 @@ mod tests {
             .filter(|&b| contains(HOST_DELIMITER, b))
             .collect();
         assert_eq!(delimiters, b"#/:?[\\]");
+        let printable_not_units: Vec<u8> = (0x21..0x7f)
+            .filter(|&b| contains(NOT_URL_UNIT, b))
+            .collect();
+        assert_eq!(printable_not_units, b"\"#%<>[\\]^`{|}");
+        assert!((0..=0x20)
+            .chain(0x7f..=0xff)
+            .all(|b| contains(NOT_URL_UNIT, b)));
     }
 }

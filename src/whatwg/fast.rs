@@ -17,10 +17,13 @@
 //! input.
 
 use super::encode_sets::{
-    contains, Set, FRAGMENT, NOT_PLAIN_DOMAIN, SPECIAL_PATH_STOP, SPECIAL_QUERY,
+    contains, Set, FRAGMENT, NOT_PLAIN_DOMAIN, NOT_URL_UNIT, SPECIAL_PATH_STOP, SPECIAL_QUERY,
 };
-use super::host::{ends_in_a_number, HostKind};
+use super::host::{self, HostError, HostKind};
+use super::ip::ends_in_a_number;
 use super::lexical::{is_double_dot, is_single_dot, port_value};
+use super::report::{NoReport, Place, Reporter, ValidationError};
+use super::units::{self, Strict};
 use super::{Scheme, Url};
 use crate::bytes::buf::{Buf, NoMemory};
 
@@ -28,17 +31,44 @@ use crate::bytes::buf::{Buf, NoMemory};
 /// module's documentation); `None` sends it to the state machine.
 /// `Some(Err)` only when memory ran out. The URL is written in `buf`'s
 /// memory, which is taken (and given back, empty, when memory runs out).
-#[inline]
+/// Always inlined: into the parser, where it is most of the work for most
+/// URLs, and into the reporting parse.
+#[inline(always)]
 pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>> {
+    parse_with(input, buf, &mut NoReport)
+}
+
+/// [`parse`], reporting the validation errors such an input can have: a
+/// domain that strict IDNA processing refuses, and the bytes of its path,
+/// query and fragment that are not URL units (which the route's scans stop
+/// at too when reporting). The errors are reported as the route goes: when
+/// it gives `None`, the caller forgets them.
+#[inline(always)]
+pub(crate) fn parse_with<R: Reporter>(
+    input: &[u8],
+    buf: &mut Buf,
+    r: &mut R,
+) -> Option<Result<Url, NoMemory>> {
     let Some((scheme, scheme_end)) = special_scheme(input) else {
-        return file_url(input, buf);
+        // The file route does not report: a reporting parse of a file URL
+        // takes the state machine.
+        return if R::ON { None } else { file_url(input, buf) };
     };
     let host_start = scheme_end + 3;
-    let host_end = host_start
-        + input[host_start..]
-            .iter()
-            .position(|&b| contains(NOT_PLAIN_DOMAIN, b))
-            .unwrap_or(input.len() - host_start);
+    // When reporting, the scan that finds where the host ends also tells
+    // whether strict IDNA processing accepts it.
+    let mut strict = Strict::Yes;
+    let host_end = if R::ON {
+        let (end, s) = units::scan_host(input, host_start);
+        strict = s;
+        end
+    } else {
+        host_start
+            + input[host_start..]
+                .iter()
+                .position(|&b| contains(NOT_PLAIN_DOMAIN, b))
+                .unwrap_or(input.len() - host_start)
+    };
     let host = &input[host_start..host_end];
     // An empty host fails; one ending in a number is an IPv4 address to
     // parse (or a failure).
@@ -65,9 +95,21 @@ pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>
         port = Some(value);
         p += 1 + digits;
     }
+    if R::ON && strict != Strict::Yes {
+        let place = Place {
+            at: host_start,
+            len: host.len(),
+            exact: true,
+        };
+        if strict == Strict::No {
+            place.whole(r, ValidationError::DomainToAscii);
+        } else if let Err(HostError::NoMemory) = host::report_strict(host, r, place) {
+            return Some(Err(NoMemory));
+        }
+    }
     let path_start = p;
     let empty_path = input.get(p) != Some(&b'/');
-    let (query, fragment) = path_query_fragment(input, p)?;
+    let (query, fragment) = path_query_fragment(input, p, r)?;
     Some(build(
         input,
         Offsets {
@@ -90,14 +132,21 @@ pub(crate) fn parse(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>
 /// serialised as `/`); the query and fragment: bytes their sets do not
 /// encode.
 #[inline(always)]
-fn path_query_fragment(input: &[u8], mut p: usize) -> Option<(Option<usize>, Option<usize>)> {
+fn path_query_fragment<R: Reporter>(
+    input: &[u8],
+    mut p: usize,
+    r: &mut R,
+) -> Option<(Option<usize>, Option<usize>)> {
     while input.get(p) == Some(&b'/') {
         let seg = p + 1;
-        p = seg
-            + input[seg..]
+        p = if R::ON {
+            run_end(input, seg, SPECIAL_PATH_STOP, r)
+        } else {
+            seg + input[seg..]
                 .iter()
                 .position(|&b| contains(SPECIAL_PATH_STOP, b))
-                .unwrap_or(input.len() - seg);
+                .unwrap_or(input.len() - seg)
+        };
         let segment = &input[seg..p];
         if matches!(segment.first(), Some(b'.' | b'%'))
             && (is_single_dot(segment) || is_double_dot(segment))
@@ -106,9 +155,9 @@ fn path_query_fragment(input: &[u8], mut p: usize) -> Option<(Option<usize>, Opt
         }
     }
     let query = p;
-    p = plain_part(input, p, b'?', SPECIAL_QUERY);
+    p = plain_part(input, p, b'?', SPECIAL_QUERY, r);
     let fragment = p;
-    p = plain_part(input, p, b'#', FRAGMENT);
+    p = plain_part(input, p, b'#', FRAGMENT, r);
     if p != input.len() {
         return None;
     }
@@ -148,7 +197,7 @@ fn file_url(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>> {
         }
     }
     let empty_path = input.get(p) != Some(&b'/');
-    let (query, fragment) = path_query_fragment(input, p)?;
+    let (query, fragment) = path_query_fragment(input, p, &mut NoReport)?;
     let o = Offsets {
         scheme: Scheme::File,
         scheme_end: 4,
@@ -195,15 +244,37 @@ fn file_url(input: &[u8], buf: &mut Buf) -> Option<Result<Url, NoMemory>> {
 /// Where the part that `lead` starts at `p` ends, when it does (else
 /// `p`): at the first byte of `set`, which encodes them, or at the end.
 #[inline(always)]
-fn plain_part(input: &[u8], p: usize, lead: u8, set: Set) -> usize {
+fn plain_part<R: Reporter>(input: &[u8], p: usize, lead: u8, set: Set, r: &mut R) -> usize {
     if input.get(p) != Some(&lead) {
         return p;
+    }
+    if R::ON {
+        return run_end(input, p + 1, set, r);
     }
     p + 1
         + input[p + 1..]
             .iter()
             .position(|&b| contains(set, b))
             .unwrap_or(input.len() - p - 1)
+}
+
+/// Where the run of bytes outside `stops` from `p` ends, when reporting:
+/// at the first byte of `stops`, or at the end; the scan also stops at each
+/// byte that is not a URL unit, reports it and goes on.
+#[inline(always)]
+fn run_end<R: Reporter>(input: &[u8], mut p: usize, stops: Set, r: &mut R) -> usize {
+    let scan = stops.union(NOT_URL_UNIT);
+    loop {
+        p += input[p..]
+            .iter()
+            .position(|&b| contains(scan, b))
+            .unwrap_or(input.len() - p);
+        if p == input.len() || contains(stops, input[p]) {
+            return p;
+        }
+        units::report_ascii_unit(input, p, r);
+        p += 1;
+    }
 }
 
 /// A special scheme other than `file`, in lower case and followed by
@@ -235,7 +306,7 @@ struct Offsets {
 }
 
 /// The URL of an input the route accepted: the input, its host in lower
-/// case, with `/` for an empty path.
+/// case, with `/` for an empty path. Inlined into [`parse`], as it is.
 #[inline(always)]
 fn build(input: &[u8], o: Offsets, buf: &mut Buf) -> Result<Url, NoMemory> {
     buf.clear();

@@ -85,6 +85,63 @@ pub(crate) fn to_ascii(domain: &[u8], out: &mut Buf) -> Result<(), IdnaError> {
     Err(e)
 }
 
+/// Unicode ToASCII of the UTF-8 `domain` with the parameters of the
+/// domain parser when beStrict is true (CheckHyphens, UseSTD3ASCIIRules
+/// and VerifyDnsLength true, the rest as for [`to_ascii`]): whether it
+/// records no error. What the `domain-to-ASCII` validation error asks.
+/// A trailing dot is an empty label, and so an error, as in the UTS #46
+/// conformance data.
+#[cfg(feature = "idna")]
+pub(crate) fn is_strict(domain: &[u8]) -> Result<bool, IdnaError> {
+    use idna::uts46::Uts46;
+    use idna::uts46::{
+        verify_dns_length, AsciiDenyList, ErrorPolicy, Hyphens, ProcessingError, ProcessingSuccess,
+    };
+    let mut out = Buf::new();
+    let mut sink = Sink::new(&mut out);
+    let r = Uts46::new().process(
+        domain,
+        AsciiDenyList::STD3,
+        Hyphens::Check,
+        ErrorPolicy::FailFast,
+        |_, _, _| false,
+        &mut sink,
+        None,
+    );
+    if sink.full {
+        return Err(IdnaError::NoMemory);
+    }
+    let ascii = match r {
+        Ok(ProcessingSuccess::Passthrough) => domain,
+        Ok(ProcessingSuccess::WroteToSink) => &out[..],
+        Err(ProcessingError::SinkError) => return Err(IdnaError::NoMemory),
+        Err(ProcessingError::ValidityError) => return Ok(false),
+    };
+    Ok(std::str::from_utf8(ascii).is_ok_and(|a| verify_dns_length(a, false)))
+}
+
+/// Without the `idna` feature only an ASCII domain can be checked, and
+/// its Punycode labels only for their letters, digits, hyphens and
+/// length: they cannot be decoded.
+#[cfg(not(feature = "idna"))]
+pub(crate) fn is_strict(domain: &[u8]) -> Result<bool, IdnaError> {
+    if !domain.is_ascii() {
+        return Err(IdnaError::Unavailable);
+    }
+    let ok = !domain.is_empty()
+        && domain.len() <= 253
+        && domain.split(|&b| b == b'.').all(|label| {
+            !label.is_empty()
+                && label.len() <= 63
+                && label
+                    .iter()
+                    .all(|&b| b.is_ascii_alphanumeric() || b == b'-')
+                && label[0] != b'-'
+                && label[label.len() - 1] != b'-'
+        });
+    Ok(ok)
+}
+
 /// A [`Buf`] as the crate's `fmt::Write` sink. An allocation that fails
 /// sets `full`, and the sink takes nothing more; it still answers `Ok`, for
 /// the crate panics on a write error in the middle of a Punycode label.

@@ -20,8 +20,34 @@
 //! A [`Url`] is its serialisation (the `href`) in one buffer plus the
 //! offsets of its components, so every getter is a slice of it and the
 //! parser writes each component once, in order. The parser follows the
-//! Standard's state machine; it reports no validation errors, only
-//! failure.
+//! Standard's state machine. [`parse`] reports only failure; [`validate`]
+//! runs the same parser reporting every validation error, by the name the
+//! Standard gives it, with the bytes of the input it is about:
+//!
+//! ```
+//! use wwwurl::whatwg::{self, ValidationError};
+//!
+//! let report = whatwg::validate(b"https://user@example.org\\a b", None)?;
+//! let found: Vec<_> = report
+//!     .errors()
+//!     .iter()
+//!     .map(|e| (e.error().name(), e.span()))
+//!     .collect();
+//! assert_eq!(
+//!     found,
+//!     [
+//!         ("invalid-credentials", 12..13),
+//!         ("invalid-reverse-solidus", 24..25),
+//!         ("invalid-URL-unit", 26..27),
+//!     ]
+//! );
+//! assert!(!report.failure() && !report.valid());
+//! assert_eq!(
+//!     whatwg::validate(b"https://example.org:70000", None)?.errors()[0].error(),
+//!     ValidationError::PortOutOfRange
+//! );
+//! # Ok::<(), whatwg::ParseError>(())
+//! ```
 //!
 //! Input is bytes. The Standard's parser takes a scalar value string, so
 //! bytes that are not UTF-8 are first decoded as the Standard's byte-input
@@ -42,12 +68,18 @@ mod fast;
 mod fast_tests;
 mod host;
 mod idna;
+mod ip;
 mod layout;
 mod lexical;
 mod parser;
+#[cfg(test)]
+mod parser_tests;
+mod report;
 mod search_params;
 mod setters;
+mod units;
 mod validate;
+mod validation;
 
 use std::fmt;
 use std::ops::Range;
@@ -62,6 +94,7 @@ pub use encode_sets::{
 pub use host::HostKind;
 pub use idna::unicode_version;
 pub use layout::Layout;
+pub use report::{Report, Validation, ValidationError};
 pub use search_params::{SearchParams, SearchParamsIter};
 pub use setters::{Part, SetError, SetOutcome};
 
@@ -231,6 +264,62 @@ pub fn parse_with_base_reusing(
         None => None,
     };
     parse_reusing(input, base.as_ref(), buf)
+}
+
+/// [`parse`], reporting every validation error the parser meets, in
+/// order, repeats included: by name, with the bytes of `input` each is
+/// about (empty at the place where something is missing), and whether the
+/// parser returned failure there; and whether `input` is a valid URL
+/// string. An error only when memory runs out, or for a domain that needs
+/// the absent `idna` feature.
+///
+/// A reporting parse costs a little more than a plain one; [`parse`]
+/// itself pays nothing for it.
+pub fn validate(input: &[u8], base: Option<&Url>) -> Result<Report, ParseError> {
+    let mut report = Report::new();
+    validate_reusing(input, base, &mut report, &mut Buf::new())?;
+    Ok(report)
+}
+
+/// [`validate`] into `report` (what it held is replaced), parsing in the
+/// memory of `buf`, as [`parse_reusing`] does: a caller that validates
+/// many inputs gives each the same two, so that a call allocates only when
+/// an input needs more than any before. The URL is not kept; `buf` is
+/// left empty. After an error `report` is empty.
+pub fn validate_reusing(
+    input: &[u8],
+    base: Option<&Url>,
+    report: &mut Report,
+    buf: &mut Buf,
+) -> Result<(), ParseError> {
+    report.errors.clear();
+    report.failure = false;
+    report.valid = false;
+    match validation::validate_in(input, base, buf, &mut report.errors) {
+        Ok(outcome) => {
+            report.failure = outcome.failure;
+            report.valid = outcome.valid;
+            Ok(())
+        }
+        Err(e) => {
+            report.errors.clear();
+            Err(e)
+        }
+    }
+}
+
+/// [`validate`] as the API URL parser runs it: parses `base` first when
+/// given (its failure gives [`ParseError::InvalidBase`]), then reports on
+/// `input` against it.
+pub fn validate_with_base(input: &[u8], base: Option<&[u8]>) -> Result<Report, ParseError> {
+    let base = match base {
+        Some(b) => Some(parse(b, None).map_err(|e| match e {
+            ParseError::NoMemory | ParseError::IdnaUnavailable => e,
+            _ => ParseError::InvalidBase,
+        })?),
+        None => None,
+    };
+    validate(input, base.as_ref())
 }
 
 /// Whether [`parse_with_base`] succeeds: `URL.canParse(input, base)`.

@@ -20,18 +20,30 @@ use super::encode_sets::{
     SPECIAL_QUERY, USERINFO,
 };
 use super::host::{self, HostKind};
+use super::ip;
 use super::lexical::{is_double_dot, is_single_dot, port_value};
+use super::report::{NoReport, Reporter, ValidationError};
+use super::units::{self, Component};
 use super::{ParseError, Scheme, Url};
 use crate::bytes::buf::{Buf, NoMemory};
 
 /// Removes the leading and trailing C0 controls and spaces of `input`.
-fn trim_c0_control_or_space(input: &[u8]) -> &[u8] {
+#[cfg(test)]
+pub(crate) fn trim_c0_control_or_space(input: &[u8]) -> &[u8] {
+    let (start, end) = trimmed(input);
+    &input[start..end]
+}
+
+/// Where `input` starts and ends without its leading and trailing C0
+/// controls and spaces.
+#[inline(always)]
+pub(crate) fn trimmed(input: &[u8]) -> (usize, usize) {
     let start = input.iter().position(|&b| b > b' ').unwrap_or(input.len());
     let end = input
         .iter()
         .rposition(|&b| b > b' ')
         .map_or(start, |i| i + 1);
-    &input[start..end]
+    (start, end)
 }
 
 /// The input as the state machine reads it: without ASCII tabs and
@@ -90,8 +102,21 @@ pub(crate) fn parse_state_machine(input: &[u8], base: Option<&Url>) -> Result<Ur
 
 /// [`parse_state_machine`] in `buf`'s memory, as [`parse_in`].
 fn state_machine_in(input: &[u8], base: Option<&Url>, buf: &mut Buf) -> Result<Url, ParseError> {
+    let (start, end) = trimmed(input);
     let mut scratch = Buf::new();
-    let input = clean(trim_c0_control_or_space(input), &mut scratch)?;
+    let input = clean(&input[start..end], &mut scratch)?;
+    run_in(input, base, buf, NoReport)
+}
+
+/// The state machine on the cleaned `input`, in `buf`'s memory, reporting
+/// to `r`.
+#[inline(always)]
+pub(crate) fn run_in<R: Reporter>(
+    input: &[u8],
+    base: Option<&Url>,
+    buf: &mut Buf,
+    r: R,
+) -> Result<Url, ParseError> {
     let room = input.len() + base.map_or(0, |b| b.serialization.len()) + 8;
     buf.clear();
     buf.reserve(room)?;
@@ -99,6 +124,7 @@ fn state_machine_in(input: &[u8], base: Option<&Url>, buf: &mut Buf) -> Result<U
         input,
         base,
         url: Url::empty(std::mem::take(buf)),
+        r,
     };
     match parser.run().and_then(|()| Ok(parser.url.finish()?)) {
         Ok(()) => Ok(parser.url),
@@ -308,14 +334,46 @@ impl Url {
     }
 }
 
-/// The parser's state: the input, the base, and the URL being written.
-struct Parser<'a> {
+/// The parser's state: the input, the base, the URL being written, and
+/// where its validation errors go.
+struct Parser<'a, R: Reporter> {
     input: &'a [u8],
     base: Option<&'a Url>,
     url: Url,
+    r: R,
 }
 
-impl Parser<'_> {
+impl<R: Reporter> Parser<'_, R> {
+    /// Reports `error` at `start..end` of the input.
+    #[inline(always)]
+    fn report(&mut self, error: ValidationError, start: usize, end: usize) {
+        self.r.report(error, start, end);
+    }
+
+    /// Reports `error` at the code point at `p` (empty at the end).
+    #[inline(always)]
+    fn report_at(&mut self, error: ValidationError, p: usize) {
+        if R::ON {
+            let end = units::code_point_end(self.input, p);
+            self.r.report(error, p, end);
+        }
+    }
+
+    /// The special authority ignore slashes state's reports: each `/` or
+    /// `\` from `p` is one slash too many.
+    #[inline(always)]
+    fn report_extra_slashes(&mut self, p: usize) {
+        if R::ON {
+            for q in p..self.skip_slashes(p) {
+                self.report(
+                    ValidationError::SpecialSchemeMissingFollowingSolidus,
+                    q,
+                    q + 1,
+                );
+            }
+        }
+    }
+
     fn out(&mut self) -> &mut Buf {
         &mut self.url.serialization
     }
@@ -355,16 +413,24 @@ impl Parser<'_> {
     /// The rest of the scheme state, once `:` was found before `p`.
     fn after_scheme(&mut self, p: usize) -> Result<(), ParseError> {
         let rest = &self.input[p..];
+        let slashes = rest.starts_with(b"//");
         if self.url.scheme == Scheme::File {
+            if !slashes {
+                self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, p, p);
+            }
             return self.file_state(p);
         }
         if self.special() {
             let same_as_base = self.base.is_some_and(|b| b.scheme() == self.url.scheme());
-            if same_as_base && !rest.starts_with(b"//") {
+            if !slashes {
+                self.report(ValidationError::SpecialSchemeMissingFollowingSolidus, p, p);
+            }
+            if same_as_base && !slashes {
                 // Special relative or authority state, then relative state.
                 return self.relative_state(p);
             }
             // Special authority slashes and ignore slashes states.
+            self.report_extra_slashes(if slashes { p + 2 } else { p });
             return self.authority_state(self.skip_slashes(p));
         }
         if rest.starts_with(b"//") {
@@ -386,12 +452,12 @@ impl Parser<'_> {
     }
 
     fn no_scheme_state(&mut self) -> Result<(), ParseError> {
-        let base = self.base.ok_or(ParseError::MissingScheme)?;
         let c = self.input.first().copied();
+        let Some(base) = self.base.filter(|b| !b.opaque_path || c == Some(b'#')) else {
+            self.report(ValidationError::MissingSchemeNonRelativeUrl, 0, 0);
+            return Err(ParseError::MissingScheme);
+        };
         if base.opaque_path {
-            if c != Some(b'#') {
-                return Err(ParseError::MissingScheme);
-            }
             // Scheme, opaque path and query of the base: its href up to
             // the fragment, and its offsets.
             let end = base.fragment_start.unwrap_or(base.serialization.len());
@@ -456,6 +522,9 @@ impl Parser<'_> {
         };
         let c = self.input.get(p).copied();
         if c == Some(b'/') || (self.special() && c == Some(b'\\')) {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, p, p + 1);
+            }
             return self.relative_slash_state(p + 1);
         }
         self.copy_base_authority(base)?;
@@ -478,6 +547,10 @@ impl Parser<'_> {
     fn relative_slash_state(&mut self, p: usize) -> Result<(), ParseError> {
         let c = self.input.get(p).copied();
         if self.special() && matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, p, p + 1);
+            }
+            self.report_extra_slashes(p + 1);
             return self.authority_state(self.skip_slashes(p));
         }
         if c == Some(b'/') {
@@ -502,8 +575,14 @@ impl Parser<'_> {
         let user_start = self.url.serialization.len();
         let mut host_from = p;
         if let Some(at) = input[p..end].iter().rposition(|&b| b == b'@') {
+            if R::ON {
+                for q in (p..=p + at).filter(|&q| input[q] == b'@') {
+                    self.report(ValidationError::InvalidCredentials, q, q + 1);
+                }
+            }
             host_from = p + at + 1;
             if host_from == end {
+                self.report(ValidationError::HostMissing, end, end);
                 return Err(ParseError::HostMissing);
             }
             self.write_credentials(&input[p..p + at])?;
@@ -547,9 +626,10 @@ impl Parser<'_> {
         let (end, colon) = host_end(input, p, special);
         let buffer = &input[p..end];
         if buffer.is_empty() && (colon || special) {
+            self.report(ValidationError::HostMissing, p, p);
             return Err(ParseError::HostMissing);
         }
-        self.write_host(buffer)?;
+        self.write_host(buffer, p)?;
         if colon {
             self.port_state(end + 1)
         } else {
@@ -557,10 +637,16 @@ impl Parser<'_> {
         }
     }
 
-    /// Host-parses `buffer` into the URL (opaque when not special).
-    fn write_host(&mut self, buffer: &[u8]) -> Result<(), ParseError> {
+    /// Host-parses `buffer`, at `at` of the input, into the URL (opaque
+    /// when not special).
+    fn write_host(&mut self, buffer: &[u8], at: usize) -> Result<(), ParseError> {
         let is_opaque = !self.special();
-        let kind = host::parse(buffer, is_opaque, &mut self.url.serialization)?;
+        let out = &mut self.url.serialization;
+        let kind = if R::ON {
+            host::parse_reporting(buffer, is_opaque, out, &mut self.r, at)?
+        } else {
+            host::parse(buffer, is_opaque, out)?
+        };
         self.url.host_kind = kind;
         self.url.host_end = self.url.serialization.len();
         Ok(())
@@ -572,14 +658,20 @@ impl Parser<'_> {
         match input.get(end) {
             None | Some(b'/' | b'?' | b'#') => {}
             Some(b'\\') if self.special() => {}
-            Some(_) => return Err(ParseError::InvalidPort),
+            Some(_) => {
+                self.report_at(ValidationError::PortInvalid, end);
+                return Err(ParseError::InvalidPort);
+            }
         }
         if end > p {
-            let port = port_value(&input[p..end]).ok_or(ParseError::InvalidPort)?;
+            let Some(port) = port_value(&input[p..end]) else {
+                self.report(ValidationError::PortOutOfRange, p, end);
+                return Err(ParseError::InvalidPort);
+            };
             if Some(port) != self.url.scheme.default_port() {
                 self.url.port = Some(port);
                 self.out().push(b':')?;
-                host::write_decimal(u32::from(port), self.out())?;
+                ip::write_decimal(u32::from(port), self.out())?;
             }
         }
         self.path_start_state(end)
@@ -598,6 +690,9 @@ impl Parser<'_> {
         url.path_start = after;
         let c = self.input.get(p).copied();
         if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, p, p + 1);
+            }
             return self.file_slash_state(p + 1);
         }
         let Some(base) = self.base.filter(|b| b.scheme == Scheme::File) else {
@@ -614,6 +709,7 @@ impl Parser<'_> {
             Some(_) => {
                 let path_start = self.url.path_start;
                 if starts_with_windows_drive_letter(&self.input[p..]) {
+                    self.report(ValidationError::FileInvalidWindowsDriveLetter, p, p + 2);
                     self.url.serialization.truncate(path_start);
                 } else {
                     shorten(&mut self.url.serialization, path_start, true);
@@ -635,7 +731,11 @@ impl Parser<'_> {
     }
 
     fn file_slash_state(&mut self, p: usize) -> Result<(), ParseError> {
-        if matches!(self.input.get(p), Some(b'/' | b'\\')) {
+        let c = self.input.get(p).copied();
+        if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, p, p + 1);
+            }
             return self.file_host_state(p + 1);
         }
         if let Some(base) = self.base.filter(|b| b.scheme == Scheme::File) {
@@ -661,10 +761,11 @@ impl Parser<'_> {
         let buffer = &input[p..end];
         if is_windows_drive_letter(buffer) {
             // The drive letter is the path's first segment, not a host.
+            self.report(ValidationError::FileInvalidWindowsDriveLetterHost, p, end);
             return self.path_state(p);
         }
         if !buffer.is_empty() {
-            self.write_host(buffer)?;
+            self.write_host(buffer, p)?;
             let url = &mut self.url;
             if &url.serialization[url.host_start..] == b"localhost" {
                 url.serialization.truncate(url.host_start);
@@ -680,6 +781,9 @@ impl Parser<'_> {
         self.url.path_start = self.url.serialization.len();
         let c = self.input.get(p).copied();
         if self.special() {
+            if c == Some(b'\\') {
+                self.report(ValidationError::InvalidReverseSolidus, p, p + 1);
+            }
             let p = if matches!(c, Some(b'/' | b'\\')) {
                 p + 1
             } else {
@@ -706,6 +810,14 @@ impl Parser<'_> {
         };
         let path_start = self.url.path_start;
         let stop = path_state(self.input, p, &mut self.url.serialization, path_start, mode)?;
+        if R::ON {
+            let component = match mode.special {
+                true => Component::SpecialPath,
+                false => Component::Other,
+            };
+            let end = stop.unwrap_or(self.input.len());
+            units::scan(self.input, p, end, component, &mut self.r);
+        }
         self.after_path(stop)
     }
 
@@ -728,6 +840,9 @@ impl Parser<'_> {
             .iter()
             .position(|&b| b == b'?' || b == b'#')
             .map_or(input.len(), |i| p + i);
+        if R::ON {
+            units::scan(input, p, end, Component::Other, &mut self.r);
+        }
         let out = &mut self.url.serialization;
         encode_sets::utf8_percent_encode(&input[p..end], encode_sets::C0_CONTROL, out)?;
         if end < input.len() && end > p && input[end - 1] == b' ' {
@@ -743,6 +858,9 @@ impl Parser<'_> {
             .iter()
             .position(|&b| b == b'#')
             .map_or(input.len(), |i| p + i);
+        if R::ON {
+            units::scan(input, p, end, Component::Other, &mut self.r);
+        }
         self.url.query_start = Some(self.url.serialization.len());
         self.out().push(b'?')?;
         let special = self.special();
@@ -757,6 +875,9 @@ impl Parser<'_> {
         self.url.fragment_start = Some(self.url.serialization.len());
         self.out().push(b'#')?;
         let input = self.input;
+        if R::ON {
+            units::scan(input, p, input.len(), Component::Other, &mut self.r);
+        }
         Ok(encode_fragment(&input[p..], self.out())?)
     }
 }
@@ -780,75 +901,4 @@ pub(crate) fn host_end(input: &[u8], p: usize, special: bool) -> (usize, bool) {
         i += 1;
     }
     (input.len(), false)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn href(input: &str, base: Option<&str>) -> Result<String, ParseError> {
-        let base = base.map(|b| parse(b.as_bytes(), None).unwrap());
-        parse(input.as_bytes(), base.as_ref()).map(|u| u.as_str().to_string())
-    }
-
-    #[test]
-    fn cleaning_input() {
-        let mut s = Buf::new();
-        assert_eq!(clean(b"a\tb\nc\rd", &mut s).unwrap(), b"abcd");
-        let mut s = Buf::new();
-        assert_eq!(clean(b"a\xffb", &mut s).unwrap(), "a\u{FFFD}b".as_bytes());
-        assert_eq!(trim_c0_control_or_space(b"\x00 a b\x1f "), b"a b");
-        assert_eq!(trim_c0_control_or_space(b" \x01 "), b"");
-    }
-
-    #[test]
-    fn paths_and_dots() {
-        assert_eq!(
-            href("http://h/a/./b/../c/%2e%2E/d", None).unwrap(),
-            "http://h/a/d"
-        );
-        assert_eq!(href("http://h/a/..", None).unwrap(), "http://h/");
-        assert_eq!(href("http://h\\a\\b", None).unwrap(), "http://h/a/b");
-        assert_eq!(href("sc://h/a\\b", None).unwrap(), "sc://h/a\\b");
-        assert_eq!(href("sc://h\\a", None), Err(ParseError::InvalidHost));
-        assert_eq!(href("sc:/a/..//b", None).unwrap(), "sc:/.//b");
-        assert_eq!(href("file:///C|/../..", None).unwrap(), "file:///C:/");
-        assert_eq!(href("file://localhost/x", None).unwrap(), "file:///x");
-        assert_eq!(href("file:c:/x", None).unwrap(), "file:///c:/x");
-        assert_eq!(href("d", Some("file:///C:/a/b")).unwrap(), "file:///C:/a/d");
-        assert_eq!(href("/d", Some("file:///C:/a/b")).unwrap(), "file:///C:/d");
-        assert_eq!(href("//h/d", Some("file:///C:/a/b")).unwrap(), "file://h/d");
-        assert_eq!(
-            href("sc:a b ?c d#e f", None).unwrap(),
-            "sc:a b%20?c%20d#e%20f"
-        );
-    }
-
-    #[test]
-    fn authority_and_relative() {
-        assert_eq!(
-            href("http://a@b@c:d@h:80/", None).unwrap(),
-            "http://a%40b%40c:d@h/"
-        );
-        assert_eq!(href("http://:@h", None).unwrap(), "http://h/");
-        assert_eq!(href("http://u@", None), Err(ParseError::HostMissing));
-        assert_eq!(href("http://h:65536", None), Err(ParseError::InvalidPort));
-        assert_eq!(href("http://h:8a", None), Err(ParseError::InvalidPort));
-        assert_eq!(
-            href("?x", Some("http://u:p@h:81/a/b?q#f")).unwrap(),
-            "http://u:p@h:81/a/b?x"
-        );
-        assert_eq!(
-            href("#x", Some("http://h/a?q#f")).unwrap(),
-            "http://h/a?q#x"
-        );
-        assert_eq!(href("", Some("http://h/a?q#f")).unwrap(), "http://h/a?q");
-        assert_eq!(
-            href("http:c", Some("http://h/a/b")).unwrap(),
-            "http://h/a/c"
-        );
-        assert_eq!(href("#x", Some("mailto:a?b")).unwrap(), "mailto:a?b#x");
-        assert_eq!(href("x", Some("mailto:a")), Err(ParseError::MissingScheme));
-        assert_eq!(href("x", None), Err(ParseError::MissingScheme));
-    }
 }

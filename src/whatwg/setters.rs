@@ -12,6 +12,7 @@ use std::fmt;
 
 use super::encode_sets::{self, FRAGMENT, USERINFO};
 use super::host::{self, HostError, HostKind};
+use super::ip;
 use super::lexical;
 use super::parser::{self, PathMode};
 use super::{ParseError, Scheme, Url};
@@ -164,7 +165,7 @@ fn assemble(p: &Parts) -> Result<Url, NoMemory> {
         host_kind = kind;
         if let Some(port) = p.port {
             out.push(b':')?;
-            host::write_decimal(u32::from(port), &mut out)?;
+            ip::write_decimal(u32::from(port), &mut out)?;
         }
     }
     if host_kind == HostKind::None && !p.opaque_path && p.path.starts_with(b"//") {

@@ -18,7 +18,7 @@
 //! input and both corpora against [`super::parse_with_base`].
 
 use super::encode_sets::{contains, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, NOT_PLAIN_DOMAIN};
-use super::host::{ends_in_a_number, parse_ipv4, parse_ipv6};
+use super::ip::{ends_in_a_number, parse_ipv4, parse_ipv6};
 use super::lexical::port_value;
 use super::parser::{host_end, is_windows_drive_letter, scheme_length};
 use super::{ParseError, Scheme};

@@ -53,6 +53,8 @@ mod status;
 /// Header: wwwurl.h.
 mod types;
 /// Header: wwwurl.h.
+mod validation;
+/// Header: wwwurl.h.
 mod whatwg_url;
 
 /// Every declared function, module by module: what `tools/headers` writes
@@ -63,6 +65,7 @@ pub static API: &[&[api::Decl]] = &[
     standards::DECLS,
     query::DECLS,
     whatwg_url::DECLS,
+    validation::DECLS,
     nvs::DECLS,
     psl::DECLS,
 ];

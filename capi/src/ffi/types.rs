@@ -180,3 +180,91 @@ pub struct wwwurl_query_param {
     /// 1 when the parameter has a `=`, 0 when it is a bare name.
     pub has_value: u8,
 }
+
+/// The result of `wwwurl_whatwg_validate`: the validation errors of an
+/// input, whether the parser returned failure and whether the input is a
+/// valid URL string. Opaque: released by `wwwurl_validation_free`.
+pub struct wwwurl_validation {
+    _private: [u8; 0],
+}
+
+/// A validation error of the WHATWG URL Standard, by the name its table
+/// gives it (`wwwurl_validation_name`). The numbers follow the table.
+pub type wwwurl_validation_id = u32;
+/// `domain-to-ASCII`. A failure when the domain is refused.
+pub const WWWURL_VALIDATION_DOMAIN_TO_ASCII: wwwurl_validation_id = 0;
+/// `domain-percent-encoded`.
+pub const WWWURL_VALIDATION_DOMAIN_PERCENT_ENCODED: wwwurl_validation_id = 1;
+/// `host-invalid-code-point`. A failure.
+pub const WWWURL_VALIDATION_HOST_INVALID_CODE_POINT: wwwurl_validation_id = 2;
+/// `IPv4-empty-part`.
+pub const WWWURL_VALIDATION_IPV4_EMPTY_PART: wwwurl_validation_id = 3;
+/// `IPv4-too-few-parts`.
+pub const WWWURL_VALIDATION_IPV4_TOO_FEW_PARTS: wwwurl_validation_id = 4;
+/// `IPv4-too-many-parts`. A failure.
+pub const WWWURL_VALIDATION_IPV4_TOO_MANY_PARTS: wwwurl_validation_id = 5;
+/// `IPv4-non-numeric-part`. A failure.
+pub const WWWURL_VALIDATION_IPV4_NON_NUMERIC_PART: wwwurl_validation_id = 6;
+/// `IPv4-non-decimal-part`.
+pub const WWWURL_VALIDATION_IPV4_NON_DECIMAL_PART: wwwurl_validation_id = 7;
+/// `IPv4-out-of-range-part`. A failure unless it is the last part and fits.
+pub const WWWURL_VALIDATION_IPV4_OUT_OF_RANGE_PART: wwwurl_validation_id = 8;
+/// `IPv6-unclosed`. A failure.
+pub const WWWURL_VALIDATION_IPV6_UNCLOSED: wwwurl_validation_id = 9;
+/// `IPv6-invalid-compression`. A failure.
+pub const WWWURL_VALIDATION_IPV6_INVALID_COMPRESSION: wwwurl_validation_id = 10;
+/// `IPv6-too-many-pieces`. A failure.
+pub const WWWURL_VALIDATION_IPV6_TOO_MANY_PIECES: wwwurl_validation_id = 11;
+/// `IPv6-multiple-compression`. A failure.
+pub const WWWURL_VALIDATION_IPV6_MULTIPLE_COMPRESSION: wwwurl_validation_id = 12;
+/// `IPv6-invalid-code-point`. A failure.
+pub const WWWURL_VALIDATION_IPV6_INVALID_CODE_POINT: wwwurl_validation_id = 13;
+/// `IPv6-too-few-pieces`. A failure.
+pub const WWWURL_VALIDATION_IPV6_TOO_FEW_PIECES: wwwurl_validation_id = 14;
+/// `IPv6-piece-leading-zero`.
+pub const WWWURL_VALIDATION_IPV6_PIECE_LEADING_ZERO: wwwurl_validation_id = 15;
+/// `IPv4-in-IPv6-too-many-pieces`. A failure.
+pub const WWWURL_VALIDATION_IPV4_IN_IPV6_TOO_MANY_PIECES: wwwurl_validation_id = 16;
+/// `IPv4-in-IPv6-invalid-code-point`. A failure.
+pub const WWWURL_VALIDATION_IPV4_IN_IPV6_INVALID_CODE_POINT: wwwurl_validation_id = 17;
+/// `IPv4-in-IPv6-out-of-range-part`. A failure.
+pub const WWWURL_VALIDATION_IPV4_IN_IPV6_OUT_OF_RANGE_PART: wwwurl_validation_id = 18;
+/// `IPv4-in-IPv6-too-few-parts`. A failure.
+pub const WWWURL_VALIDATION_IPV4_IN_IPV6_TOO_FEW_PARTS: wwwurl_validation_id = 19;
+/// `invalid-URL-unit`.
+pub const WWWURL_VALIDATION_INVALID_URL_UNIT: wwwurl_validation_id = 20;
+/// `special-scheme-missing-following-solidus`.
+pub const WWWURL_VALIDATION_SPECIAL_SCHEME_MISSING_FOLLOWING_SOLIDUS: wwwurl_validation_id = 21;
+/// `missing-scheme-non-relative-URL`. A failure.
+pub const WWWURL_VALIDATION_MISSING_SCHEME_NON_RELATIVE_URL: wwwurl_validation_id = 22;
+/// `invalid-reverse-solidus`.
+pub const WWWURL_VALIDATION_INVALID_REVERSE_SOLIDUS: wwwurl_validation_id = 23;
+/// `invalid-credentials`.
+pub const WWWURL_VALIDATION_INVALID_CREDENTIALS: wwwurl_validation_id = 24;
+/// `host-missing`. A failure.
+pub const WWWURL_VALIDATION_HOST_MISSING: wwwurl_validation_id = 25;
+/// `port-out-of-range`. A failure.
+pub const WWWURL_VALIDATION_PORT_OUT_OF_RANGE: wwwurl_validation_id = 26;
+/// `port-invalid`. A failure.
+pub const WWWURL_VALIDATION_PORT_INVALID: wwwurl_validation_id = 27;
+/// `file-invalid-Windows-drive-letter`.
+pub const WWWURL_VALIDATION_FILE_INVALID_WINDOWS_DRIVE_LETTER: wwwurl_validation_id = 28;
+/// `file-invalid-Windows-drive-letter-host`.
+pub const WWWURL_VALIDATION_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST: wwwurl_validation_id = 29;
+
+/// One validation error, from `wwwurl_validation_get`: which, and the
+/// bytes of the input it is about.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct wwwurl_validation_error {
+    /// Offset of the first byte of the input it is about.
+    pub start: size_t,
+    /// Offset after the last byte it is about; equal to `start` where
+    /// something is missing (the error is at that place).
+    pub end: size_t,
+    /// Which error: a `WWWURL_VALIDATION_*` value.
+    pub id: wwwurl_validation_id,
+    /// 1 when the parser returned failure at this error (it is then the
+    /// last), 0 otherwise.
+    pub fatal: u8,
+}

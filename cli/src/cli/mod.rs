@@ -623,6 +623,62 @@ pub enum Command {
         input: InputOpts,
     },
 
+    /// Report the WHATWG URL Standard's validation errors in URLs, one URL
+    /// a line, as a compiler reports its diagnostics.
+    ///
+    /// Reads each FILE (`-` is standard input; standard input when there is
+    /// none) one URL a line, a final CR LF or LF removed, empty lines
+    /// skipped, and runs the Standard's parser on each (against --base when
+    /// given) noting every validation error it meets, in order, repeats
+    /// included. Each is a line
+    ///
+    /// `FILE:LINE:COLUMN: SEVERITY: NAME: MESSAGE: "TEXT"`
+    ///
+    /// FILE is `<stdin>` for standard input; COLUMN counts bytes from 1;
+    /// SEVERITY is `error` for the error at which the parser returned
+    /// failure (the URL is no URL: the last error of its line) and `warning`
+    /// for every other; NAME is the Standard's name of the error (such as
+    /// `invalid-URL-unit`, `IPv4-empty-part`, `host-missing`), MESSAGE says
+    /// what it means, TEXT is the bytes of the line it is about (left out
+    /// where something is missing; control bytes escaped as %XY). A URL
+    /// with no error is a valid URL string and prints nothing. With
+    /// --strict, a URL that is not a valid URL string though no error names
+    /// why (bytes that are not UTF-8, a domain that IDNA maps to an IPv4
+    /// address) gets the line `FILE:LINE:1: error: not a valid URL string`.
+    ///
+    /// At the end, a summary: the URLs read, how many failed to parse, how
+    /// many are not valid URL strings, the validation errors, then each
+    /// name met with its count, most frequent first.
+    ///
+    /// With --json, each error is one JSON object on a line, with the keys
+    /// `file`, `line`, `column`, `start` and `end` (the bytes of the line it
+    /// is about, from 0, `end` excluded), `severity`, `name`, `fatal`
+    /// (whether the parser failed there), `message` and `text`; the summary
+    /// is the last line, `{"summary":{"urls":N,"failures":N,"not_valid":N,
+    /// "errors":N,"by_name":{NAME:N,...}}}`.
+    ///
+    /// Exit status: 0 when every URL parses (with --strict: when every URL
+    /// is a valid URL string), 1 otherwise or when a file could not be read
+    /// (reported on standard error, the run goes on), 2 for bad usage.
+    Lint {
+        /// Parse each URL against this base URL, which must parse on its
+        /// own: relative URLs are then valid
+        #[arg(long, value_name = "URL", value_parser = WhatwgBaseParser)]
+        base: Option<OsString>,
+        /// Print each error as a JSON object on a line, and the summary as
+        /// the last one
+        #[arg(long)]
+        json: bool,
+        /// Exit with status 1 when any URL is not a valid URL string, not
+        /// only when one fails to parse
+        #[arg(long)]
+        strict: bool,
+        /// Files of URLs, one a line; `-` is standard input [default:
+        /// standard input]
+        #[arg(value_name = "FILE")]
+        files: Vec<OsString>,
+    },
+
     /// Read and rewrite the query parameters of URLs, losslessly
     #[command(
         subcommand,

@@ -2,11 +2,12 @@
 //!
 //! [`run`] hands each subcommand to the module of its group, as `cli`
 //! groups their definitions: `wwwoffle` (the WWWOFFLE routines),
-//! `standards` (RFC 3986 and Web Capture), `whatwg`, `query`, `nvs`, `psl`, and
+//! `standards` (RFC 3986 and Web Capture), `whatwg`, `lint`, `query`, `nvs`, `psl`, and
 //! `docs` (completions and the man page); `spool` is the crate's own
 //! module. What several groups print with is here.
 
 mod docs;
+mod lint;
 mod nvs;
 mod psl;
 mod query;
@@ -76,6 +77,12 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
             urls,
             input,
         } => whatwg::run(ctx, base.as_deref(), get, set, *lenient, urls, input),
+        Command::Lint {
+            base,
+            json,
+            strict,
+            files,
+        } => lint::run(ctx.raw, base.as_deref(), *json, *strict, files),
         Command::Query(cmd) => query::run(ctx, cmd),
         Command::Nvs {
             header,
