@@ -212,7 +212,8 @@ pub(crate) fn map_buffers<'py>(
     large: bool,
     check_utf8: bool,
     threads: Option<usize>,
-    each: impl Fn(&Chunk<'_>, std::ops::Range<usize>) -> Result<Piece, wwwurl::bytes::buf::NoMemory> + Sync,
+    each: impl Fn(&Chunk<'_>, std::ops::Range<usize>) -> Result<Piece, wwwurl::bytes::buf::NoMemory>
+        + Sync,
 ) -> PyResult<(Vec<ChunkOut<'py>>, bool, bool)> {
     let threads = batch::thread_count(threads)?;
     let class = py.import("pyarrow")?.getattr("Buffer")?;
