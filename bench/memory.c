@@ -597,6 +597,27 @@ static int c_whatwg_validate(char *s, size_t n, void *ctx)
     wwwurl_validation_free(v);
     return mem_result(st);
 }
+/* A validation report of the hostile URL, made before the call. */
+static void *p_validation(char *s, size_t n)
+{
+    wwwurl_validation *v = NULL;
+    wwwurl_whatwg_validate(s, n, NULL, 0, &v);
+    return v;
+}
+static void d_validation(void *ctx)
+{
+    wwwurl_validation_free(ctx);
+}
+static int c_validation_get(char *s, size_t n, void *ctx)
+{
+    wwwurl_validation_error e;
+    (void)s, (void)n;
+    if (!ctx)
+        return -1;
+    /* an empty report has nothing at 0: WWWURL_ERR_NOT_FOUND is a call that worked */
+    wwwurl_status st = wwwurl_validation_get(ctx, 0, &e);
+    return mem_result(st == WWWURL_ERR_NOT_FOUND ? WWWURL_OK : st);
+}
 /* A WHATWG handle of the hostile URL, made before the call. */
 static void *p_whatwg_url(char *s, size_t n)
 {
@@ -948,6 +969,8 @@ static const target targets[] = {
     {"wwwurl_whatwg_validate", "query", "http://www.example.com/p?", c_whatwg_validate, NULL,
      NULL},
     {"wwwurl_whatwg_validate", "opaque", "mailto:", c_whatwg_validate, NULL, NULL},
+    {"wwwurl_validation_get", "path", "http://www.example.com/", c_validation_get, p_validation,
+     d_validation},
     {"wwwurl_whatwg_validate", "tabs", "http://www.example.com/\t", c_whatwg_validate, NULL,
      NULL},
     {"wwwurl_whatwg_can_parse", "host", "http://", c_whatwg_can, NULL, NULL},
