@@ -39,6 +39,9 @@ pub enum Layout {
     /// A block of lines per input, blocks separated by a blank line; a
     /// failed input gives no block.
     Blocks,
+    /// Whole lines, none or more per input, that the subcommand ends and
+    /// escapes itself (a filter: an input that does not pass gives none).
+    Filter,
 }
 
 impl Layout {

@@ -12,5 +12,6 @@ mod psl;
 mod query;
 mod spool;
 mod standards;
+mod urlpattern;
 mod whatwg;
 mod wwwoffle;

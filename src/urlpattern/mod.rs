@@ -179,6 +179,10 @@ pub enum Input<'a> {
     Str(&'a str),
     /// Components (a base URL may not be given beside it).
     Init(&'a Init<'a>),
+    /// A URL parsed already, as the string of its href would be (a base
+    /// URL may not be given beside it): a caller matching one URL against
+    /// several patterns parses it once.
+    Url(&'a Url),
 }
 
 /// A compiled URL pattern.
@@ -588,6 +592,12 @@ impl UrlPattern {
                     Err(Error::NoMemory) => Err(Error::NoMemory),
                     Err(_) => Ok(None),
                 }
+            }
+            Input::Url(url) => {
+                if base_url.is_some() {
+                    return Err(Error::Syntax("a base URL beside a parsed URL"));
+                }
+                Ok(Some(url_fields(url)?))
             }
             Input::Str(s) => {
                 let base = match base_url {

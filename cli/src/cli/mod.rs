@@ -20,6 +20,7 @@ mod parse;
 mod psl;
 mod query;
 mod spool;
+mod urlpattern;
 mod values;
 mod whatwg;
 
@@ -30,6 +31,8 @@ use query::query_help;
 pub use query::QueryCmd;
 use spool::spool_help;
 pub use spool::SpoolCmd;
+use urlpattern::match_help;
+pub use urlpattern::MatchOpts;
 pub use values::{EncodeHow, NormalizePart, Prefix, ProfileParser, SetPart};
 use whatwg::WhatwgBaseParser;
 pub use whatwg::{WhatwgGet, WhatwgSet};
@@ -678,6 +681,17 @@ pub enum Command {
         #[arg(value_name = "FILE")]
         files: Vec<OsString>,
     },
+
+    /// Filter URLs by URL patterns (the URL Pattern Standard), as grep
+    /// filters lines; with --set, the rules of a file that each URL matches
+    #[command(
+        long_about = concat!(
+            "Filter URLs by URL patterns (the URL Pattern Standard), as grep filters lines; \
+             with --set, the rules of a file that each URL matches.\n\n",
+            match_help!()
+        )
+    )]
+    Match(MatchOpts),
 
     /// Read and rewrite the query parameters of URLs, losslessly
     #[command(

@@ -12,6 +12,7 @@ mod nvs;
 mod psl;
 mod query;
 mod standards;
+mod urlpattern;
 mod whatwg;
 mod wwwoffle;
 
@@ -102,6 +103,7 @@ pub fn run(ctx: &Ctx, cmd: &Command) -> Result<Status, Fatal> {
         ),
         Command::Spool(cmd) => spool::run(ctx, cmd),
         Command::Psl(cmd) => psl::run(ctx, cmd),
+        Command::Match(opts) => urlpattern::run(ctx, opts),
         Command::Completions { shell } => docs::completions(*shell),
         Command::Manpage => docs::manpage(),
     }
