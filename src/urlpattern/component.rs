@@ -131,6 +131,11 @@ impl Component {
             .map(|p| &p.name[..])
     }
 
+    /// Whether the component matches without regard to case.
+    pub(crate) fn ignore_case(&self) -> bool {
+        self.options.ignore_case
+    }
+
     /// "protocol component matches a special scheme".
     pub(crate) fn matches_special_scheme(&self) -> Result<bool, Error> {
         let mut caps = Vec::new();

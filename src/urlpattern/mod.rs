@@ -23,6 +23,7 @@
 mod canon;
 mod component;
 mod constructor;
+mod index;
 mod parts;
 mod set;
 mod tokenizer;
@@ -638,19 +639,6 @@ impl UrlPattern {
             }
         }
         Ok(true)
-    }
-
-    /// The hostname this pattern matches when it matches only one (its
-    /// hostname pattern is fixed text).
-    pub(crate) fn literal_hostname(&self) -> Option<&[u8]> {
-        let c = &self.components[HOSTNAME];
-        match &c.parts[..] {
-            [] => Some(b""),
-            [p] if p.kind == parts::PartType::FixedText && p.modifier == parts::Modifier::None => {
-                Some(&p.value)
-            }
-            _ => None,
-        }
     }
 
     /// `exec(input, baseURL)`: the components and groups on a match,

@@ -2,6 +2,7 @@
 //! regular expression on a few patterns.
 
 use super::{Error, Init, Input, PatternOptions, UrlPattern};
+use crate::bytes::buf::Buf;
 use std::time::{Duration, Instant};
 
 fn path_pattern(p: &str) -> UrlPattern {
@@ -207,8 +208,13 @@ fn sets_agree_with_single_patterns_and_index_hosts() {
         set.push(p).unwrap();
     }
     assert_eq!(set.len(), sources.len());
-    // A host's own rules and the two whose hostname is a pattern.
-    assert_eq!(set.candidates(b"host7.example"), 4);
+    // A host's own rules and the one for every host under `example`; the
+    // two whose hostname is a pattern.
+    assert_eq!(
+        set.candidates(b"host7.example", b"/static/a.css", b"https"),
+        4
+    );
+    assert_eq!(set.candidates(b"other.test", b"/static/a.css", b"https"), 0);
     let urls = [
         "https://host7.example/static/a.css",
         "https://host999.example/static/x",
@@ -313,4 +319,134 @@ fn many_quantifiers_in_custom_groups_are_bounded() {
 fn the_documented_limits() {
     use super::component::root_of_work;
     assert_eq!([2, 3, 4, 6].map(root_of_work), [8192, 406, 90, 20]);
+}
+
+#[test]
+fn index_keys() {
+    use super::index::{host_key, path_key, protocol_key};
+    let key = |f: fn(&UrlPattern) -> Result<Option<Buf>, crate::bytes::buf::NoMemory>,
+               init: Init<'_>| {
+        let p = UrlPattern::from_init(&init, PatternOptions::default()).unwrap();
+        f(&p)
+            .unwrap()
+            .map(|k| String::from_utf8(k.to_vec()).unwrap())
+    };
+    let host = |h: &str| {
+        key(
+            host_key,
+            Init {
+                hostname: Some(h),
+                ..Init::default()
+            },
+        )
+    };
+    let k = |s: &str| Some(s.to_string());
+    assert_eq!(host("www.example.com"), k("www.example.com"));
+    assert_eq!(host("*.example.com"), k("example.com"));
+    assert_eq!(host(":sub.example.com"), k("example.com"));
+    assert_eq!(host("(www|api).example.com"), k("example.com"));
+    assert_eq!(host("{*.}?example.com"), k("example.com"));
+    assert_eq!(host("a{*.}?example.com"), k("com"));
+    assert_eq!(host("*example.com"), k("com"));
+    assert_eq!(host("*com"), None);
+    assert_eq!(host("example.*"), None);
+    assert_eq!(host("*"), None);
+    assert_eq!(host(""), k(""));
+    assert_eq!(host("[\\:\\:1]"), k("[::1]"));
+    let path = |p: &str, ignore_case: bool| {
+        let init = Init {
+            pathname: Some(p),
+            ..Init::default()
+        };
+        let p = UrlPattern::from_init(&init, PatternOptions { ignore_case }).unwrap();
+        path_key(&p)
+            .unwrap()
+            .map(|k| String::from_utf8(k.to_vec()).unwrap())
+    };
+    assert_eq!(path("/static/*", false), k("static"));
+    assert_eq!(path("/logout", false), k("logout"));
+    assert_eq!(path("/books/:id", false), k("books"));
+    assert_eq!(path("/static/:file.css", false), k("static"));
+    assert_eq!(path("/static*", false), None);
+    assert_eq!(path("/:x", false), None);
+    assert_eq!(path("/a{/b}?", false), None);
+    assert_eq!(path("/static/*", true), None);
+    assert_eq!(path("*", false), None);
+    let protocol = |p: &str| {
+        key(
+            protocol_key,
+            Init {
+                protocol: Some(p),
+                ..Init::default()
+            },
+        )
+    };
+    assert_eq!(protocol("https"), k("https"));
+    assert_eq!(protocol("http{s}?"), None);
+    assert_eq!(protocol("*"), None);
+}
+
+#[test]
+fn indexed_sets_agree_with_single_patterns_on_real_urls() {
+    use super::UrlPatternSet;
+    let corpus = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/corpus/kasztp.txt"
+    ))
+    .unwrap();
+    let urls: Vec<&str> = corpus.lines().step_by(16).take(3000).collect();
+    // Hosts and first segments of the corpus itself, so that the keys are
+    // met, beside patterns of every kind of key and none.
+    let mut sources: Vec<String> = Vec::new();
+    for u in urls.iter().take(40) {
+        let url = crate::whatwg::parse(u.as_bytes(), None).unwrap();
+        let host = String::from_utf8_lossy(url.hostname()).into_owned();
+        let path = String::from_utf8_lossy(url.pathname()).into_owned();
+        let seg = path.split('/').nth(1).unwrap_or("").to_string();
+        let labels: Vec<&str> = host.split('.').collect();
+        let parent = labels[labels.len().saturating_sub(2)..].join(".");
+        sources.push(format!("*://{host}/*"));
+        sources.push(format!("https://*.{parent}/*"));
+        sources.push(format!("*://{{*.}}?{parent}/*"));
+        if !seg.is_empty() && !seg.contains(['(', ')', ':', '*', '{', '}', '?', '+', '\\']) {
+            sources.push(format!("*://*/{seg}/*"));
+            sources.push(format!("*://*/{seg}"));
+            sources.push(format!("http{{s}}?://*/{seg}*"));
+        }
+    }
+    sources.extend(
+        [
+            "https://*/*",
+            "http://*/*.:ext(jpg|png|gif)",
+            "*://*/*",
+            "*://*.com/*",
+            "*://www.*/*",
+            "*://*/:a/:b/*",
+            "*://*/*?*",
+        ]
+        .map(String::from),
+    );
+    let compile = |s: &String| UrlPattern::parse(s, None, PatternOptions::default()).unwrap();
+    let singles: Vec<UrlPattern> = sources.iter().map(compile).collect();
+    let built = UrlPatternSet::from_vec(sources.iter().map(compile).collect()).unwrap();
+    let mut pushed = UrlPatternSet::new();
+    for s in &sources {
+        pushed.push(compile(s)).unwrap();
+    }
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let mut hits = 0;
+    for u in &urls {
+        built.matches(Input::Str(u), None, &mut a).unwrap();
+        pushed.matches(Input::Str(u), None, &mut b).unwrap();
+        let expected: Vec<usize> = singles
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.test(Input::Str(u), None).unwrap())
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(a, expected, "{u}");
+        assert_eq!(b, expected, "{u}");
+        hits += expected.len();
+    }
+    assert!(hits > urls.len() * 2, "{hits}");
 }

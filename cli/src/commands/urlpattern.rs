@@ -30,7 +30,7 @@ pub(super) fn run(ctx: &Ctx, opts: &MatchOpts) -> Result<Status, Fatal> {
     let options = PatternOptions {
         ignore_case: opts.ignore_case,
     };
-    let mut set = UrlPatternSet::new();
+    let mut patterns = Vec::new();
     // The line of the rule file of each pattern of the set.
     let mut lines = Vec::new();
     match &opts.set {
@@ -46,17 +46,18 @@ pub(super) fn run(ctx: &Ctx, opts: &MatchOpts) -> Result<Status, Fatal> {
                     continue;
                 }
                 let at = format!("--set {name}: line {}", n + 1);
-                set_push(&mut set, compile(line, base_text, options, &at));
+                patterns.push(compile(line, base_text, options, &at));
                 lines.push(n as u64 + 1);
             }
         }
         None => {
             for (n, p) in opts.patterns.iter().enumerate() {
                 let at = format!("pattern {}", n + 1);
-                set_push(&mut set, compile(p.as_bytes(), base_text, options, &at));
+                patterns.push(compile(p.as_bytes(), base_text, options, &at));
             }
         }
     }
+    let set = UrlPatternSet::from_vec(patterns).map_err(|e| Fatal::Io(message(e)))?;
     let inputs = ctx.inputs(&[], &opts.input);
     if opts.set.is_some() {
         return drive(
@@ -124,12 +125,6 @@ fn compile(p: &[u8], base: Option<&str>, options: PatternOptions, at: &str) -> U
             "match",
             &format!("{at}: \"{}\": {e}", escape::text(text.as_bytes())),
         ),
-    }
-}
-
-fn set_push(set: &mut UrlPatternSet, p: UrlPattern) {
-    if set.push(p).is_err() {
-        or_abort(Err(NoMemory))
     }
 }
 
