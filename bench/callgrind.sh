@@ -19,7 +19,9 @@
 # URL as a ratio to ada's: in benches/core.rs `whatwg` and `rust_url` to
 # `ada`; in bench/bench.c, through both C APIs, `whatwg` and `whatwg_into`
 # to `ada_href`, and `whatwg_parts` to `ada_parts`; in both, the reporting
-# parse `whatwg_validate` to the plain `whatwg`.
+# parse `whatwg_validate` to the plain `whatwg`. When the URLPattern rows
+# were measured (bench/urlpattern-peer), `wwwurl_*` to the peer's `peer_*`,
+# and the set of 1,000 host rules to the set of one.
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -72,6 +74,13 @@ awk '{ v[$1] = $2 }
            if ("whatwg" in v && v["whatwg"] > 0 && "whatwg_validate" in v)
                printf "whatwg_validate / whatwg, instructions per URL: %.2f\n",
                       v["whatwg_validate"] / v["whatwg"]
+           n = split("plain regexp plain_url", up, " ")
+           for (i = 1; i <= n; i++)
+               if (("peer_" up[i]) in v && v["peer_" up[i]] > 0 && ("wwwurl_" up[i]) in v)
+                   printf "wwwurl_%s / peer_%s, instructions per URL: %.2f\n", up[i], up[i],
+                          v["wwwurl_" up[i]] / v["peer_" up[i]]
+           if ("set_1" in v && v["set_1"] > 0 && "set_1000" in v)
+               printf "set_1000 / set_1, instructions per URL: %.2f\n", v["set_1000"] / v["set_1"]
            if ("ada_parts" in v && v["ada_parts"] > 0 && "whatwg_parts" in v)
                printf "whatwg_parts / ada_parts, instructions per URL: %.2f\n",
                       v["whatwg_parts"] / v["ada_parts"] }' "$per_url" |

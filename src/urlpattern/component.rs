@@ -60,6 +60,90 @@ pub(crate) struct Component {
     /// The longest input the regular expression is run on.
     limit: usize,
     pub(crate) has_regexp_groups: bool,
+    shape: Shape,
+    /// The fixed texts every match holds, in order (fixed parts and the
+    /// prefixes and suffixes of the groups that are always there), for a
+    /// check that rejects most inputs before the matcher runs.
+    required: Vec<Buf>,
+    /// Whether every match ends with the last of `required`.
+    ends_fixed: bool,
+}
+
+/// What a component's parts come to, for the two kinds that most
+/// components of real patterns are and that need no matcher.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shape {
+    /// `*` alone: any input without a line terminator (`^(.*)$`).
+    Any,
+    /// Fixed text alone, or nothing: that text.
+    Exact,
+    /// Anything else: the part matcher or the regular expression.
+    General,
+}
+
+fn shape(parts: &[Part]) -> Shape {
+    match parts {
+        [] => Shape::Exact,
+        [p] if p.modifier == Modifier::None && p.kind == PartType::FixedText => Shape::Exact,
+        [p] if p.modifier == Modifier::None
+            && p.kind == PartType::FullWildcard
+            && p.prefix.is_empty()
+            && p.suffix.is_empty() =>
+        {
+            Shape::Any
+        }
+        _ => Shape::General,
+    }
+}
+
+/// The fixed texts every match of `parts` holds, in order, and whether
+/// the last ends every match.
+fn required(parts: &[Part]) -> Result<(Vec<Buf>, bool), Error> {
+    let mut out = Vec::new();
+    let mut ends_fixed = false;
+    for p in parts {
+        let always = matches!(p.modifier, Modifier::None | Modifier::OneOrMore);
+        ends_fixed = false;
+        if !always {
+            continue;
+        }
+        let pieces: [&[u8]; 3] = if p.kind == PartType::FixedText {
+            [&p.value, b"", b""]
+        } else {
+            [&p.prefix, b"", &p.suffix]
+        };
+        for piece in pieces.into_iter().filter(|t| !t.is_empty()) {
+            try_push(&mut out, Buf::from_slice(piece)?)?;
+        }
+        ends_fixed =
+            p.modifier == Modifier::None && (p.kind == PartType::FixedText && !p.value.is_empty());
+    }
+    Ok((out, ends_fixed))
+}
+
+/// The position of `needle` in `hay`, if it is there.
+fn find(hay: &[u8], needle: &[u8]) -> Option<usize> {
+    let (&first, rest) = needle.split_first()?;
+    let mut from = 0;
+    while let Some(i) = hay[from..].iter().position(|&b| b == first) {
+        let at = from + i;
+        if hay.get(at + 1..at + needle.len()) == Some(rest) {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
+/// Whether `s` holds a line terminator, which `.` does not match: LF, CR,
+/// U+2028 or U+2029.
+fn has_line_terminator(s: &[u8]) -> bool {
+    s.iter().enumerate().any(|(i, &b)| {
+        matches!(b, b'\n' | b'\r')
+            || (b == 0xE2
+                && s.get(i + 1) == Some(&0x80)
+                && matches!(s.get(i + 2), Some(0xA8 | 0xA9)))
+    })
 }
 
 /// Where each group matched, as byte ranges of the input.
@@ -111,12 +195,17 @@ impl Component {
                 limit = root_of_work(u32::try_from(quantifiers).unwrap_or(u32::MAX));
             }
         }
+        let shape = shape(&parts);
+        let (required, ends_fixed) = required(&parts)?;
         Ok(Component {
             pattern,
             parts,
             groups,
             group_count,
             options,
+            shape,
+            required,
+            ends_fixed,
             regex,
             limit,
             has_regexp_groups,
@@ -129,6 +218,26 @@ impl Component {
             .iter()
             .filter(|p| p.kind != PartType::FixedText)
             .map(|p| &p.name[..])
+    }
+
+    /// Whether `input` holds the fixed texts of every match, in order (and
+    /// ends with the last where every match does).
+    fn may_match(&self, input: &[u8]) -> bool {
+        if self.ends_fixed {
+            if let Some(last) = self.required.last() {
+                if !input.ends_with(last) {
+                    return false;
+                }
+            }
+        }
+        let mut at = 0;
+        for t in &self.required {
+            match find(&input[at..], t) {
+                Some(i) => at += i + t.len(),
+                None => return false,
+            }
+        }
+        true
     }
 
     /// Whether the component matches without regard to case.
@@ -154,6 +263,30 @@ impl Component {
         caps.try_reserve(self.group_count)?;
         for _ in 0..self.group_count {
             try_push(caps, None)?;
+        }
+        match self.shape {
+            Shape::Any => {
+                if has_line_terminator(input.as_bytes()) {
+                    return Ok(false);
+                }
+                if let Some(c) = caps.first_mut() {
+                    *c = Some((0, input.len()));
+                }
+                return Ok(true);
+            }
+            Shape::Exact => {
+                let v = self.parts.first().map_or(&b""[..], |p| &p.value[..]);
+                let input = input.as_bytes();
+                return Ok(if self.options.ignore_case {
+                    input.eq_ignore_ascii_case(v)
+                } else {
+                    input == v
+                });
+            }
+            Shape::General => {}
+        }
+        if !self.options.ignore_case && !self.may_match(input.as_bytes()) {
+            return Ok(false);
         }
         if let Some(re) = &self.regex {
             if self.limit < input.len() && self.limit < input.chars().count() {

@@ -578,18 +578,18 @@ impl UrlPattern {
 
     /// The components of `input` as the pattern matches them, or `None`
     /// when the input is not a URL (JavaScript's `null`).
-    pub(crate) fn inputs(
+    pub(crate) fn inputs<'a>(
         &self,
-        input: Input<'_>,
+        input: Input<'a>,
         base_url: Option<&str>,
-    ) -> Result<Option<Fields>, Error> {
+    ) -> Result<Option<Matched<'a>>, Error> {
         match input {
             Input::Init(init) => {
                 if base_url.is_some() {
                     return Err(Error::Syntax("a base URL beside an init"));
                 }
                 match process_init(&init.fields(), init.base_url.map(str::as_bytes), Kind::Url) {
-                    Ok(f) => Ok(Some(f)),
+                    Ok(f) => Ok(Some(Matched::Init(f))),
                     Err(Error::NoMemory) => Err(Error::NoMemory),
                     Err(_) => Ok(None),
                 }
@@ -598,7 +598,7 @@ impl UrlPattern {
                 if base_url.is_some() {
                     return Err(Error::Syntax("a base URL beside a parsed URL"));
                 }
-                Ok(Some(url_fields(url)?))
+                Ok(Some(Matched::Given(url)))
             }
             Input::Str(s) => {
                 let base = match base_url {
@@ -609,31 +609,30 @@ impl UrlPattern {
                     },
                     None => None,
                 };
-                let url = match whatwg::parse(s.as_bytes(), base.as_ref()) {
-                    Ok(u) => u,
-                    Err(whatwg::ParseError::NoMemory) => return Err(Error::NoMemory),
-                    Err(_) => return Ok(None),
-                };
-                Ok(Some(url_fields(&url)?))
+                match whatwg::parse(s.as_bytes(), base.as_ref()) {
+                    Ok(u) => Ok(Some(Matched::Parsed(u))),
+                    Err(whatwg::ParseError::NoMemory) => Err(Error::NoMemory),
+                    Err(_) => Ok(None),
+                }
             }
         }
     }
 
     /// `test(input, baseURL)`.
     pub fn test(&self, input: Input<'_>, base_url: Option<&str>) -> Result<bool, Error> {
-        let Some(fields) = self.inputs(input, base_url)? else {
+        let Some(m) = self.inputs(input, base_url)? else {
             return Ok(false);
         };
-        self.test_fields(&fields, &mut Vec::new())
+        self.test_fields(&m, &mut Vec::new())
     }
 
     /// Whether the components of an input match, the hostname first (the
     /// most selective, as a rule).
-    pub(crate) fn test_fields(&self, fields: &Fields, caps: &mut Captures) -> Result<bool, Error> {
+    pub(crate) fn test_fields(&self, m: &Matched<'_>, caps: &mut Captures) -> Result<bool, Error> {
         for i in [
             HOSTNAME, PROTOCOL, PATHNAME, PORT, USERNAME, PASSWORD, SEARCH, HASH,
         ] {
-            let text = fields[i].as_deref().unwrap_or(b"");
+            let text = m.field(i);
             if !self.components[i].exec(as_str(text)?, caps)? {
                 return Ok(false);
             }
@@ -648,13 +647,13 @@ impl UrlPattern {
         input: Input<'_>,
         base_url: Option<&str>,
     ) -> Result<Option<MatchResult>, Error> {
-        let Some(fields) = self.inputs(input, base_url)? else {
+        let Some(m) = self.inputs(input, base_url)? else {
             return Ok(None);
         };
         let mut results = Vec::new();
         let mut caps: Captures = Vec::new();
-        for (c, v) in self.components.iter().zip(fields.iter()) {
-            let text = v.as_deref().unwrap_or(b"");
+        for (i, c) in self.components.iter().enumerate() {
+            let text = m.field(i);
             if !c.exec(as_str(text)?, &mut caps)? {
                 return Ok(None);
             }
@@ -694,18 +693,36 @@ impl UrlPattern {
     }
 }
 
-/// The components of a parsed URL, as matching sees them.
-fn url_fields(url: &Url) -> Result<Fields, Error> {
-    Ok([
-        Some(Buf::from_slice(url.scheme())?),
-        Some(Buf::from_slice(url.username())?),
-        Some(Buf::from_slice(url.password())?),
-        Some(Buf::from_slice(url.hostname())?),
-        Some(Buf::from_slice(url.port())?),
-        Some(Buf::from_slice(url.pathname())?),
-        Some(Buf::from_slice(url.query().unwrap_or(b""))?),
-        Some(Buf::from_slice(url.fragment().unwrap_or(b""))?),
-    ])
+/// The input of a match: a URL, or the components of an init.
+pub(crate) enum Matched<'a> {
+    /// The URL that the input string parsed to.
+    Parsed(Url),
+    /// The caller's parsed URL.
+    Given(&'a Url),
+    /// The init's components, processed.
+    Init(Fields),
+}
+
+impl Matched<'_> {
+    /// The component at `index` in [`COMPONENTS`], as matching sees it.
+    pub(crate) fn field(&self, index: usize) -> &[u8] {
+        let url = match self {
+            Matched::Parsed(u) => u,
+            Matched::Given(u) => u,
+            Matched::Init(f) => return f.get(index).and_then(|v| v.as_deref()).unwrap_or(b""),
+        };
+        match index {
+            PROTOCOL => url.scheme(),
+            USERNAME => url.username(),
+            PASSWORD => url.password(),
+            HOSTNAME => url.hostname(),
+            PORT => url.port(),
+            PATHNAME => url.pathname(),
+            SEARCH => url.query().unwrap_or(b""),
+            HASH => url.fragment().unwrap_or(b""),
+            _ => b"",
+        }
+    }
 }
 
 #[cfg(test)]

@@ -150,14 +150,14 @@ impl UrlPatternSet {
         let Some(first) = self.patterns.first() else {
             return Ok(());
         };
-        let Some(fields) = first.inputs(input, base_url)? else {
+        let Some(m) = first.inputs(input, base_url)? else {
             return Ok(());
         };
-        let field = |i: usize| fields[i].as_deref().unwrap_or(b"");
+        let field = |i: usize| m.field(i);
         let mut caps = Vec::new();
         let mut try_all = |entries: &mut dyn Iterator<Item = usize>| -> Result<(), Error> {
             for i in entries {
-                if self.patterns[i].test_fields(&fields, &mut caps)? {
+                if self.patterns[i].test_fields(&m, &mut caps)? {
                     try_push(out, i)?;
                 }
             }

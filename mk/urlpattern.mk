@@ -1,0 +1,23 @@
+# URLPattern benchmarks (doc/urlpattern.md).
+#
+#   make bench-urlpattern  test() beside the `urlpattern` crate in one binary
+#                          (bench/urlpattern-peer, a workspace of its own),
+#                          routing-style patterns over the real corpus, and
+#                          pattern sets of 1 and 1,000 host rules; with
+#                          URLPATTERN_CALLGRIND=1 also instructions per URL
+#                          under callgrind (CALLGRIND_COUNT URLs).
+
+URLPATTERN_PEER := bench/urlpattern-peer/target/release/urlpattern-bench
+
+.PHONY: bench-urlpattern urlpattern-peer
+
+# Cargo decides what to rebuild: the library's sources are the peer's
+# dependency.
+urlpattern-peer:
+	cd bench/urlpattern-peer && $(CARGO) build --locked --release
+
+bench-urlpattern: urlpattern-peer
+	$(URLPATTERN_PEER) $(CORPUS)
+	@if [ -n "$(URLPATTERN_CALLGRIND)" ]; then \
+	  CALLGRIND_DIR=$(BUILD)/callgrind-urlpattern sh bench/callgrind.sh $(URLPATTERN_PEER) $(CORPUS) $(CALLGRIND_COUNT); \
+	fi
