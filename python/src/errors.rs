@@ -2,16 +2,20 @@
 //! the core becomes one of them.
 //!
 //! Every failure of a URL or an argument is a subclass of `wwwurl.Error`,
-//! itself a `ValueError`, named after what failed. Memory running out is
-//! Python's own `MemoryError`, as everywhere in Python.
+//! itself a `ValueError`, named after what failed; except that
+//! `URLPattern` raises `TypeError` wherever its JavaScript class throws
+//! one (a pattern that does not compile, a relative pattern without a
+//! base URL). Memory running out is Python's own `MemoryError`, as
+//! everywhere in Python.
 
 use pyo3::create_exception;
-use pyo3::exceptions::{PyMemoryError, PyValueError};
+use pyo3::exceptions::{PyMemoryError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use wwwurl::bytes::buf::NoMemory;
 use wwwurl::nvs::NvsError;
 use wwwurl::profile::ProfileError;
 use wwwurl::rfc3986::ResolveError;
+use wwwurl::urlpattern;
 use wwwurl::whatwg::{ParseError, SetError};
 use wwwurl::wwwoffle::cache::UnsafePath;
 
@@ -74,6 +78,12 @@ create_exception!(
     InvalidArgumentError,
     Error,
     "An argument has a value the function does not take (a compat mode, a mask, a prefix)."
+);
+create_exception!(
+    wwwurl,
+    MatchBudgetError,
+    Error,
+    "Matching a URL against a URLPattern took more than its bounded budget of work."
 );
 
 /// Memory ran out in the core.
@@ -140,6 +150,17 @@ pub fn nvs(e: NvsError) -> PyErr {
     }
 }
 
+/// A URL pattern's error: `TypeError` where JavaScript throws one (with
+/// the reason), `MatchBudgetError` when matching took more than its
+/// budget.
+pub fn urlpattern(e: urlpattern::Error) -> PyErr {
+    match e {
+        urlpattern::Error::Syntax(why) => PyTypeError::new_err(why),
+        urlpattern::Error::Budget => MatchBudgetError::new_err(e.to_string()),
+        urlpattern::Error::NoMemory => no_memory(NoMemory),
+    }
+}
+
 /// An argument outside the values a function takes.
 pub fn invalid_argument(msg: String) -> PyErr {
     InvalidArgumentError::new_err(msg)
@@ -167,5 +188,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "InvalidArgumentError",
         py.get_type::<InvalidArgumentError>(),
     )?;
+    m.add("MatchBudgetError", py.get_type::<MatchBudgetError>())?;
     Ok(())
 }

@@ -18,6 +18,7 @@ mod psl;
 mod query;
 mod rfc3986;
 mod text;
+mod urlpattern;
 mod validation;
 mod whatwg;
 mod wwwoffle;
@@ -61,5 +62,6 @@ fn _wwwurl(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<nvs::PyNoVarySearch>()?;
 
     psl::register(m)?;
+    urlpattern::register(m)?;
     Ok(())
 }

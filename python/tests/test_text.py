@@ -98,6 +98,7 @@ def test_stubs_declare_what_the_package_has():
     names, tree = _stub(stubs / "__init__.pyi")
     typing_names = {
         "Any",
+        "Dict",
         "Iterable",
         "Iterator",
         "List",
@@ -106,6 +107,7 @@ def test_stubs_declare_what_the_package_has():
         "Optional",
         "Sequence",
         "Tuple",
+        "TypedDict",
         "Union",
         "overload",
     }

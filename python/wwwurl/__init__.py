@@ -16,12 +16,16 @@ interfaces give it.
   ``registrable_domains`` (a list, over several threads),
   ``registrable_domain_arrow`` and ``public_suffix_arrow`` (a pyarrow
   array), ``PublicSuffixList`` (the built-in list, or one loaded).
+* The URL Pattern Standard: ``URLPattern``, as the JavaScript class, and
+  ``URLPatternSet``, many patterns matched by one call.
 
-Text arguments are ``str`` or ``bytes``. A ``str`` is read as UTF-8 (a lone
+Text arguments are ``str`` or ``bytes`` (``str`` alone for ``URLPattern``
+and ``URLPatternSet``, as in JavaScript). A ``str`` is read as UTF-8 (a lone
 surrogate as U+FFFD). A result made of the input's bytes is a ``str`` when
 every text argument was a ``str`` and the result is valid UTF-8, and
 ``bytes`` otherwise: ``bytes`` in, ``bytes`` out. Errors are subclasses of
-``wwwurl.Error`` (a ``ValueError``); running out of memory raises
+``wwwurl.Error`` (a ``ValueError``), except ``URLPattern``'s ``TypeError``
+where its JavaScript class throws one; running out of memory raises
 ``MemoryError``.
 """
 
@@ -49,6 +53,7 @@ from ._wwwurl import (
     InvalidDomainError,
     InvalidListError,
     InvalidURLError,
+    MatchBudgetError,
     NoVarySearch,
     NoVarySearchError,
     PublicSuffixList,
@@ -56,6 +61,8 @@ from ._wwwurl import (
     SetOutcome,
     UnknownProfileError,
     UnsafeCachePathError,
+    URLPattern,
+    URLPatternSet,
     URLSearchParams,
     __version__,
     cache_path,
@@ -212,6 +219,8 @@ __all__ = [
     "NORMALIZE_SYNTAX",
     "NORMALIZE_USERINFO",
     "URL",
+    "URLPattern",
+    "URLPatternSet",
     "URLSearchParams",
     "Components",
     "Error",
@@ -221,6 +230,7 @@ __all__ = [
     "InvalidDomainError",
     "InvalidListError",
     "InvalidURLError",
+    "MatchBudgetError",
     "NoVarySearch",
     "NoVarySearchError",
     "Profile",

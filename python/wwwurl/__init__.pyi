@@ -11,6 +11,7 @@
 import os
 from typing import (
     Any,
+    Dict,
     Iterable,
     Iterator,
     List,
@@ -19,6 +20,7 @@ from typing import (
     Optional,
     Sequence,
     Tuple,
+    TypedDict,
     Union,
     overload,
 )
@@ -40,6 +42,7 @@ class UnsafeCachePathError(Error): ...
 class NoVarySearchError(Error): ...
 class InvalidArgumentError(Error): ...
 class InvalidListError(Error): ...
+class MatchBudgetError(Error): ...
 
 # --- Canonicalisation profiles -------------------------------------------
 
@@ -336,3 +339,73 @@ def public_suffix_arrow(
     psl: Optional[PublicSuffixList] = None,
     threads: Optional[int] = None,
 ) -> Any: ...
+
+# --- The URL Pattern Standard --------------------------------------------
+
+# A URLPatternInit: any of the keys protocol, username, password, hostname,
+# port, pathname, search, hash and baseURL (others are ignored).
+_URLPatternInit = Mapping[str, str]
+_URLPatternInput = Union[str, _URLPatternInit, None]
+# URLPatternOptions: {"ignoreCase": bool}.
+_URLPatternOptions = Optional[Mapping[str, bool]]
+
+_URLPatternComponentResult = TypedDict(
+    "_URLPatternComponentResult", {"input": str, "groups": Dict[str, Optional[str]]}
+)
+
+_URLPatternResult = TypedDict(
+    "_URLPatternResult",
+    {
+        "inputs": List[Union[str, Dict[str, str]]],
+        "protocol": _URLPatternComponentResult,
+        "username": _URLPatternComponentResult,
+        "password": _URLPatternComponentResult,
+        "hostname": _URLPatternComponentResult,
+        "port": _URLPatternComponentResult,
+        "pathname": _URLPatternComponentResult,
+        "search": _URLPatternComponentResult,
+        "hash": _URLPatternComponentResult,
+    },
+)
+
+class URLPattern:
+    # URLPattern(input, baseURL, options), URLPattern(input, options),
+    # URLPattern(): TypeError where JavaScript throws one.
+    @overload
+    def __init__(
+        self, input: str, baseURL: str, options: _URLPatternOptions = None
+    ) -> None: ...
+    @overload
+    def __init__(
+        self, input: _URLPatternInput = None, options: _URLPatternOptions = None
+    ) -> None: ...
+    @property
+    def protocol(self) -> str: ...
+    @property
+    def username(self) -> str: ...
+    @property
+    def password(self) -> str: ...
+    @property
+    def hostname(self) -> str: ...
+    @property
+    def port(self) -> str: ...
+    @property
+    def pathname(self) -> str: ...
+    @property
+    def search(self) -> str: ...
+    @property
+    def hash(self) -> str: ...
+    @property
+    def hasRegExpGroups(self) -> bool: ...
+    # MatchBudgetError when matching takes more than its budget.
+    def test(self, input: _URLPatternInput = None, baseURL: Optional[str] = None) -> bool: ...
+    def exec(
+        self, input: _URLPatternInput = None, baseURL: Optional[str] = None
+    ) -> Optional[_URLPatternResult]: ...
+
+class URLPatternSet:
+    def __init__(
+        self, patterns: Iterable[Union[URLPattern, str]], baseURL: Optional[str] = None
+    ) -> None: ...
+    def match(self, input: _URLPatternInput = None, baseURL: Optional[str] = None) -> List[int]: ...
+    def __len__(self) -> int: ...
