@@ -468,7 +468,7 @@ impl PyUrlPatternSet {
         }
         let base = base_of(baseURL)?;
         let base = base.as_ref().map(Usv::as_str);
-        let mut set = UrlPatternSet::new();
+        let mut compiled = Vec::new();
         for item in patterns.try_iter()? {
             let item = item?;
             let pattern = if let Ok(p) = item.cast::<PyUrlPattern>() {
@@ -483,9 +483,9 @@ impl PyUrlPatternSet {
                     item.get_type().name()?
                 )));
             };
-            let pattern = pattern.map_err(errors::urlpattern)?;
-            set.push(pattern).map_err(errors::urlpattern)?;
+            compiled.push(pattern.map_err(errors::urlpattern)?);
         }
+        let set = UrlPatternSet::from_vec(compiled).map_err(errors::urlpattern)?;
         Ok(PyUrlPatternSet { set })
     }
 
