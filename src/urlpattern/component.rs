@@ -249,7 +249,7 @@ impl Component {
     pub(crate) fn matches_special_scheme(&self) -> Result<bool, Error> {
         let mut caps = Vec::new();
         for s in SPECIAL {
-            if self.exec(s, &mut caps)? {
+            if self.exec(s.as_bytes(), &mut caps)? {
                 return Ok(true);
             }
         }
@@ -258,7 +258,7 @@ impl Component {
 
     /// Matches `input` as a whole; on a match `caps` holds each group's
     /// range.
-    pub(crate) fn exec(&self, input: &str, caps: &mut Captures) -> Result<bool, Error> {
+    pub(crate) fn exec(&self, input: &[u8], caps: &mut Captures) -> Result<bool, Error> {
         caps.clear();
         caps.try_reserve(self.group_count)?;
         for _ in 0..self.group_count {
@@ -266,7 +266,7 @@ impl Component {
         }
         match self.shape {
             Shape::Any => {
-                if has_line_terminator(input.as_bytes()) {
+                if has_line_terminator(input) {
                     return Ok(false);
                 }
                 if let Some(c) = caps.first_mut() {
@@ -276,7 +276,6 @@ impl Component {
             }
             Shape::Exact => {
                 let v = self.parts.first().map_or(&b""[..], |p| &p.value[..]);
-                let input = input.as_bytes();
                 return Ok(if self.options.ignore_case {
                     input.eq_ignore_ascii_case(v)
                 } else {
@@ -285,10 +284,12 @@ impl Component {
             }
             Shape::General => {}
         }
-        if !self.options.ignore_case && !self.may_match(input.as_bytes()) {
+        if !self.options.ignore_case && !self.may_match(input) {
             return Ok(false);
         }
         if let Some(re) = &self.regex {
+            // URL components are ASCII: the check is for an init's.
+            let input = std::str::from_utf8(input).map_err(|_| Error::Syntax("invalid UTF-8"))?;
             if self.limit < input.len() && self.limit < input.chars().count() {
                 return Err(Error::Budget);
             }
@@ -302,7 +303,7 @@ impl Component {
         }
         let mut m = Matcher {
             c: self,
-            input: input.as_bytes(),
+            input,
             steps: 0,
             depth: 0,
             caps,

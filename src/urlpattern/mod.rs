@@ -633,7 +633,7 @@ impl UrlPattern {
             HOSTNAME, PROTOCOL, PATHNAME, PORT, USERNAME, PASSWORD, SEARCH, HASH,
         ] {
             let text = m.field(i);
-            if !self.components[i].exec(as_str(text)?, caps)? {
+            if !self.components[i].exec(text, caps)? {
                 return Ok(false);
             }
         }
@@ -654,7 +654,7 @@ impl UrlPattern {
         let mut caps: Captures = Vec::new();
         for (i, c) in self.components.iter().enumerate() {
             let text = m.field(i);
-            if !c.exec(as_str(text)?, &mut caps)? {
+            if !c.exec(text, &mut caps)? {
                 return Ok(None);
             }
             let mut groups = Vec::new();
