@@ -20,8 +20,9 @@
 # `ada`; in bench/bench.c, through both C APIs, `whatwg` and `whatwg_into`
 # to `ada_href`, and `whatwg_parts` to `ada_parts`; in both, the reporting
 # parse `whatwg_validate` to the plain `whatwg`. When the URLPattern rows
-# were measured (bench/urlpattern-peer), `wwwurl_*` to the peer's `peer_*`,
-# and the set of 1,000 host rules to the set of one.
+# were measured (bench/urlpattern-peer), `wwwurl_*` to the `urlpattern`
+# crate's `peer_*` and to ada's `ada_*`, and the set of 1,000 host rules to
+# the set of one.
 set -eu
 
 if [ $# -lt 2 ]; then
@@ -75,10 +76,14 @@ awk '{ v[$1] = $2 }
                printf "whatwg_validate / whatwg, instructions per URL: %.2f\n",
                       v["whatwg_validate"] / v["whatwg"]
            n = split("plain regexp plain_url", up, " ")
+           m = split("peer ada", peers, " ")
            for (i = 1; i <= n; i++)
-               if (("peer_" up[i]) in v && v["peer_" up[i]] > 0 && ("wwwurl_" up[i]) in v)
-                   printf "wwwurl_%s / peer_%s, instructions per URL: %.2f\n", up[i], up[i],
-                          v["wwwurl_" up[i]] / v["peer_" up[i]]
+               for (j = 1; j <= m; j++) {
+                   p = peers[j] "_" up[i]
+                   if (p in v && v[p] > 0 && ("wwwurl_" up[i]) in v)
+                       printf "wwwurl_%s / %s, instructions per URL: %.2f\n", up[i], p,
+                              v["wwwurl_" up[i]] / v[p]
+               }
            if ("set_1" in v && v["set_1"] > 0 && "set_1000" in v)
                printf "set_1000 / set_1, instructions per URL: %.2f\n", v["set_1000"] / v["set_1"]
            if ("ada_parts" in v && v["ada_parts"] > 0 && "whatwg_parts" in v)

@@ -1,6 +1,9 @@
-//! URLPattern `test()` of wwwurl beside the `urlpattern` crate, in one
-//! binary, over a corpus of real URLs; and pattern sets of 1 and 1,000 host
-//! rules (`make bench-urlpattern`).
+//! URLPattern `test()` of wwwurl beside two peers, in one binary, over a
+//! corpus of real URLs: the `urlpattern` crate (`peer_*`) and ada's
+//! URLPattern (`ada_*`: C++, `ada::url_pattern` over ada's `std::regex`
+//! provider, built by build.rs from the `ada-url` package's `ada.cpp`, called
+//! through cpp/ada_pattern.cpp); and pattern sets of 1 and 1,000 host rules
+//! (`make bench-urlpattern`).
 //!
 //! `urlpattern-bench [--rounds N] [--min-time S] CORPUS` prints, per row,
 //! the best of the rounds (5) in ns per URL, each round as many passes over
@@ -11,16 +14,21 @@
 //!
 //! The rows, each testing every URL against every pattern of its group:
 //!
-//! - `wwwurl_plain`, `peer_plain`: five routing patterns without a custom
-//!   regular expression, from the URL string (wwwurl parses it in `test`;
-//!   the peer takes a `url::Url`, parsed here by the `url` crate, which it
-//!   is made for);
-//! - `wwwurl_regexp`, `peer_regexp`: three with one;
+//! - `wwwurl_plain`, `peer_plain`, `ada_plain`: five routing patterns
+//!   without a custom regular expression, from the URL string (wwwurl and
+//!   ada parse it in `test`; the `urlpattern` crate takes a `url::Url`,
+//!   parsed here by the `url` crate, which it is made for);
+//! - `wwwurl_regexp`, `peer_regexp`, `ada_regexp`: three with one (ada's
+//!   regular expressions are `std::regex`'s ECMAScript grammar, not the
+//!   `v`-flag one of the standard: these three mean the same in both);
 //! - `wwwurl_plain_url`, `peer_plain_url`: the same five on a URL parsed
 //!   once (wwwurl `Input::Url`; the peer takes its URL by value: a clone);
 //! - `set_1`, `set_1000`: a pattern set of one host rule, and of 1,000
 //!   (`*://HOST/*` and `https://*.PARENT/*` of the corpus's hosts), one
 //!   `matches` per URL.
+//!
+//! Each peer's rows must count the matches that wwwurl's do: the last lines
+//! give wwwurl's time as a ratio to each peer's and say whether they agree.
 
 // A benchmark may abort when memory runs out: the ban on aborting
 // allocations (clippy.toml) is the library's.
@@ -37,6 +45,53 @@ use wwwurl::urlpattern::{Input, PatternOptions, UrlPattern, UrlPatternSet};
 
 type Peer = urlpattern::UrlPattern<regex::Regex>;
 
+// cpp/ada_pattern.cpp, over ada.cpp (build.rs).
+extern "C" {
+    fn wwwurl_bench_ada_pattern_new(
+        text: *const u8,
+        len: usize,
+        error: *mut std::ffi::c_int,
+    ) -> *mut std::ffi::c_void;
+    fn wwwurl_bench_ada_pattern_test(
+        p: *mut std::ffi::c_void,
+        url: *const u8,
+        len: usize,
+    ) -> std::ffi::c_int;
+    fn wwwurl_bench_ada_pattern_free(p: *mut std::ffi::c_void);
+}
+
+/// An `ada::url_pattern`, owned.
+struct Ada(std::ptr::NonNull<std::ffi::c_void>);
+
+impl Ada {
+    /// The pattern of a constructor string, or ada's error code.
+    fn parse(s: &str) -> Result<Self, std::ffi::c_int> {
+        let mut error = -1;
+        // SAFETY: `s` is valid UTF-8 of `s.len()` bytes, read during the call;
+        // `error` is writable.
+        let p = unsafe { wwwurl_bench_ada_pattern_new(s.as_ptr(), s.len(), &mut error) };
+        std::ptr::NonNull::new(p).map(Ada).ok_or(error)
+    }
+
+    /// `test()` of a URL string: `None` when ada reports an error.
+    fn test(&mut self, url: &str) -> Option<bool> {
+        // SAFETY: the pattern is live and used by one caller at a time (`&mut
+        // self`); `url` is valid UTF-8 of `url.len()` bytes.
+        match unsafe { wwwurl_bench_ada_pattern_test(self.0.as_ptr(), url.as_ptr(), url.len()) } {
+            0 => Some(false),
+            1 => Some(true),
+            _ => None,
+        }
+    }
+}
+
+impl Drop for Ada {
+    fn drop(&mut self) {
+        // SAFETY: made by `wwwurl_bench_ada_pattern_new`, freed once.
+        unsafe { wwwurl_bench_ada_pattern_free(self.0.as_ptr()) }
+    }
+}
+
 const PLAIN: [&str; 5] = [
     "*://*/:section/:id",
     "https://*.:domain.com/*",
@@ -51,11 +106,13 @@ const REGEXP: [&str; 3] = [
     "*://*/:category/:slug([a-z0-9\\-]+)",
 ];
 
-const ROWS: [&str; 8] = [
+const ROWS: [&str; 10] = [
     "wwwurl_plain",
     "peer_plain",
+    "ada_plain",
     "wwwurl_regexp",
     "peer_regexp",
+    "ada_regexp",
     "wwwurl_plain_url",
     "peer_plain_url",
     "set_1",
@@ -68,6 +125,8 @@ struct Ctx {
     ours_regexp: Vec<UrlPattern>,
     peer_plain: Vec<Peer>,
     peer_regexp: Vec<Peer>,
+    ada_plain: Vec<Ada>,
+    ada_regexp: Vec<Ada>,
     set_1: UrlPatternSet,
     set_1000: UrlPatternSet,
     hits: Vec<usize>,
@@ -81,6 +140,10 @@ fn peer(s: &str) -> Peer {
     let init = UrlPatternInit::parse_constructor_string::<regex::Regex>(s, None)
         .unwrap_or_else(|e| panic!("{s}: {e}"));
     Peer::parse(init, UrlPatternOptions::default()).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn ada(s: &str) -> Ada {
+    Ada::parse(s).unwrap_or_else(|e| panic!("{s}: ada rejects it (error {e})"))
 }
 
 fn test_ours(c: &Ctx, ps: &[UrlPattern], range: std::ops::Range<usize>) -> usize {
@@ -106,6 +169,16 @@ fn test_peer(ps: &[Peer], urls: &[String]) -> usize {
     n
 }
 
+fn test_ada(ps: &mut [Ada], urls: &[String]) -> usize {
+    let mut n = 0;
+    for u in urls {
+        for p in ps.iter_mut() {
+            n += usize::from(p.test(black_box(u)).unwrap_or(false));
+        }
+    }
+    n
+}
+
 /// One pass of `row` over the URLs of `range`: the matches.
 fn pass(row: &str, c: &mut Ctx, range: std::ops::Range<usize>) -> usize {
     let urls = &c.urls[range.clone()];
@@ -114,6 +187,8 @@ fn pass(row: &str, c: &mut Ctx, range: std::ops::Range<usize>) -> usize {
         "wwwurl_regexp" => test_ours(c, &c.ours_regexp, range),
         "peer_plain" => test_peer(&c.peer_plain, urls),
         "peer_regexp" => test_peer(&c.peer_regexp, urls),
+        "ada_plain" => test_ada(&mut c.ada_plain, urls),
+        "ada_regexp" => test_ada(&mut c.ada_regexp, urls),
         "wwwurl_plain_url" => {
             let mut n = 0;
             for u in urls {
@@ -223,6 +298,8 @@ fn main() {
         ours_regexp: REGEXP.iter().map(|s| ours(s)).collect(),
         peer_plain: PLAIN.iter().map(|s| peer(s)).collect(),
         peer_regexp: REGEXP.iter().map(|s| peer(s)).collect(),
+        ada_plain: PLAIN.iter().map(|s| ada(s)).collect(),
+        ada_regexp: REGEXP.iter().map(|s| ada(s)).collect(),
         set_1: UrlPatternSet::from_vec(vec![ours(&rules[0])]).unwrap(),
         set_1000: UrlPatternSet::from_vec(rules.iter().map(|s| ours(s)).collect()).unwrap(),
         hits: Vec::new(),
@@ -276,6 +353,8 @@ fn main() {
         ("wwwurl_plain", "peer_plain"),
         ("wwwurl_regexp", "peer_regexp"),
         ("wwwurl_plain_url", "peer_plain_url"),
+        ("wwwurl_plain", "ada_plain"),
+        ("wwwurl_regexp", "ada_regexp"),
     ] {
         let (a, b) = (best[ours], best[theirs]);
         println!(
