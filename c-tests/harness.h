@@ -1,5 +1,6 @@
 /* The wwwurl C test harness: conformance-vector loader, failure counting,
- * check helpers and URL record dumps.
+ * check helpers, URL record dumps and a JSON reader (the web-platform-tests
+ * files).
  *
  * Every test program defines a sentinel-terminated table of groups and calls
  * h_main() from main():
