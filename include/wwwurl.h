@@ -2748,8 +2748,10 @@ int wwwurl_urlpattern_has_regexp_groups(const struct wwwurl_urlpattern *p);
  * Memory and lifetimes: the URL is parsed and freed inside the call.
  * For a pattern with a regular expression of its own (see
  * `wwwurl_urlpattern_parse`) the ECMAScript engine allocates in
- * proportion to the component it is given, which the budget bounds, and
- * ends the process if that memory runs out.
+ * proportion to the component it is given (a component the budget lets
+ * through: at most 16 code points for a nested quantifier, 8,192 for two
+ * unbounded ones, the input limit for one), and ends the process if that
+ * memory runs out.
  */
 wwwurl_status wwwurl_urlpattern_test(const struct wwwurl_urlpattern *p,
                                      const char *input,
@@ -2970,9 +2972,10 @@ size_t wwwurl_urlpattern_set_len(const struct wwwurl_urlpattern_set *set);
 
 /**
  * The patterns of a set that a URL matches: their indices, in increasing
- * order. The URL is parsed once, and tested only against the patterns
- * that can match its hostname; the answer is the same as testing each
- * pattern with `wwwurl_urlpattern_test`.
+ * order. The URL is parsed once, and the set's index of the patterns'
+ * hostnames spares it the patterns that cannot match (doc/urlpattern.md,
+ * "Pattern sets"); the answer is the same as testing each pattern with
+ * `wwwurl_urlpattern_test`.
  *
  * Parameters: `set`; `input`/`len` and `base`/`base_len` as for
  * `wwwurl_urlpattern_test`; `indices`, room for `cap` indices (may be NULL

@@ -710,8 +710,10 @@ fn test_str(p: &UrlPattern, input: &[u8], base: Option<&[u8]>) -> Result<bool, w
 /// Memory and lifetimes: the URL is parsed and freed inside the call.
 /// For a pattern with a regular expression of its own (see
 /// `wwwurl_urlpattern_parse`) the ECMAScript engine allocates in
-/// proportion to the component it is given, which the budget bounds, and
-/// ends the process if that memory runs out.
+/// proportion to the component it is given (a component the budget lets
+/// through: at most 16 code points for a nested quantifier, 8,192 for two
+/// unbounded ones, the input limit for one), and ends the process if that
+/// memory runs out.
 #[export(Status memory(40))]
 fn wwwurl_urlpattern_test(
     #[c(Ref<Pattern>)] p: &PatternHandle,
