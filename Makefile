@@ -467,14 +467,14 @@ api-coverage: $(DECLARED)
 	done
 	@# A function declared once has its NULL and fault rows generated; its
 	@# exact results are tested by hand in test_modern.c (or, for the query,
-	@# WHATWG and Public Suffix List functions, test_query.c, test_whatwg.c
-	@# and test_psl.c), and CHANGELOG.md names it (a _buf twin comes with
-	@# its function).
-	@for f in test_modern test_query test_whatwg test_psl; do \
+	@# WHATWG, Public Suffix List and URL pattern functions, test_query.c,
+	@# test_whatwg.c, test_psl.c and test_urlpattern.c), and CHANGELOG.md
+	@# names it (a _buf twin comes with its function).
+	@for f in test_modern test_query test_whatwg test_psl test_urlpattern; do \
 	  $(CC) -fpreprocessed -dD -E -P c-tests/$$f.c || exit 1; done > $(BUILD)/test_modern.code
 	@for s in $$(cat $(DECLARED)); do \
 	  grep -qE "\b$$s\b[[:space:]]*[(,;)}]" $(BUILD)/test_modern.code || \
-	    { echo "c-tests/test_modern.c, test_query.c, test_whatwg.c, test_psl.c never call $$s"; exit 1; }; \
+	    { echo "c-tests/test_modern.c, test_query.c, test_whatwg.c, test_psl.c, test_urlpattern.c never call $$s"; exit 1; }; \
 	  case $$s in *_buf) ;; *) grep -qw "$$s" CHANGELOG.md || \
 	    { echo "CHANGELOG.md does not name $$s"; exit 1; };; esac; \
 	done

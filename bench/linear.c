@@ -21,7 +21,10 @@
  * n log n gives a ratio of about 16 * log(104857) / log(6553), 21, well
  * within the limit. wwwurl_nvs_parse gets Structured Field patterns:
  * distinct dictionary keys (k######, ), distinct strings in a list
- * ("k######" ) and repeated members.
+ * ("k######" ) and repeated members. The URL pattern functions get the
+ * syntax of patterns with few groups ({a}?  \:  /./  %  [): a pattern
+ * compiled from each of three components, and URLs matched against a
+ * pattern and a set.
  *
  * Each size is timed 3 times (best kept) in thread CPU time
  * (CLOCK_THREAD_CPUTIME_ID, else CLOCK_MONOTONIC), except that a
@@ -589,6 +592,54 @@ static int c_psl_load(char *s, size_t n, void *ctx) {
     return status_call(st);
 }
 
+/* URL patterns: a pattern compiled from the hostile string, and URLs
+ * matched against a pattern or a set made before the call. */
+static int c_up_parse(char *s, size_t n, void *ctx) {
+    struct wwwurl_urlpattern *p = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_urlpattern_parse(s, n, NULL, 0, 0, &p);
+    wwwurl_urlpattern_free(p);
+    return status_call(st);
+}
+static void *p_up_pattern(void) {
+    struct wwwurl_urlpattern *p = NULL;
+    wwwurl_urlpattern_parse("http{s}?://:sub.example.com/:first/*", WWWURL_NUL_TERMINATED, NULL,
+                            0, 0, &p);
+    return p;
+}
+static void d_up_pattern(void *ctx) {
+    wwwurl_urlpattern_free(ctx);
+}
+static int c_up_test(char *s, size_t n, void *ctx) {
+    int m;
+    return ctx ? status_call(wwwurl_urlpattern_test(ctx, s, n, NULL, 0, &m)) : CALL_INTERNAL;
+}
+static int c_up_exec(char *s, size_t n, void *ctx) {
+    struct wwwurl_urlpattern_result *r = NULL;
+    if (!ctx)
+        return CALL_INTERNAL;
+    wwwurl_status st = wwwurl_urlpattern_exec(ctx, s, n, NULL, 0, &r);
+    wwwurl_urlpattern_result_free(r);
+    return status_call(st);
+}
+static void *p_up_set(void) {
+    static const char *const list[] = {"http{s}?://:sub.example.com/:first/*",
+                                       "https://www.example.com/*", "*://*/logout",
+                                       "https://*.example.com/a/:x/*"};
+    struct wwwurl_urlpattern_set *set = NULL;
+    size_t failed;
+    wwwurl_urlpattern_set_parse(list, 4, NULL, 0, 0, &failed, &set);
+    return set;
+}
+static void d_up_set(void *ctx) {
+    wwwurl_urlpattern_set_free(ctx);
+}
+static int c_up_set_match(char *s, size_t n, void *ctx) {
+    size_t idx[4], count;
+    return ctx ? status_call(wwwurl_urlpattern_set_match(ctx, s, n, NULL, 0, idx, 4, &count))
+               : CALL_INTERNAL;
+}
+
 #ifdef LINEAR_SELF_TEST
 /* Checks the checker (cc -DLINEAR_SELF_TEST): a quadratic function must fail. */
 static volatile size_t quad_sink;
@@ -768,6 +819,26 @@ static const char *const psl_patterns[] = {"a.", "www.", "x", "..", "r" DISTINCT
                                            "r" DISTINCT ".com\n", "*.k" DISTINCT "\n",
                                            "// c\n"};
 
+/* URL patterns: compiled from the hostile string in a component, and URLs
+ * matched with it in their pathname and search. The patterns' syntax, with
+ * few groups: compiling takes time in proportion to the square of the
+ * number of groups of a component (SECURITY.md). */
+static const target urlpattern_targets[] = {
+    {"wwwurl_urlpattern_parse(hostname)", "https://", "/", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_parse(pathname)", "https://example.com/", "", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_parse(search)", "https://example.com/p?", "", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_test(pathname)", "https://www.example.com/a/", "", c_up_test,
+     p_up_pattern, d_up_pattern},
+    {"wwwurl_urlpattern_exec(pathname)", "https://www.example.com/a/", "", c_up_exec,
+     p_up_pattern, d_up_pattern},
+    {"wwwurl_urlpattern_exec(search)", "https://www.example.com/a/b?", "", c_up_exec,
+     p_up_pattern, d_up_pattern},
+    {"wwwurl_urlpattern_set_match(pathname)", "https://www.example.com/a/", "", c_up_set_match,
+     p_up_set, d_up_set},
+};
+static const char *const urlpattern_patterns[] = {"/./", "%", "a", "{a}?",
+                                                  "\\:", "/", "[", "&amp;"};
+
 static const char *const patterns[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
 static const char *const query_patterns[] = {"a=1&", "&amp;", "&", "k" DISTINCT "=v&",
                                              "%2", "=", "+", "/./"};
@@ -789,6 +860,8 @@ static const group groups[] = {
     {query_targets, COUNT(query_targets), query_patterns, COUNT(query_patterns)},
     {nvs_targets, COUNT(nvs_targets), nvs_patterns, COUNT(nvs_patterns)},
     {psl_targets, COUNT(psl_targets), psl_patterns, COUNT(psl_patterns)},
+    {urlpattern_targets, COUNT(urlpattern_targets), urlpattern_patterns,
+     COUNT(urlpattern_patterns)},
 };
 
 /* ---- running a case ------------------------------------------------------ */

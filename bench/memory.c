@@ -877,6 +877,154 @@ static int c_nvs_parse(char *s, size_t n, void *ctx)
     return mem_result(st);
 }
 
+/* URL patterns: the hostile string where the generated rows cannot put it
+ * (a component of a constructor string after its prefix, a member of an
+ * init, a URL that matches the pattern or set made before the call). */
+#define UP_SAMPLE "http{s}?://:sub.example.com/:first/*"
+static int c_up_parse(char *s, size_t n, void *ctx)
+{
+    wwwurl_urlpattern *p = NULL;
+    wwwurl_status st = wwwurl_urlpattern_parse(s, n, NULL, 0, 0, &p);
+    (void)ctx;
+    wwwurl_urlpattern_free(p);
+    return mem_result(st);
+}
+static int c_up_error_message(char *s, size_t n, void *ctx)
+{
+    char *out = NULL;
+    wwwurl_status st = wwwurl_urlpattern_error_message(s, n, NULL, 0, 0, &out);
+    (void)ctx;
+    wwwurl_string_free(out);
+    return st == WWWURL_ERR_NOT_FOUND ? 0 : mem_result(st);
+}
+/* An init with `s` as its member number `member` (in the order of the
+ * struct), the others those of a URL the sample pattern matches. */
+static void up_init(wwwurl_urlpattern_init *init, int member, char *s, size_t n)
+{
+    const char **ptr[] = {&init->protocol, &init->hostname, &init->pathname, &init->hash,
+                          &init->base_url};
+    size_t *len[] = {&init->protocol_len, &init->hostname_len, &init->pathname_len,
+                     &init->hash_len, &init->base_url_len};
+    memset(init, 0, sizeof *init);
+    init->protocol = "https";
+    init->protocol_len = WWWURL_NUL_TERMINATED;
+    init->hostname = "www.example.com";
+    init->hostname_len = WWWURL_NUL_TERMINATED;
+    init->pathname = "/a/b";
+    init->pathname_len = WWWURL_NUL_TERMINATED;
+    *ptr[member] = s;
+    *len[member] = n;
+    if (member == 4) {
+        /* The base gives what the init does not. */
+        init->protocol = init->hostname = init->pathname = NULL;
+    }
+}
+enum { UP_PROTOCOL, UP_HOSTNAME, UP_PATHNAME, UP_HASH, UP_BASE };
+#define UP_FROM_INIT(NAME, MEMBER)                                                            \
+    static int c_up_from_init_##NAME(char *s, size_t n, void *ctx)                           \
+    {                                                                                         \
+        wwwurl_urlpattern_init init;                                                          \
+        wwwurl_urlpattern *p = NULL;                                                          \
+        wwwurl_status st;                                                                     \
+        (void)ctx;                                                                            \
+        up_init(&init, MEMBER, s, n);                                                         \
+        st = wwwurl_urlpattern_from_init(&init, 0, &p);                                       \
+        wwwurl_urlpattern_free(p);                                                            \
+        return mem_result(st);                                                                \
+    }
+UP_FROM_INIT(hostname, UP_HOSTNAME)
+UP_FROM_INIT(pathname, UP_PATHNAME)
+UP_FROM_INIT(hash, UP_HASH)
+static void *p_up_pattern(char *s, size_t n)
+{
+    wwwurl_urlpattern *p = NULL;
+    (void)s, (void)n;
+    wwwurl_urlpattern_parse(UP_SAMPLE, WWWURL_NUL_TERMINATED, NULL, 0, 0, &p);
+    return p;
+}
+/* A pattern whose pathname is a regular expression of its own, with one
+ * quantifier: matched by the ECMAScript engine on any length. */
+static void *p_up_regexp(char *s, size_t n)
+{
+    wwwurl_urlpattern *p = NULL;
+    (void)s, (void)n;
+    wwwurl_urlpattern_parse("https://www.example.com/:rest(.*)", WWWURL_NUL_TERMINATED, NULL, 0,
+                            0, &p);
+    return p;
+}
+static void d_up_pattern(void *ctx)
+{
+    wwwurl_urlpattern_free(ctx);
+}
+static int c_up_test(char *s, size_t n, void *ctx)
+{
+    int m;
+    return ctx ? mem_result(wwwurl_urlpattern_test(ctx, s, n, NULL, 0, &m)) : -1;
+}
+static int c_up_exec(char *s, size_t n, void *ctx)
+{
+    wwwurl_urlpattern_result *r = NULL;
+    wwwurl_status st = ctx ? wwwurl_urlpattern_exec(ctx, s, n, NULL, 0, &r) : WWWURL_ERR_PANIC;
+    wwwurl_urlpattern_result_free(r);
+    return mem_result(st);
+}
+#define UP_INIT_INPUT(NAME, MEMBER)                                                           \
+    static int c_up_test_init_##NAME(char *s, size_t n, void *ctx)                          \
+    {                                                                                         \
+        wwwurl_urlpattern_init init;                                                          \
+        int m;                                                                                \
+        up_init(&init, MEMBER, s, n);                                                         \
+        return ctx ? mem_result(wwwurl_urlpattern_test_init(ctx, &init, &m)) : -1;           \
+    }                                                                                         \
+    static int c_up_exec_init_##NAME(char *s, size_t n, void *ctx)                          \
+    {                                                                                         \
+        wwwurl_urlpattern_init init;                                                          \
+        wwwurl_urlpattern_result *r = NULL;                                                   \
+        wwwurl_status st = WWWURL_ERR_PANIC;                                                  \
+        up_init(&init, MEMBER, s, n);                                                         \
+        if (ctx)                                                                              \
+            st = wwwurl_urlpattern_exec_init(ctx, &init, &r);                                 \
+        wwwurl_urlpattern_result_free(r);                                                     \
+        return mem_result(st);                                                                \
+    }
+UP_INIT_INPUT(pathname, UP_PATHNAME)
+UP_INIT_INPUT(hash, UP_HASH)
+UP_INIT_INPUT(base, UP_BASE)
+static int c_up_set_parse(char *s, size_t n, void *ctx)
+{
+    const char *list[3];
+    wwwurl_urlpattern_set *set = NULL;
+    size_t failed;
+    wwwurl_status st;
+    (void)n, (void)ctx;
+    list[0] = UP_SAMPLE;
+    list[1] = s;
+    list[2] = "*://*/logout";
+    st = wwwurl_urlpattern_set_parse(list, 3, NULL, 0, 0, &failed, &set);
+    wwwurl_urlpattern_set_free(set);
+    return mem_result(st);
+}
+static void *p_up_set(char *s, size_t n)
+{
+    static const char *const list[] = {UP_SAMPLE, "https://www.example.com/*",
+                                       "https://*.example.com/a/:x/*", "*://*/logout"};
+    wwwurl_urlpattern_set *set = NULL;
+    size_t failed;
+    (void)s, (void)n;
+    wwwurl_urlpattern_set_parse(list, 4, NULL, 0, 0, &failed, &set);
+    return set;
+}
+static void d_up_set(void *ctx)
+{
+    wwwurl_urlpattern_set_free(ctx);
+}
+static int c_up_set_match(char *s, size_t n, void *ctx)
+{
+    size_t idx[4], count;
+    return ctx ? mem_result(wwwurl_urlpattern_set_match(ctx, s, n, NULL, 0, idx, 4, &count))
+               : -1;
+}
+
 #define BUF p_buffer, d_buffer
 #define TWO_TARGETS_1(FN, NAME, FIRST)                                                        \
     {FN, FIRST, "http://a/", c_##NAME##_1, NULL, NULL},                                       \
@@ -1026,6 +1174,34 @@ static const target targets[] = {
     {"wwwurl_nvs_key_buf", "query", "http://www.example.com/p?", c_nvs_key_buf, p_nvs, d_nvs},
     {"wwwurl_nvs_equivalent", "query", "http://www.example.com/p?", c_nvs_equivalent, p_nvs,
      d_nvs},
+#define UP p_up_pattern, d_up_pattern
+    {"wwwurl_urlpattern_parse", "hostname", "https://", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_parse", "pathname", "https://example.com/", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_parse", "search", "https://example.com/p?", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_error_message", "pathname", "https://example.com/", c_up_error_message,
+     NULL, NULL},
+    {"wwwurl_urlpattern_from_init", "hostname", "", c_up_from_init_hostname, NULL, NULL},
+    {"wwwurl_urlpattern_from_init", "pathname", "/", c_up_from_init_pathname, NULL, NULL},
+    {"wwwurl_urlpattern_from_init", "hash", "", c_up_from_init_hash, NULL, NULL},
+    {"wwwurl_urlpattern_test", "pathname", "https://www.example.com/a/", c_up_test, UP},
+    {"wwwurl_urlpattern_exec", "pathname", "https://www.example.com/a/", c_up_exec, UP},
+    {"wwwurl_urlpattern_exec", "hash", "https://www.example.com/a/b#", c_up_exec, UP},
+    {"wwwurl_urlpattern_test", "pathname, (.*)", "https://www.example.com/", c_up_test,
+     p_up_regexp, d_up_pattern},
+    {"wwwurl_urlpattern_exec", "pathname, (.*)", "https://www.example.com/", c_up_exec,
+     p_up_regexp, d_up_pattern},
+    {"wwwurl_urlpattern_test_init", "pathname", "/a/", c_up_test_init_pathname, UP},
+    {"wwwurl_urlpattern_test_init", "hash", "", c_up_test_init_hash, UP},
+    {"wwwurl_urlpattern_test_init", "base_url", "https://www.example.com/a/",
+     c_up_test_init_base, UP},
+    {"wwwurl_urlpattern_exec_init", "pathname", "/a/", c_up_exec_init_pathname, UP},
+    {"wwwurl_urlpattern_exec_init", "hash", "", c_up_exec_init_hash, UP},
+    {"wwwurl_urlpattern_exec_init", "base_url", "https://www.example.com/a/",
+     c_up_exec_init_base, UP},
+    {"wwwurl_urlpattern_set_parse", "pathname", "https://example.com/", c_up_set_parse, NULL,
+     NULL},
+    {"wwwurl_urlpattern_set_match", "pathname", "https://www.example.com/a/", c_up_set_match,
+     p_up_set, d_up_set},
 };
 
 /* Bytes of each kind (kept, escaped, upper case), escapes, separators and

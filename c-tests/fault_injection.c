@@ -7,8 +7,10 @@
  * - Torture (after curl's): every op below is repeated with its 1st, 2nd,
  *   ... allocation failing until a run completes: first counting only the
  *   memory handed to C (failing, then panicking), then counting every
- *   allocation, the library's own Rust heap included. Each faulted run must
- *   give the documented result (NULL, WWWURL_ERR_NO_MEMORY,
+ *   allocation, the library's own Rust heap included (but for the ops that
+ *   run the ECMAScript engine of the URL patterns' own regular expressions,
+ *   which ends the process when Rust's memory runs out: SECURITY.md). Each
+ *   faulted run must give the documented result (NULL, WWWURL_ERR_NO_MEMORY,
  *   WWWURL_ERR_PANIC, the record left as it was, the empty date string)
  *   and leak nothing (run under valgrind and LeakSanitizer).
  * - Every Nth allocation failing, for a few N, over the whole op: the
@@ -1187,9 +1189,12 @@ enum {
 };
 /* What an op allocates. */
 enum {
-    TO_C = 1,     /* hands memory to C: kinds 1 and 2 must find an allocation */
-    NO_ALLOC = 2, /* must allocate nothing at all */
-    RUST_HEAP = 4 /* allocates working memory: the any-kind torture must find it */
+    TO_C = 1,      /* hands memory to C: kinds 1 and 2 must find an allocation */
+    NO_ALLOC = 2,  /* must allocate nothing at all */
+    RUST_HEAP = 4, /* allocates working memory: the any-kind torture must find it */
+    C_ONLY = 8     /* runs the ECMAScript engine of the URL patterns' own regular
+                    * expressions, which ends the process when Rust's memory runs
+                    * out (SECURITY.md): only the memory handed to C is failed */
 };
 
 typedef struct op {
@@ -1329,6 +1334,68 @@ static int op_canonicalize_cachekey(hgroup *g)
     return string_result(g, "wwwurl_canonicalize cachekey", st, s, "http://e/?a&z");
 }
 
+/* ---- URL patterns ---------------------------------------------------------------- */
+
+/* A set of rules, fixed hostnames and patterns of them (the set's index
+ * and its list of the others), and a match against it. */
+static int op_urlpattern_set(hgroup *g)
+{
+    static const char *const rules[] = {"https://example.com/a/*", "https://*.example.com/:x",
+                                        "https://example.org/*", "*://*/a/:y"};
+    wwwurl_urlpattern_set *set = NULL;
+    size_t failed = 9, idx[4], n = 0;
+    int st = wwwurl_urlpattern_set_parse(rules, 4, NULL, 0, 0, &failed, &set);
+    if (st != WWWURL_OK) {
+        CHECK(g, "wwwurl_urlpattern_set_parse leaves *out", NULL, set == NULL);
+        CHECK_INT(g, "wwwurl_urlpattern_set_parse leaves *failed_index", NULL, 9, failed);
+        return st;
+    }
+    st = wwwurl_urlpattern_set_match(set, "https://example.com/a/b?q", WWWURL_NUL_TERMINATED,
+                                     NULL, 0, idx, 4, &n);
+    if (st == WWWURL_OK) {
+        CHECK_INT(g, "wwwurl_urlpattern_set_match count", NULL, 2, n);
+        CHECK(g, "wwwurl_urlpattern_set_match", NULL, idx[0] == 0 && idx[1] == 3);
+    }
+    wwwurl_urlpattern_set_free(set);
+    return st;
+}
+
+/* A pattern with a group of its own regular expression, its match, and a
+ * set made of it. */
+static int op_urlpattern_regexp(hgroup *g)
+{
+    wwwurl_urlpattern *p = NULL;
+    const wwwurl_urlpattern *list[1];
+    wwwurl_urlpattern_set *set = NULL;
+    wwwurl_urlpattern_result *r = NULL;
+    size_t i = 0, n = 0, idx[1];
+    int st = wwwurl_urlpattern_parse("https://example.com/books/:id(\\d+)", WWWURL_NUL_TERMINATED,
+                                     NULL, 0, 0, &p);
+    if (st != WWWURL_OK)
+        return st;
+    st = wwwurl_urlpattern_exec(p, "https://example.com/books/42", WWWURL_NUL_TERMINATED, NULL, 0,
+                                &r);
+    if (st == WWWURL_OK && CHECK(g, "wwwurl_urlpattern_exec matches", NULL, r != NULL)) {
+        CHECK_INT(g, "wwwurl_urlpattern_result_group_index", NULL, WWWURL_OK,
+                  wwwurl_urlpattern_result_group_index(r, WWWURL_URLPATTERN_PATHNAME, "id",
+                                                       WWWURL_NUL_TERMINATED, &i));
+        CHECK_CSTR(g, "wwwurl_urlpattern_result_group_value", NULL, "42",
+                   wwwurl_urlpattern_result_group_value(r, WWWURL_URLPATTERN_PATHNAME, i, NULL));
+        wwwurl_urlpattern_result_free(r);
+        list[0] = p;
+        st = wwwurl_urlpattern_set_new(list, 1, &set);
+    }
+    if (st == WWWURL_OK) {
+        st = wwwurl_urlpattern_set_match(set, "https://example.com/books/7", WWWURL_NUL_TERMINATED,
+                                         NULL, 0, idx, 1, &n);
+        if (st == WWWURL_OK)
+            CHECK_INT(g, "wwwurl_urlpattern_set_match count", NULL, 1, n);
+        wwwurl_urlpattern_set_free(set);
+    }
+    wwwurl_urlpattern_free(p);
+    return st;
+}
+
 /* The functions declared once in the C layer (wwwurl_api_rows.h): each
  * call on a sample input reports memory running out as a status. */
 static const char api_sample[] = "http://www.example.com/a/./b?c=d#e";
@@ -1378,6 +1445,9 @@ static const op ops[] = {
     {"wwwurl_url_query_edit", op_url_query_edit, OP_STATUS, TO_C, NULL},
     {"wwwurl_nvs_parse/key", op_nvs, OP_STATUS, TO_C, NULL},
     {"wwwurl_canonicalize cachekey config", op_canonicalize_cachekey, OP_STATUS, TO_C, NULL},
+    {"wwwurl_urlpattern_set_parse/match", op_urlpattern_set, OP_STATUS, TO_C | RUST_HEAP, NULL},
+    {"wwwurl_urlpattern regular expression", op_urlpattern_regexp, OP_STATUS, TO_C | C_ONLY,
+     NULL},
     /* GEN and friends: the general paths. */
     {"SplitURL general", op_split_general, OP_NULL, TO_C, NULL},
     {"wwwurl_parse general", op_parse_general, OP_STATUS, TO_C, NULL},
@@ -1839,6 +1909,8 @@ static void for_each_op(hgroup *g, int kind, op_body body, const char *label)
         if (!selected(&ops[i]))
             continue;
         chosen++;
+        if ((ops[i].flags & C_ONLY) && kind != FAULT_FAIL_ALLOC && kind != FAULT_PANIC_ALLOC)
+            continue;
         isolated(g, &ops[i], kind, body, &t);
     }
     if (chosen == 0) {
@@ -2218,9 +2290,11 @@ static void t_panic_entry(hgroup *g, const char *dir)
 
 static void t_every_status(hgroup *g, const char *dir)
 {
-    int seen[WWWURL_ERR_INVALID_LIST + 1] = {0};
+    int seen[WWWURL_ERR_BUDGET + 1] = {0};
     wwwurl_whatwg *w = NULL;
     wwwurl_psl *psl = NULL;
+    wwwurl_urlpattern *pat = NULL;
+    char hostile[64];
     wwwurl_nvs *nvs = NULL;
     struct wwwurl_config *lim = NULL;
     wwwurl_url *h = NULL;
@@ -2277,9 +2351,20 @@ static void t_every_status(hgroup *g, const char *dir)
                                       &need),
         WWWURL_ERR_NO_DOMAIN);
     SEE(wwwurl_psl_load("<html>", WWWURL_NUL_TERMINATED, &psl), WWWURL_ERR_INVALID_LIST);
+    SEE(wwwurl_urlpattern_parse("/x/*", WWWURL_NUL_TERMINATED, NULL, 0, 0, &pat),
+        WWWURL_ERR_INVALID_PATTERN);
+    /* (a+)+ runs on 16 code points at most. */
+    SEE(wwwurl_urlpattern_parse("http://h/(a+)+b", WWWURL_NUL_TERMINATED, NULL, 0, 0, &pat),
+        WWWURL_OK);
+    memset(hostile, 'a', sizeof hostile - 1);
+    memcpy(hostile, "http://h/", 9);
+    hostile[sizeof hostile - 1] = '\0';
+    SEE(wwwurl_urlpattern_test(pat, hostile, WWWURL_NUL_TERMINATED, NULL, 0, &i),
+        WWWURL_ERR_BUDGET);
+    wwwurl_urlpattern_free(pat);
     /* The C libraries are built with IDNA: WWWURL_ERR_NO_IDNA cannot come. */
     seen[WWWURL_ERR_NO_IDNA] = 1;
-    for (i = 0; i <= WWWURL_ERR_INVALID_LIST; i++) {
+    for (i = 0; i <= WWWURL_ERR_BUDGET; i++) {
         CHECK(g, h_status_name(i), "provoked", seen[i]);
         CHECK(g, h_status_name(i), "has a message",
               wwwurl_strerror(i) != NULL && wwwurl_strerror(i)[0] != '\0');

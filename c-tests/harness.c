@@ -600,6 +600,269 @@ int h_cache_path_safe(const char *proto, size_t plen, const char *hostport, size
     return h_plain_component(proto, plen, 0) && h_plain_component(hostport, hlen, 1);
 }
 
+/* ---- JSON, enough for the web-platform-tests files ------------------------ */
+
+/* The reader's place in the text. */
+typedef struct hjp {
+    const char *p, *end;
+    int bad;
+} hjp;
+
+static void hj_ws(hjp *j)
+{
+    while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t'))
+        j->p++;
+}
+
+static void hj_put_utf8(hbuf *b, unsigned long c)
+{
+    if (c < 0x80) {
+        hb_putc(b, (char)c);
+    } else if (c < 0x800) {
+        hb_putc(b, (char)(0xc0 | c >> 6));
+        hb_putc(b, (char)(0x80 | (c & 0x3f)));
+    } else if (c < 0x10000) {
+        hb_putc(b, (char)(0xe0 | c >> 12));
+        hb_putc(b, (char)(0x80 | (c >> 6 & 0x3f)));
+        hb_putc(b, (char)(0x80 | (c & 0x3f)));
+    } else {
+        hb_putc(b, (char)(0xf0 | c >> 18));
+        hb_putc(b, (char)(0x80 | (c >> 12 & 0x3f)));
+        hb_putc(b, (char)(0x80 | (c >> 6 & 0x3f)));
+        hb_putc(b, (char)(0x80 | (c & 0x3f)));
+    }
+}
+
+static long hj_hex4(hjp *j)
+{
+    long v = 0;
+    int k;
+    if (j->end - j->p < 4)
+        return -1;
+    for (k = 0; k < 4; k++) {
+        char c = *j->p++;
+        v <<= 4;
+        if (c >= '0' && c <= '9')
+            v |= c - '0';
+        else if (c >= 'a' && c <= 'f')
+            v |= c - 'a' + 10;
+        else if (c >= 'A' && c <= 'F')
+            v |= c - 'A' + 10;
+        else
+            return -1;
+    }
+    return v;
+}
+
+/* A string after its opening quote. A lone surrogate escape becomes
+ * U+FFFD, as the URL API's USVString conversion makes it. */
+static char *hj_string(hjp *j, size_t *len)
+{
+    hbuf b;
+    hb_init(&b);
+    while (j->p < j->end && *j->p != '"') {
+        char c = *j->p++;
+        if (c != '\\') {
+            hb_putc(&b, c);
+            continue;
+        }
+        if (j->p >= j->end)
+            break;
+        c = *j->p++;
+        switch (c) {
+        case 'n': hb_putc(&b, '\n'); break;
+        case 't': hb_putc(&b, '\t'); break;
+        case 'r': hb_putc(&b, '\r'); break;
+        case 'b': hb_putc(&b, '\b'); break;
+        case 'f': hb_putc(&b, '\f'); break;
+        case 'u': {
+            long u = hj_hex4(j);
+            if (u < 0) {
+                j->bad = 1;
+                break;
+            }
+            if (u >= 0xd800 && u < 0xdc00 && j->end - j->p >= 6 && j->p[0] == '\\' &&
+                j->p[1] == 'u') {
+                const char *save = j->p;
+                long lo;
+                j->p += 2;
+                lo = hj_hex4(j);
+                if (lo >= 0xdc00 && lo < 0xe000) {
+                    hj_put_utf8(&b, 0x10000 + ((unsigned long)(u - 0xd800) << 10) +
+                                     (unsigned long)(lo - 0xdc00));
+                    break;
+                }
+                j->p = save;
+            }
+            hj_put_utf8(&b, (u >= 0xd800 && u < 0xe000) ? 0xfffd : (unsigned long)u);
+            break;
+        }
+        default: hb_putc(&b, c); break;
+        }
+    }
+    if (j->p >= j->end)
+        j->bad = 1;
+    else
+        j->p++;
+    *len = b.len;
+    hb_putc(&b, '\0');
+    return b.p;
+}
+
+static void hj_value(hjp *j, hjson *v);
+
+static void hj_push(hjson *v, hjson *item, char *key)
+{
+    v->item = h_xrealloc(v->item, (v->n + 1) * sizeof *v->item);
+    if (v->type == HJ_OBJ)
+        v->key = h_xrealloc(v->key, (v->n + 1) * sizeof *v->key);
+    v->item[v->n] = *item;
+    if (v->type == HJ_OBJ)
+        v->key[v->n] = key;
+    v->n++;
+}
+
+static void hj_value(hjp *j, hjson *v)
+{
+    memset(v, 0, sizeof *v);
+    hj_ws(j);
+    if (j->p >= j->end) {
+        j->bad = 1;
+        return;
+    }
+    if (*j->p == '"') {
+        j->p++;
+        v->type = HJ_STR;
+        v->s = hj_string(j, &v->n);
+    } else if (*j->p == '[' || *j->p == '{') {
+        int obj = *j->p == '{';
+        v->type = obj ? HJ_OBJ : HJ_ARR;
+        j->p++;
+        hj_ws(j);
+        if (j->p < j->end && *j->p == (obj ? '}' : ']')) {
+            j->p++;
+            return;
+        }
+        while (!j->bad) {
+            hjson item;
+            char *key = NULL;
+            if (obj) {
+                size_t kn;
+                hj_ws(j);
+                if (j->p >= j->end || *j->p != '"') {
+                    j->bad = 1;
+                    return;
+                }
+                j->p++;
+                key = hj_string(j, &kn);
+                hj_ws(j);
+                if (j->p >= j->end || *j->p != ':') {
+                    free(key);
+                    j->bad = 1;
+                    return;
+                }
+                j->p++;
+            }
+            hj_value(j, &item);
+            hj_push(v, &item, key);
+            hj_ws(j);
+            if (j->p < j->end && *j->p == ',') {
+                j->p++;
+                continue;
+            }
+            if (j->p < j->end && *j->p == (obj ? '}' : ']')) {
+                j->p++;
+                return;
+            }
+            j->bad = 1;
+        }
+    } else if (j->end - j->p >= 4 && !memcmp(j->p, "null", 4)) {
+        v->type = HJ_NULL;
+        j->p += 4;
+    } else if (j->end - j->p >= 4 && !memcmp(j->p, "true", 4)) {
+        v->type = HJ_BOOL;
+        v->b = 1;
+        j->p += 4;
+    } else if (j->end - j->p >= 5 && !memcmp(j->p, "false", 5)) {
+        v->type = HJ_BOOL;
+        j->p += 5;
+    } else {
+        v->type = HJ_NUM;
+        while (j->p < j->end && strchr("+-.0123456789eE", *j->p))
+            j->p++;
+    }
+}
+
+void hj_free(hjson *v)
+{
+    size_t k;
+    free(v->s);
+    for (k = 0; k < v->n && v->item; k++) {
+        hj_free(&v->item[k]);
+        if (v->key)
+            free(v->key[k]);
+    }
+    free(v->item);
+    free(v->key);
+}
+
+/* The member `key` of an object, or NULL. */
+const hjson *hj_get(const hjson *o, const char *key)
+{
+    size_t k;
+    if (!o || o->type != HJ_OBJ)
+        return NULL;
+    for (k = 0; k < o->n; k++)
+        if (!strcmp(o->key[k], key))
+            return &o->item[k];
+    return NULL;
+}
+
+const hjson *hj_str(const hjson *o, const char *key)
+{
+    const hjson *v = hj_get(o, key);
+    return v && v->type == HJ_STR ? v : NULL;
+}
+
+int hj_load(hgroup *g, const char *dir, const char *name, hjson *out)
+{
+    char path[4096];
+    FILE *f;
+    long size;
+    char *text;
+    hjp j;
+
+    snprintf(path, sizeof path, "%s/../wpt/%s", dir, name);
+    f = fopen(path, "rb");
+    h_case_begin(g, NULL, NULL);
+    CHECK(g, "read the web-platform-tests file", path, f != NULL);
+    if (!f) {
+        h_case_end(g);
+        return 0;
+    }
+    fseek(f, 0, SEEK_END);
+    size = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    text = malloc((size_t)size + 1);
+    if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
+        fclose(f);
+        free(text);
+        CHECK(g, "read the web-platform-tests file", path, 0);
+        h_case_end(g);
+        return 0;
+    }
+    fclose(f);
+    j.p = text;
+    j.end = text + size;
+    j.bad = 0;
+    hj_value(&j, out);
+    free(text);
+    CHECK(g, "parse the web-platform-tests file", path, !j.bad);
+    h_case_end(g);
+    return !j.bad;
+}
+
+
 /* ---- URL dumps ------------------------------------------------------------ */
 
 const char *const h_url_columns[] = {

@@ -1,5 +1,6 @@
 /* The wwwurl C test harness: conformance-vector loader, failure counting,
- * check helpers and URL record dumps.
+ * check helpers, URL record dumps and a JSON reader (the web-platform-tests
+ * files).
  *
  * Every test program defines a sentinel-terminated table of groups and calls
  * h_main() from main():
@@ -204,6 +205,31 @@ int h_check_status(hgroup *g, const char *cfile, int cline, const char *what, co
  * `.` or `..`, without `/` or a control byte, and a protocol without a byte
  * of 0x80 or more; otherwise it refuses with WWWURL_ERR_UNSAFE_PATH. */
 int h_cache_path_safe(const char *proto, size_t plen, const char *hostport, size_t hlen);
+
+/* ---- JSON, enough for the web-platform-tests files ------------------------ */
+
+enum { HJ_NULL, HJ_BOOL, HJ_NUM, HJ_STR, HJ_ARR, HJ_OBJ };
+
+/* A JSON value. Numbers are recognised, not read. */
+typedef struct hjson {
+    int type;
+    int b;              /* HJ_BOOL */
+    char *s;            /* HJ_STR: UTF-8, NUL-terminated (may hold NULs: see n) */
+    size_t n;           /* HJ_STR: length; HJ_ARR, HJ_OBJ: members */
+    struct hjson *item; /* HJ_ARR, HJ_OBJ: the members */
+    char **key;         /* HJ_OBJ: their keys */
+} hjson;
+
+/* Reads <dir>/../wpt/<rel>, the web-platform-tests data beside the vectors
+ * directory, into `out` (free it with hj_free); 0 when it cannot be read or
+ * is not JSON, which fails `g`. A lone surrogate escape becomes U+FFFD, as
+ * JavaScript's USVString conversion makes it. */
+int hj_load(hgroup *g, const char *dir, const char *rel, hjson *out);
+void hj_free(hjson *v);
+/* The member `key` of an object, or NULL (also when `o` is no object). */
+const hjson *hj_get(const hjson *o, const char *key);
+/* The member `key` of an object when it is a string, else NULL. */
+const hjson *hj_str(const hjson *o, const char *key);
 
 /* ---- URL dumps --------------------------------------------------------------
  * A whole record flattened into one " | "-joined line (lib1560's "get all

@@ -1065,9 +1065,10 @@ static void t_strerror(hgroup *g, const char *dir)
         WWWURL_ERR_NOT_ABSOLUTE, WWWURL_ERR_UNSUPPORTED_SCHEME, WWWURL_ERR_UNSAFE_PATH,
         WWWURL_ERR_CONFIG_IN_USE, WWWURL_ERR_INVALID_URL, WWWURL_ERR_INVALID_BASE,
         WWWURL_ERR_IGNORED, WWWURL_ERR_PORT_IGNORED, WWWURL_ERR_NO_IDNA, WWWURL_ERR_NOT_FOUND,
-        WWWURL_ERR_HOLDS_NUL, WWWURL_ERR_NO_DOMAIN, WWWURL_ERR_INVALID_LIST, -1,
+        WWWURL_ERR_HOLDS_NUL, WWWURL_ERR_NO_DOMAIN, WWWURL_ERR_INVALID_LIST,
+        WWWURL_ERR_INVALID_PATTERN, WWWURL_ERR_BUDGET, -1,
     };
-    static const int unknown[] = {-1, 20, 21, 1000, INT_MAX, INT_MIN, 7000};
+    static const int unknown[] = {-1, 22, 23, 1000, INT_MAX, INT_MIN, 7000};
     const char *msgs[sizeof codes / sizeof codes[0]];
     const char *unk = wwwurl_strerror(-1);
     size_t k, j;

@@ -1252,11 +1252,154 @@ static void t_shared_whatwg(hgroup *g, const char *dir)
     h_case_end(g);
 }
 
+/* URL patterns and a set of them, made once and used by 4 threads at
+ * once: test, exec (every component's input and groups) and the set's
+ * match of each URL must give what one thread got alone. */
+static const char *const pattern_rules[] = {
+    "https://*.example.com/static/*",
+    "https://example.com/books/:id(\\d+){/:rest}*",
+    "*://*/logout",
+    "http{s}?://:sub.example.com/:first/*",
+    "https://example.org/:a?/:b?",
+};
+#define N_PATTERN_RULES (sizeof pattern_rules / sizeof pattern_rules[0])
+
+static const char *const pattern_urls[] = {
+    "https://www.example.com/static/a.css",
+    "https://example.com/books/42/x/y",
+    "http://h.example/logout",
+    "https://api.example.com/v1/users?x#y",
+    "https://example.org/",
+    "https://example.org/one",
+    "not a URL",
+};
+#define N_PATTERN_URLS (sizeof pattern_urls / sizeof pattern_urls[0])
+
+struct pattern_reader {
+    wwwurl_urlpattern *const *p;
+    const wwwurl_urlpattern_set *set;
+    char *const *want; /* per URL: the flat answer */
+    unsigned long wrong;
+};
+
+/* Everything a URL gets from the patterns and the set, as one line. */
+static void pattern_answer(wwwurl_urlpattern *const *p, const wwwurl_urlpattern_set *set,
+                           const char *url, hbuf *out)
+{
+    size_t k, idx[N_PATTERN_RULES], count = 0;
+    int c;
+
+    hb_reset(out);
+    for (k = 0; k < N_PATTERN_RULES; k++) {
+        wwwurl_urlpattern_result *r = NULL;
+        int m = -1;
+        int st = (int)wwwurl_urlpattern_test(p[k], url, WWWURL_NUL_TERMINATED, NULL, 0, &m);
+        hb_printf(out, "[%d %d", st, m);
+        st = (int)wwwurl_urlpattern_exec(p[k], url, WWWURL_NUL_TERMINATED, NULL, 0, &r);
+        hb_printf(out, " %d", st);
+        for (c = 0; r && c <= WWWURL_URLPATTERN_HASH; c++) {
+            size_t i, n = wwwurl_urlpattern_result_group_count(r, (wwwurl_urlpattern_component)c);
+            hb_printf(out, " %s", wwwurl_urlpattern_result_input(r, (wwwurl_urlpattern_component)c,
+                                                                  NULL));
+            for (i = 0; i < n; i++) {
+                const char *v = wwwurl_urlpattern_result_group_value(
+                    r, (wwwurl_urlpattern_component)c, i, NULL);
+                hb_printf(out, " %s=%s",
+                          wwwurl_urlpattern_result_group_name(r, (wwwurl_urlpattern_component)c,
+                                                              i, NULL),
+                          v ? v : "(undefined)");
+            }
+        }
+        wwwurl_urlpattern_result_free(r);
+        hb_puts(out, "]");
+    }
+    c = (int)wwwurl_urlpattern_set_match(set, url, WWWURL_NUL_TERMINATED, NULL, 0, idx,
+                                         N_PATTERN_RULES, &count);
+    hb_printf(out, " set %d:", c);
+    for (k = 0; k < count && k < N_PATTERN_RULES; k++)
+        hb_printf(out, " %zu", idx[k]);
+}
+
+static void *pattern_reader_main(void *arg)
+{
+    struct pattern_reader *r = arg;
+    hbuf got;
+    hb_init(&got);
+    for (int round = 0; round < 50; round++)
+        for (size_t u = 0; u < N_PATTERN_URLS; u++) {
+            size_t i = (u + (size_t)round) % N_PATTERN_URLS;
+            pattern_answer(r->p, r->set, pattern_urls[i], &got);
+            if (strcmp(got.p, r->want[i]) != 0)
+                r->wrong++;
+        }
+    hb_free(&got);
+    return NULL;
+}
+
+static void t_shared_patterns(hgroup *g, const char *dir)
+{
+    wwwurl_urlpattern *p[N_PATTERN_RULES];
+    wwwurl_urlpattern_set *set = NULL;
+    char *want[N_PATTERN_URLS];
+    struct pattern_reader r[4];
+    pthread_t th[4];
+    int started[4], k, ok = 1;
+    size_t i;
+    hbuf b;
+
+    (void)dir;
+    h_case_begin(g, NULL, NULL);
+    hb_init(&b);
+    for (i = 0; i < N_PATTERN_RULES; i++) {
+        p[i] = NULL;
+        ok &= CHECK_STATUS(g, "wwwurl_urlpattern_parse", pattern_rules[i], WWWURL_OK,
+                           wwwurl_urlpattern_parse(pattern_rules[i], WWWURL_NUL_TERMINATED, NULL,
+                                                   0, 0, &p[i]));
+    }
+    ok &= CHECK_STATUS(g, "wwwurl_urlpattern_set_new", NULL, WWWURL_OK,
+                       wwwurl_urlpattern_set_new((const wwwurl_urlpattern *const *)p,
+                                                 N_PATTERN_RULES, &set));
+    for (i = 0; i < N_PATTERN_URLS; i++) {
+        want[i] = NULL;
+        if (ok) {
+            pattern_answer(p, set, pattern_urls[i], &b);
+            want[i] = strdup(b.p);
+        }
+    }
+    if (ok) {
+        CHECK_CSTR(g, "the answer for a book", NULL,
+                   "[0 0 0][0 1 0 https  0=  0= example.com  /books/42/x/y id=42 rest=x/y  0=  "
+                   "0=][0 0 0][0 0 0][0 0 0] set 0: 1",
+                   want[1]);
+        for (k = 0; k < 4; k++) {
+            r[k].p = p;
+            r[k].set = set;
+            r[k].want = want;
+            r[k].wrong = 0;
+            started[k] = pthread_create(&th[k], NULL, pattern_reader_main, &r[k]) == 0;
+        }
+        for (k = 0; k < 4; k++) {
+            if (started[k])
+                pthread_join(th[k], NULL);
+            CHECK(g, "thread started", NULL, started[k]);
+            CHECK(g, "every answer right in every thread", NULL, r[k].wrong == 0);
+        }
+    }
+    for (i = 0; i < N_PATTERN_URLS; i++)
+        free(want[i]);
+    for (i = 0; i < N_PATTERN_RULES; i++)
+        wwwurl_urlpattern_free(p[i]);
+    wwwurl_urlpattern_set_free(set);
+    hb_free(&b);
+    h_case_end(g);
+}
+
 static const h_test tests[] = {
     {"two threads, two configs", t_two_configs},
     {"wwwurl_legacy_configure publishes a config whole", t_configure_whole},
     {"a config set in one thread, first read in another", t_first_use},
     {"4 threads read the same WHATWG handles", t_shared_whatwg},
+    {"4 threads match the same URL patterns and set", t_shared_patterns},
     {"4 threads vs single-threaded", t_threads},
     {"rotating buffers per thread", t_rotating},
     {NULL, NULL},

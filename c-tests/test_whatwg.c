@@ -15,284 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- a JSON reader, enough for the WPT files ------------------------------- */
-
-enum { J_NULL, J_BOOL, J_NUM, J_STR, J_ARR, J_OBJ };
-
-typedef struct jv {
-    int type;
-    int b;           /* J_BOOL */
-    char *s;         /* J_STR: UTF-8, NUL-terminated (may hold NULs: see n) */
-    size_t n;        /* J_STR: length; J_ARR, J_OBJ: members */
-    struct jv *item; /* J_ARR, J_OBJ: the members */
-    char **key;      /* J_OBJ: their keys */
-} jv;
-
-typedef struct jp {
-    const char *p, *end;
-    int bad;
-} jp;
-
-static void j_ws(jp *j)
-{
-    while (j->p < j->end && (*j->p == ' ' || *j->p == '\n' || *j->p == '\r' || *j->p == '\t'))
-        j->p++;
-}
-
-static void put_utf8(hbuf *b, unsigned long c)
-{
-    if (c < 0x80) {
-        hb_putc(b, (char)c);
-    } else if (c < 0x800) {
-        hb_putc(b, (char)(0xc0 | c >> 6));
-        hb_putc(b, (char)(0x80 | (c & 0x3f)));
-    } else if (c < 0x10000) {
-        hb_putc(b, (char)(0xe0 | c >> 12));
-        hb_putc(b, (char)(0x80 | (c >> 6 & 0x3f)));
-        hb_putc(b, (char)(0x80 | (c & 0x3f)));
-    } else {
-        hb_putc(b, (char)(0xf0 | c >> 18));
-        hb_putc(b, (char)(0x80 | (c >> 12 & 0x3f)));
-        hb_putc(b, (char)(0x80 | (c >> 6 & 0x3f)));
-        hb_putc(b, (char)(0x80 | (c & 0x3f)));
-    }
-}
-
-static long hex4(jp *j)
-{
-    long v = 0;
-    int k;
-    if (j->end - j->p < 4)
-        return -1;
-    for (k = 0; k < 4; k++) {
-        char c = *j->p++;
-        v <<= 4;
-        if (c >= '0' && c <= '9')
-            v |= c - '0';
-        else if (c >= 'a' && c <= 'f')
-            v |= c - 'a' + 10;
-        else if (c >= 'A' && c <= 'F')
-            v |= c - 'A' + 10;
-        else
-            return -1;
-    }
-    return v;
-}
-
-/* A string after its opening quote. A lone surrogate escape becomes
- * U+FFFD, as the URL API's USVString conversion makes it. */
-static char *j_string(jp *j, size_t *len)
-{
-    hbuf b;
-    hb_init(&b);
-    while (j->p < j->end && *j->p != '"') {
-        char c = *j->p++;
-        if (c != '\\') {
-            hb_putc(&b, c);
-            continue;
-        }
-        if (j->p >= j->end)
-            break;
-        c = *j->p++;
-        switch (c) {
-        case 'n': hb_putc(&b, '\n'); break;
-        case 't': hb_putc(&b, '\t'); break;
-        case 'r': hb_putc(&b, '\r'); break;
-        case 'b': hb_putc(&b, '\b'); break;
-        case 'f': hb_putc(&b, '\f'); break;
-        case 'u': {
-            long u = hex4(j);
-            if (u < 0) {
-                j->bad = 1;
-                break;
-            }
-            if (u >= 0xd800 && u < 0xdc00 && j->end - j->p >= 6 && j->p[0] == '\\' &&
-                j->p[1] == 'u') {
-                const char *save = j->p;
-                long lo;
-                j->p += 2;
-                lo = hex4(j);
-                if (lo >= 0xdc00 && lo < 0xe000) {
-                    put_utf8(&b, 0x10000 + ((unsigned long)(u - 0xd800) << 10) +
-                                     (unsigned long)(lo - 0xdc00));
-                    break;
-                }
-                j->p = save;
-            }
-            put_utf8(&b, (u >= 0xd800 && u < 0xe000) ? 0xfffd : (unsigned long)u);
-            break;
-        }
-        default: hb_putc(&b, c); break;
-        }
-    }
-    if (j->p >= j->end)
-        j->bad = 1;
-    else
-        j->p++;
-    *len = b.len;
-    hb_putc(&b, '\0');
-    return b.p;
-}
-
-static void j_value(jp *j, jv *v);
-
-static void j_push(jv *v, jv *item, char *key)
-{
-    v->item = realloc(v->item, (v->n + 1) * sizeof *v->item);
-    if (v->type == J_OBJ)
-        v->key = realloc(v->key, (v->n + 1) * sizeof *v->key);
-    if (!v->item || (v->type == J_OBJ && !v->key)) {
-        fprintf(stderr, "out of memory reading JSON\n");
-        exit(2);
-    }
-    v->item[v->n] = *item;
-    if (v->type == J_OBJ)
-        v->key[v->n] = key;
-    v->n++;
-}
-
-static void j_value(jp *j, jv *v)
-{
-    memset(v, 0, sizeof *v);
-    j_ws(j);
-    if (j->p >= j->end) {
-        j->bad = 1;
-        return;
-    }
-    if (*j->p == '"') {
-        j->p++;
-        v->type = J_STR;
-        v->s = j_string(j, &v->n);
-    } else if (*j->p == '[' || *j->p == '{') {
-        int obj = *j->p == '{';
-        v->type = obj ? J_OBJ : J_ARR;
-        j->p++;
-        j_ws(j);
-        if (j->p < j->end && *j->p == (obj ? '}' : ']')) {
-            j->p++;
-            return;
-        }
-        while (!j->bad) {
-            jv item;
-            char *key = NULL;
-            if (obj) {
-                size_t kn;
-                j_ws(j);
-                if (j->p >= j->end || *j->p != '"') {
-                    j->bad = 1;
-                    return;
-                }
-                j->p++;
-                key = j_string(j, &kn);
-                j_ws(j);
-                if (j->p >= j->end || *j->p != ':') {
-                    free(key);
-                    j->bad = 1;
-                    return;
-                }
-                j->p++;
-            }
-            j_value(j, &item);
-            j_push(v, &item, key);
-            j_ws(j);
-            if (j->p < j->end && *j->p == ',') {
-                j->p++;
-                continue;
-            }
-            if (j->p < j->end && *j->p == (obj ? '}' : ']')) {
-                j->p++;
-                return;
-            }
-            j->bad = 1;
-        }
-    } else if (j->end - j->p >= 4 && !memcmp(j->p, "null", 4)) {
-        v->type = J_NULL;
-        j->p += 4;
-    } else if (j->end - j->p >= 4 && !memcmp(j->p, "true", 4)) {
-        v->type = J_BOOL;
-        v->b = 1;
-        j->p += 4;
-    } else if (j->end - j->p >= 5 && !memcmp(j->p, "false", 5)) {
-        v->type = J_BOOL;
-        j->p += 5;
-    } else {
-        v->type = J_NUM;
-        while (j->p < j->end && strchr("+-.0123456789eE", *j->p))
-            j->p++;
-    }
-}
-
-static void j_free(jv *v)
-{
-    size_t k;
-    free(v->s);
-    for (k = 0; k < v->n && v->item; k++) {
-        j_free(&v->item[k]);
-        if (v->key)
-            free(v->key[k]);
-    }
-    free(v->item);
-    free(v->key);
-}
-
-/* The member `key` of an object, or NULL. */
-static const jv *j_get(const jv *o, const char *key)
-{
-    size_t k;
-    if (!o || o->type != J_OBJ)
-        return NULL;
-    for (k = 0; k < o->n; k++)
-        if (!strcmp(o->key[k], key))
-            return &o->item[k];
-    return NULL;
-}
-
-static const jv *j_str(const jv *o, const char *key)
-{
-    const jv *v = j_get(o, key);
-    return v && v->type == J_STR ? v : NULL;
-}
-
-/* Reads tests/wpt/NAME (the vectors directory's sibling); 0 on failure,
- * which fails the group. */
-static int load(hgroup *g, const char *dir, const char *name, jv *out)
-{
-    char path[4096];
-    FILE *f;
-    long size;
-    char *text;
-    jp j;
-
-    snprintf(path, sizeof path, "%s/../wpt/%s", dir, name);
-    f = fopen(path, "rb");
-    h_case_begin(g, NULL, NULL);
-    CHECK(g, "read the web-platform-tests file", path, f != NULL);
-    if (!f) {
-        h_case_end(g);
-        return 0;
-    }
-    fseek(f, 0, SEEK_END);
-    size = ftell(f);
-    fseek(f, 0, SEEK_SET);
-    text = malloc((size_t)size + 1);
-    if (!text || fread(text, 1, (size_t)size, f) != (size_t)size) {
-        fclose(f);
-        free(text);
-        CHECK(g, "read the web-platform-tests file", path, 0);
-        h_case_end(g);
-        return 0;
-    }
-    fclose(f);
-    j.p = text;
-    j.end = text + size;
-    j.bad = 0;
-    j_value(&j, out);
-    free(text);
-    CHECK(g, "parse the web-platform-tests file", path, !j.bad);
-    h_case_end(g);
-    return !j.bad;
-}
-
 /* ---- the cases ---------------------------------------------------------------- */
 
 static const struct {
@@ -345,7 +67,7 @@ static void check_copies(hgroup *g, const char *what, const char *in, const wwwu
     wwwurl_string_free(dup);
 }
 
-static void check_attributes(hgroup *g, const char *in, const wwwurl_whatwg *u, const jv *want)
+static void check_attributes(hgroup *g, const char *in, const wwwurl_whatwg *u, const hjson *want)
 {
     size_t k;
     wwwurl_whatwg *again = NULL;
@@ -357,7 +79,7 @@ static void check_attributes(hgroup *g, const char *in, const wwwurl_whatwg *u, 
         const char *got;
         size_t n = 7;
         char what[64];
-        if (want->item[k].type != J_STR || !part_of(want->key[k], &part))
+        if (want->item[k].type != HJ_STR || !part_of(want->key[k], &part))
             continue;
         got = wwwurl_whatwg_get(u, part, &n);
         snprintf(what, sizeof what, "attribute %s", want->key[k]);
@@ -397,7 +119,7 @@ static int render_report(hbuf *b, const wwwurl_validation *v, size_t len)
     return ok && (failure ? count > 0 : 1) && (valid ? count == 0 && !failure : 1);
 }
 
-static int parses(const jv *input, const char *base)
+static int parses(const hjson *input, const char *base)
 {
     return wwwurl_whatwg_can_parse(input->s, input->n, base, WWWURL_NUL_TERMINATED) == WWWURL_OK;
 }
@@ -405,19 +127,19 @@ static int parses(const jv *input, const char *base)
 static void t_urltestdata(hgroup *g, const char *dir)
 {
     static const char *const hier[] = {"http://example.org/", "https://example.org/", "file:///"};
-    jv all;
+    hjson all;
     size_t k, cases = 0;
 
-    if (!load(g, dir, "urltestdata.json", &all))
+    if (!hj_load(g, dir, "urltestdata.json", &all))
         return;
     for (k = 0; k < all.n; k++) {
-        const jv *c = &all.item[k], *input = j_str(c, "input"), *base = j_str(c, "base");
-        const jv *failure = j_get(c, "failure");
+        const hjson *c = &all.item[k], *input = hj_str(c, "input"), *base = hj_str(c, "base");
+        const hjson *failure = hj_get(c, "failure");
         wwwurl_whatwg *u = (wwwurl_whatwg *)&u;
         wwwurl_status st, can;
         const char *in;
 
-        if (c->type != J_OBJ)
+        if (c->type != HJ_OBJ)
             continue; /* a comment */
         cases++;
         h_case_begin(g, NULL, NULL);
@@ -448,8 +170,8 @@ static void t_urltestdata(hgroup *g, const char *dir)
             }
             wwwurl_validation_free(v);
         }
-        if (failure && failure->type == J_BOOL && failure->b) {
-            const jv *rel = j_str(c, "relativeTo");
+        if (failure && failure->type == HJ_BOOL && failure->b) {
+            const hjson *rel = hj_str(c, "relativeTo");
             CHECK(g, "fails", in, st == WWWURL_ERR_INVALID_URL || st == WWWURL_ERR_INVALID_BASE);
             CHECK(g, "*out untouched on failure", in, u == (wwwurl_whatwg *)&u);
             if (rel) {
@@ -480,38 +202,38 @@ static void t_urltestdata(hgroup *g, const char *dir)
     h_case_begin(g, NULL, NULL);
     CHECK(g, "urltestdata.json has its cases", NULL, cases > 800);
     h_case_end(g);
-    j_free(&all);
+    hj_free(&all);
 }
 
 static void t_setters(hgroup *g, const char *dir)
 {
-    jv all;
+    hjson all;
     size_t k, i, cases = 0;
 
-    if (!load(g, dir, "setters_tests.json", &all))
+    if (!hj_load(g, dir, "setters_tests.json", &all))
         return;
     for (k = 0; k < all.n; k++) {
         wwwurl_whatwg_part part;
-        const jv *list = &all.item[k];
+        const hjson *list = &all.item[k];
         if (!strcmp(all.key[k], "comment"))
             continue;
         h_case_begin(g, NULL, NULL);
         CHECK(g, "setter group names an attribute", all.key[k], part_of(all.key[k], &part));
         h_case_end(g);
         for (i = 0; i < list->n; i++) {
-            const jv *c = &list->item[i], *href = j_str(c, "href"), *value = j_str(c, "new_value");
-            const jv *want = j_get(c, "expected");
+            const hjson *c = &list->item[i], *href = hj_str(c, "href"), *value = hj_str(c, "new_value");
+            const hjson *want = hj_get(c, "expected");
             wwwurl_whatwg *u = NULL, *before = NULL;
             wwwurl_status st;
             hbuf what;
 
-            if (c->type != J_OBJ)
+            if (c->type != HJ_OBJ)
                 continue;
             cases++;
             hb_init(&what);
             h_case_begin(g, NULL, NULL);
             if (!CHECK(g, "case has href, new_value, expected", all.key[k],
-                       href && value && want && want->type == J_OBJ)) {
+                       href && value && want && want->type == HJ_OBJ)) {
                 h_case_end(g);
                 hb_free(&what);
                 continue;
@@ -548,12 +270,12 @@ static void t_setters(hgroup *g, const char *dir)
     h_case_begin(g, NULL, NULL);
     CHECK(g, "setters_tests.json has its cases", NULL, cases > 250);
     h_case_end(g);
-    j_free(&all);
+    hj_free(&all);
 }
 
 /* `new URL("https://" + input + "/x")`: host, hostname, pathname and href
  * for an output, failure for none. */
-static void host_case(hgroup *g, const jv *input, const char *want)
+static void host_case(hgroup *g, const hjson *input, const char *want)
 {
     hbuf s, href;
     wwwurl_whatwg *u = NULL;
@@ -580,7 +302,7 @@ static void host_case(hgroup *g, const jv *input, const char *want)
 }
 
 /* The host or hostname setter on https://x/x: the output, or x kept. */
-static void host_setter_case(hgroup *g, wwwurl_whatwg_part part, const jv *input, const char *want)
+static void host_setter_case(hgroup *g, wwwurl_whatwg_part part, const hjson *input, const char *want)
 {
     wwwurl_whatwg *u = NULL;
     wwwurl_status st;
@@ -595,14 +317,14 @@ static void host_setter_case(hgroup *g, wwwurl_whatwg_part part, const jv *input
 
 static void t_toascii(hgroup *g, const char *dir)
 {
-    jv all;
+    hjson all;
     size_t k, cases = 0;
 
-    if (!load(g, dir, "toascii.json", &all))
+    if (!hj_load(g, dir, "toascii.json", &all))
         return;
     for (k = 0; k < all.n; k++) {
-        const jv *c = &all.item[k], *input = j_str(c, "input"), *out = j_str(c, "output");
-        if (c->type != J_OBJ || !input)
+        const hjson *c = &all.item[k], *input = hj_str(c, "input"), *out = hj_str(c, "output");
+        if (c->type != HJ_OBJ || !input)
             continue;
         cases++;
         h_case_begin(g, NULL, NULL);
@@ -615,14 +337,14 @@ static void t_toascii(hgroup *g, const char *dir)
     h_case_begin(g, NULL, NULL);
     CHECK(g, "toascii.json has its cases", NULL, cases > 80);
     h_case_end(g);
-    j_free(&all);
+    hj_free(&all);
 }
 
 /* The two cases whose data, from an older Unicode version, expects failure
  * for a code point that the IDNA tables in use assign (U+3E8AC, a letter):
  * for these the newer result is accepted, and asserted exactly (the Rust
  * test of the same data says the same). */
-static const char *newer_unicode(const jv *input)
+static const char *newer_unicode(const hjson *input)
 {
     static const char a[] = "\xf0\xbe\xa2\xac\xe3\x80\x82\xdc\xa9\xe3\x80\x82\xec\xaf\x99"
                             "5";
@@ -637,15 +359,15 @@ static const char *newer_unicode(const jv *input)
 
 static void t_idna(hgroup *g, const char *dir)
 {
-    jv all;
+    hjson all;
     size_t k, cases = 0, newer = 0;
 
-    if (!load(g, dir, "IdnaTestV2.json", &all))
+    if (!hj_load(g, dir, "IdnaTestV2.json", &all))
         return;
     for (k = 0; k < all.n; k++) {
-        const jv *c = &all.item[k], *input = j_str(c, "input"), *out = j_str(c, "output");
+        const hjson *c = &all.item[k], *input = hj_str(c, "input"), *out = hj_str(c, "output");
         const char *want;
-        if (c->type != J_OBJ || !input || input->n == 0)
+        if (c->type != HJ_OBJ || !input || input->n == 0)
             continue; /* a comment; WPT skips the empty input too */
         cases++;
         want = out ? out->s : NULL;
@@ -661,7 +383,7 @@ static void t_idna(hgroup *g, const char *dir)
     h_case_begin(g, NULL, NULL);
     CHECK(g, "IdnaTestV2.json has its cases", NULL, cases > 2600 && newer == 2);
     h_case_end(g);
-    j_free(&all);
+    hj_free(&all);
 }
 
 /* ---- the API's own rules ------------------------------------------------------- */

@@ -12,7 +12,9 @@
  *     function and to wwwurl_parse, wwwurl_link, wwwurl_transcode,
  *     wwwurl_rfc3986_split, wwwurl_rfc3986_resolve,
  *     wwwurl_webcapture_canonical, the WHATWG parser and setters, the query
- *     edits, No-Vary-Search and wwwurl_canonicalize under every profile.
+ *     edits, No-Vary-Search, wwwurl_canonicalize under every profile, and
+ *     URL patterns (a pattern's pathname, a URL matched against a pattern
+ *     and a set).
  *     Run with `ulimit -s 8192`: nothing may recurse in proportion to the
  *     input.
  *  3. The defined results that SECURITY.md documents for the inputs on which
@@ -707,6 +709,44 @@ static void long_standards(const char *s, size_t size, const char *pat, int all)
     wwwurl_nvs_free(v);
 }
 
+/* URL patterns: the long input as a pattern's pathname, and as the path
+ * of a URL matched against a pattern and a set. */
+static void long_urlpattern(const char *s, size_t size, const char *pat)
+{
+    static const char *const rules[] = {"http{s}?://:sub.example.com/:first/*",
+                                        "https://*.example.com/a/*", "*://*/logout"};
+    char *in = xmalloc(size + 1);
+    wwwurl_urlpattern *p = NULL;
+    wwwurl_urlpattern_result *r = NULL;
+    wwwurl_urlpattern_set *set = NULL;
+    size_t idx[3], count = 0, failed;
+    int m = -1;
+
+    memcpy(in, "https://www.example.com/a/", 26);
+    memcpy(in + 26, s, size - 26);
+    in[size] = '\0';
+    wwwurl_status st = wwwurl_urlpattern_parse(in, size, NULL, 0, 0, &p);
+    EXPECT(st == WWWURL_OK || st == WWWURL_ERR_INVALID_PATTERN,
+           "wwwurl_urlpattern_parse(%s x %zu): status %u", pat, size, (unsigned)st);
+    wwwurl_urlpattern_free(p);
+    p = NULL;
+    wwwurl_urlpattern_parse(rules[0], WWWURL_NUL_TERMINATED, NULL, 0, 0, &p);
+    /* Dot segments may leave the path too short to match: the three
+     * calls agree. */
+    EXPECT(wwwurl_urlpattern_test(p, in, size, NULL, 0, &m) == WWWURL_OK && m >= 0,
+           "wwwurl_urlpattern_test(%s x %zu)", pat, size);
+    EXPECT(wwwurl_urlpattern_exec(p, in, size, NULL, 0, &r) == WWWURL_OK && (r != NULL) == m,
+           "wwwurl_urlpattern_exec(%s x %zu)", pat, size);
+    wwwurl_urlpattern_result_free(r);
+    wwwurl_urlpattern_free(p);
+    wwwurl_urlpattern_set_parse(rules, 3, NULL, 0, 0, &failed, &set);
+    EXPECT(wwwurl_urlpattern_set_match(set, in, size, NULL, 0, idx, 3, &count) == WWWURL_OK &&
+               (count > 0 && idx[0] == 0) == m,
+           "wwwurl_urlpattern_set_match(%s x %zu)", pat, size);
+    wwwurl_urlpattern_set_free(set);
+    free(in);
+}
+
 static void part2_long(int skip8)
 {
     static const char *const pats[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
@@ -720,6 +760,7 @@ static void part2_long(int skip8)
             long_legacy(s, sizes[z], pats[p], z == 0 && !skip8);
             long_modern(s, sizes[z], pats[p], z == 0);
             long_standards(s, sizes[z], pats[p], z == 0 && !skip8);
+            long_urlpattern(s, sizes[z], pats[p]);
             free(s);
         }
         fprintf(report, "long inputs of %zu MiB: %.1f s\n", sizes[z] >> 20, now() - t0);

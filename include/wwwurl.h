@@ -100,6 +100,13 @@
 #define WWWURL_QUERY_RAW 1
 
 /**
+ * A flag of `wwwurl_urlpattern_parse` and the others that make patterns:
+ * the pathname, search and hash match without regard to case
+ * (`ignoreCase`).
+ */
+#define WWWURL_URLPATTERN_IGNORE_CASE 1
+
+/**
  * The result of every modern `wwwurl_*` call that can fail.
  *
  * A 32-bit unsigned number in C (`uint32_t`), whatever size the compiler
@@ -206,7 +213,20 @@ enum wwwurl_status
    * The text is not a Public Suffix List: not UTF-8, a control byte, a
    * rule the list's format does not allow, or no rule.
    */
-  WWWURL_ERR_INVALID_LIST = 19
+  WWWURL_ERR_INVALID_LIST = 19,
+  /**
+   * The text is not a URL pattern (where JavaScript's `URLPattern`
+   * throws a `TypeError`): it does not parse, a component does not
+   * compile, a relative pattern has no base URL or an invalid one.
+   */
+  WWWURL_ERR_INVALID_PATTERN = 20,
+  /**
+   * Matching a URL pattern exceeded its budget of time: a regular
+   * expression of the pattern's own given a longer input than its
+   * quantifiers allow, or too many steps of the matcher
+   * (doc/urlpattern.md, "The budget").
+   */
+  WWWURL_ERR_BUDGET = 21
 };
 #ifndef __cplusplus
 #if defined(__STDC_VERSION__) && __STDC_VERSION__ >= 202311L
@@ -256,6 +276,27 @@ typedef struct wwwurl_psl wwwurl_psl;
 typedef struct wwwurl_url wwwurl_url;
 
 /**
+ * A compiled URL pattern (`wwwurl_urlpattern_parse`,
+ * `wwwurl_urlpattern_from_init`). It never changes: any number of threads
+ * may test URLs against one pattern at once.
+ */
+typedef struct wwwurl_urlpattern wwwurl_urlpattern;
+
+/**
+ * What `wwwurl_urlpattern_exec` gives on a match: each component's input
+ * and its groups, by name.
+ */
+typedef struct wwwurl_urlpattern_result wwwurl_urlpattern_result;
+
+/**
+ * A set of URL patterns, matched together (`wwwurl_urlpattern_set_new`,
+ * `wwwurl_urlpattern_set_parse`). It holds copies of its patterns and
+ * never changes: any number of threads may match URLs against one set at
+ * once.
+ */
+typedef struct wwwurl_urlpattern_set wwwurl_urlpattern_set;
+
+/**
  * The result of `wwwurl_whatwg_validate`: the validation errors of an
  * input, whether the parser returned failure and whether the input is a
  * valid URL string. Opaque: released by `wwwurl_validation_free`.
@@ -302,6 +343,12 @@ typedef uint32_t wwwurl_query_op;
  * gives it (`wwwurl_validation_name`). The numbers follow the table.
  */
 typedef uint32_t wwwurl_validation_id;
+
+/**
+ * A component of a URL pattern and of the URLs it matches: a
+ * `WWWURL_URLPATTERN_*` value, in the Standard's order.
+ */
+typedef uint32_t wwwurl_urlpattern_component;
 
 /**
  * Where one component lies in the input.
@@ -420,6 +467,88 @@ typedef struct wwwurl_validation_error {
    */
   uint8_t fatal;
 } wwwurl_validation_error;
+
+/**
+ * The components of a URL pattern or of a URL, and a base URL, as
+ * JavaScript's `URLPatternInit` gives them: each a pointer and a length
+ * (`WWWURL_NUL_TERMINATED` for a C string). A NULL pointer is a component
+ * not given; an empty string is one given empty. Set the members not
+ * used to 0 (`= {0}`, or `memset`).
+ */
+typedef struct wwwurl_urlpattern_init {
+  /**
+   * `protocol` (a trailing `:` is dropped).
+   */
+  const char *protocol;
+  /**
+   * Its length.
+   */
+  size_t protocol_len;
+  /**
+   * `username`.
+   */
+  const char *username;
+  /**
+   * Its length.
+   */
+  size_t username_len;
+  /**
+   * `password`.
+   */
+  const char *password;
+  /**
+   * Its length.
+   */
+  size_t password_len;
+  /**
+   * `hostname`.
+   */
+  const char *hostname;
+  /**
+   * Its length.
+   */
+  size_t hostname_len;
+  /**
+   * `port`.
+   */
+  const char *port;
+  /**
+   * Its length.
+   */
+  size_t port_len;
+  /**
+   * `pathname` (relative to the base URL's unless it starts with `/`).
+   */
+  const char *pathname;
+  /**
+   * Its length.
+   */
+  size_t pathname_len;
+  /**
+   * `search` (a leading `?` is dropped).
+   */
+  const char *search;
+  /**
+   * Its length.
+   */
+  size_t search_len;
+  /**
+   * `hash` (a leading `#` is dropped).
+   */
+  const char *hash;
+  /**
+   * Its length.
+   */
+  size_t hash_len;
+  /**
+   * `baseURL`: the components not given are taken from it.
+   */
+  const char *base_url;
+  /**
+   * Its length.
+   */
+  size_t base_url_len;
+} wwwurl_urlpattern_init;
 
 /**
  * The canonical URL without user and password.
@@ -800,6 +929,46 @@ typedef struct wwwurl_validation_error {
  * `file-invalid-Windows-drive-letter-host`.
  */
 #define WWWURL_VALIDATION_FILE_INVALID_WINDOWS_DRIVE_LETTER_HOST 29
+
+/**
+ * `protocol`: the scheme, without its `:`.
+ */
+#define WWWURL_URLPATTERN_PROTOCOL 0
+
+/**
+ * `username`.
+ */
+#define WWWURL_URLPATTERN_USERNAME 1
+
+/**
+ * `password`.
+ */
+#define WWWURL_URLPATTERN_PASSWORD 2
+
+/**
+ * `hostname`.
+ */
+#define WWWURL_URLPATTERN_HOSTNAME 3
+
+/**
+ * `port`.
+ */
+#define WWWURL_URLPATTERN_PORT 4
+
+/**
+ * `pathname`.
+ */
+#define WWWURL_URLPATTERN_PATHNAME 5
+
+/**
+ * `search`: the query, without its `?`.
+ */
+#define WWWURL_URLPATTERN_SEARCH 6
+
+/**
+ * `hash`: the fragment, without its `#`.
+ */
+#define WWWURL_URLPATTERN_HASH 7
 
 #ifdef __cplusplus
 extern "C" {
@@ -2440,6 +2609,402 @@ int wwwurl_psl_same_site(const struct wwwurl_psl *psl,
                          const struct wwwurl_whatwg *a,
                          const struct wwwurl_whatwg *b,
                          uint32_t flags);
+
+/**
+ * Compiles a URL pattern from a constructor string, as JavaScript's `new
+ * URLPattern(input, baseURL, options)` does: `https://:sub.example.com/books/:id`,
+ * with named groups (`:id`), wildcards (`*`), groups with a regular
+ * expression of their own (`:id(\d+)`), optional and repeated parts
+ * (`{...}?`, and the modifiers `?`, `*`, `+`). Components the string does
+ * not give are `*`, or come from the base URL for a relative string
+ * (`/books/:id`). Input that is not UTF-8 is decoded with replacement
+ * first.
+ *
+ * Parameters: `input`/`len` (`len` may be `WWWURL_NUL_TERMINATED`);
+ * `base`/`base_len`, the base URL, NULL for none; `flags`, 0 or
+ * `WWWURL_URLPATTERN_IGNORE_CASE`; `out` receives the new pattern.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_PATTERN` where JavaScript
+ * throws a `TypeError`: a string that is not a pattern, a component that
+ * does not compile (a regular expression of its own that is not one in
+ * ECMAScript's `v` mode), a relative string without a base URL, a base
+ * that is not a URL (`wwwurl_urlpattern_error_message` says which);
+ * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown flag; `WWWURL_ERR_NULL`;
+ * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is written only on
+ * success.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_urlpattern_free`; it borrows nothing from the arguments. A
+ * group with a regular expression of its own is compiled by the library's
+ * ECMAScript engine, which allocates through Rust's global allocator and
+ * ends the process if that memory runs out (SECURITY.md, "No abort when
+ * memory runs out"): a pattern without such a group allocates only
+ * through paths that fail with `WWWURL_ERR_NO_MEMORY`.
+ */
+wwwurl_status wwwurl_urlpattern_parse(const char *input,
+                                      size_t len,
+                                      const char *base,
+                                      size_t base_len,
+                                      uint32_t flags,
+                                      struct wwwurl_urlpattern **out);
+
+/**
+ * Compiles a URL pattern from components, as JavaScript's `new
+ * URLPattern(init, options)` does: each component given is a pattern of
+ * its own; those not given are `*`, or come from `base_url` when it is
+ * given (up to the first component given, as the Standard says).
+ *
+ * Parameters: `init`, the components and base URL (NULL members are not
+ * given); `flags`, 0 or `WWWURL_URLPATTERN_IGNORE_CASE`; `out` receives
+ * the new pattern.
+ *
+ * Returns the statuses of `wwwurl_urlpattern_parse`; each member of
+ * `init` is held to the input limit (`WWWURL_ERR_TOO_LONG`).
+ *
+ * Memory and lifetimes: as for `wwwurl_urlpattern_parse`.
+ */
+wwwurl_status wwwurl_urlpattern_from_init(const struct wwwurl_urlpattern_init *init,
+                                          uint32_t flags,
+                                          struct wwwurl_urlpattern **out);
+
+/**
+ * Why a constructor string does not make a URL pattern: the message of
+ * the error `wwwurl_urlpattern_parse` gives `WWWURL_ERR_INVALID_PATTERN`
+ * for, in English (`"invalid regular expression"`, `"relative pattern
+ * without a base URL"`...), for a log or a person.
+ *
+ * Parameters: as for `wwwurl_urlpattern_parse`; `out` receives the
+ * message.
+ *
+ * Returns `WWWURL_OK` (the pattern does not compile, and `*out` says
+ * why); `WWWURL_ERR_NOT_FOUND` when it compiles; the other statuses of
+ * `wwwurl_urlpattern_parse`. `*out` is written only on `WWWURL_OK`.
+ *
+ * Memory and lifetimes: `*out` is a new string that the caller releases
+ * with `wwwurl_string_free`. The pattern is compiled and freed as
+ * `wwwurl_urlpattern_parse` compiles it.
+ */
+wwwurl_status wwwurl_urlpattern_error_message(const char *input,
+                                              size_t len,
+                                              const char *base,
+                                              size_t base_len,
+                                              uint32_t flags,
+                                              char **out);
+
+/**
+ * Releases a pattern. NULL is fine; the same pattern must not be freed
+ * twice, nor while another thread uses it. Sets made from it keep their
+ * own copies.
+ */
+void wwwurl_urlpattern_free(struct wwwurl_urlpattern *p);
+
+/**
+ * A component's pattern string, in the Standard's canonical form (what
+ * JavaScript's `pattern.pathname` and the others give): `*` for one that
+ * matches anything, the component of the base URL where it came from
+ * there, escaped where a character would otherwise be pattern syntax.
+ *
+ * Parameters: `p`, a pattern; `component`, a `WWWURL_URLPATTERN_*` value;
+ * `len`, where the length is stored (may be NULL; 0 when NULL is
+ * returned).
+ *
+ * Returns the NUL-terminated string, UTF-8; NULL when `p` is NULL or
+ * `component` is unknown.
+ *
+ * Memory and lifetimes: borrowed from the pattern, valid until it is
+ * freed; do not free it. Allocates nothing.
+ */
+const char *wwwurl_urlpattern_get(const struct wwwurl_urlpattern *p,
+                                  wwwurl_urlpattern_component component,
+                                  size_t *len);
+
+/**
+ * Whether a pattern has a group with a regular expression of its own
+ * (`:id(\d+)`, `(a|b)`): JavaScript's `hasRegExpGroups`. Matching such a
+ * component runs the ECMAScript engine, on inputs the budget allows
+ * (`WWWURL_ERR_BUDGET`).
+ *
+ * Returns 1 when it has one, 0 when not, -1 for NULL.
+ */
+int wwwurl_urlpattern_has_regexp_groups(const struct wwwurl_urlpattern *p);
+
+/**
+ * Whether a URL matches a pattern: JavaScript's `pattern.test(input,
+ * baseURL)`. The URL is parsed by the WHATWG URL Standard (against the
+ * base, if any); one that is not a URL matches nothing, as in
+ * JavaScript. Input that is not UTF-8 is decoded with replacement first.
+ *
+ * Parameters: `p`, a pattern; `input`/`len` (`len` may be
+ * `WWWURL_NUL_TERMINATED`); `base`/`base_len`, the base URL, NULL for
+ * none; `matched` receives 1 when it matches, 0 when not.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_BUDGET` when matching a component
+ * exceeds its budget (doc/urlpattern.md, "The budget": a regular
+ * expression of the pattern's own given a longer input than its
+ * quantifiers allow, or the part matcher's steps); `WWWURL_ERR_NULL`;
+ * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*matched` is written
+ * only on success.
+ *
+ * Memory and lifetimes: the URL is parsed and freed inside the call.
+ * For a pattern with a regular expression of its own (see
+ * `wwwurl_urlpattern_parse`) the ECMAScript engine allocates in
+ * proportion to the component it is given (a component the budget lets
+ * through: at most 16 code points for a nested quantifier, 8,192 for two
+ * unbounded ones, the input limit for one), and ends the process if that
+ * memory runs out.
+ */
+wwwurl_status wwwurl_urlpattern_test(const struct wwwurl_urlpattern *p,
+                                     const char *input,
+                                     size_t len,
+                                     const char *base,
+                                     size_t base_len,
+                                     int *matched);
+
+/**
+ * Whether the components of an init match a pattern: JavaScript's
+ * `pattern.test(init)`. Each component given is canonicalised as the
+ * Standard says (those not given are empty, or come from `base_url`); an
+ * init that does not make a URL (an invalid base URL, a component that
+ * does not canonicalise) matches nothing.
+ *
+ * Parameters: `p`, a pattern; `input`, the components; `matched`
+ * receives 1 when they match, 0 when not.
+ *
+ * Returns the statuses of `wwwurl_urlpattern_test`; each member of
+ * `input` is held to the input limit.
+ *
+ * Memory and lifetimes: as for `wwwurl_urlpattern_test`.
+ */
+wwwurl_status wwwurl_urlpattern_test_init(const struct wwwurl_urlpattern *p,
+                                          const struct wwwurl_urlpattern_init *input,
+                                          int *matched);
+
+/**
+ * The match of a URL against a pattern: JavaScript's
+ * `pattern.exec(input, baseURL)`, each component's input and its groups
+ * by name.
+ *
+ * Parameters: as for `wwwurl_urlpattern_test`; `out` receives the result,
+ * or NULL when the URL does not match (or is not a URL).
+ *
+ * Returns `WWWURL_OK` (`*out` is the result, or NULL for no match); the
+ * errors of `wwwurl_urlpattern_test`. `*out` is written only on
+ * `WWWURL_OK`.
+ *
+ * Memory and lifetimes: the caller owns a result and releases it with
+ * `wwwurl_urlpattern_result_free`; it borrows nothing from the pattern or
+ * the arguments. For a pattern with a regular expression of its own, see
+ * `wwwurl_urlpattern_test`.
+ */
+wwwurl_status wwwurl_urlpattern_exec(const struct wwwurl_urlpattern *p,
+                                     const char *input,
+                                     size_t len,
+                                     const char *base,
+                                     size_t base_len,
+                                     struct wwwurl_urlpattern_result **out);
+
+/**
+ * The match of the components of an init against a pattern: JavaScript's
+ * `pattern.exec(init)`.
+ *
+ * Parameters: `p`, a pattern; `input`, the components (see
+ * `wwwurl_urlpattern_test_init`); `out` receives the result, or NULL when
+ * they do not match.
+ *
+ * Returns the statuses of `wwwurl_urlpattern_exec`.
+ *
+ * Memory and lifetimes: as for `wwwurl_urlpattern_exec`.
+ */
+wwwurl_status wwwurl_urlpattern_exec_init(const struct wwwurl_urlpattern *p,
+                                          const struct wwwurl_urlpattern_init *input,
+                                          struct wwwurl_urlpattern_result **out);
+
+/**
+ * The input of a component in a result: the URL's component as the
+ * pattern matched it (JavaScript's `result.pathname.input`), canonical,
+ * without the `:` of the protocol, the `?` of the search or the `#` of the
+ * hash.
+ *
+ * Parameters: `r`, a result; `component`, a `WWWURL_URLPATTERN_*` value;
+ * `len`, where the length is stored (may be NULL; 0 when NULL is
+ * returned).
+ *
+ * Returns the NUL-terminated input (possibly empty), UTF-8; NULL when `r`
+ * is NULL or `component` is unknown.
+ *
+ * Memory and lifetimes: borrowed from the result, valid until it is
+ * freed. Allocates nothing.
+ */
+const char *wwwurl_urlpattern_result_input(const struct wwwurl_urlpattern_result *r,
+                                           wwwurl_urlpattern_component component,
+                                           size_t *len);
+
+/**
+ * The number of groups of a component in a result: its named groups
+ * (`:id`) and its unnamed ones (`*`, `(\d+)`, named `0`, `1`...), in the
+ * order of the pattern.
+ *
+ * Returns the count; 0 when `r` is NULL or `component` is unknown.
+ */
+size_t wwwurl_urlpattern_result_group_count(const struct wwwurl_urlpattern_result *r,
+                                            wwwurl_urlpattern_component component);
+
+/**
+ * The name of group `i` of a component in a result (`id` for `:id`, `0`
+ * for the first unnamed group).
+ *
+ * Parameters: `r`, a result; `component`, a `WWWURL_URLPATTERN_*` value;
+ * `i`, from 0 to the count less 1 (`wwwurl_urlpattern_result_group_count`);
+ * `len`, where the length is stored (may be NULL; 0 when NULL is
+ * returned).
+ *
+ * Returns the NUL-terminated name; NULL when `r` is NULL, `component` is
+ * unknown or `i` is the count or more.
+ *
+ * Memory and lifetimes: borrowed from the result, valid until it is
+ * freed. Allocates nothing.
+ */
+const char *wwwurl_urlpattern_result_group_name(const struct wwwurl_urlpattern_result *r,
+                                                wwwurl_urlpattern_component component,
+                                                size_t i,
+                                                size_t *len);
+
+/**
+ * The value of group `i` of a component in a result: the part of the
+ * component's input it matched.
+ *
+ * Parameters: as for `wwwurl_urlpattern_result_group_name`.
+ *
+ * Returns the NUL-terminated value (possibly empty); NULL for a group that
+ * did not take part in the match (an optional group left out:
+ * JavaScript's `undefined`), and when `r` is NULL, `component` is unknown
+ * or `i` is the count or more.
+ *
+ * Memory and lifetimes: borrowed from the result, valid until it is
+ * freed. Allocates nothing.
+ */
+const char *wwwurl_urlpattern_result_group_value(const struct wwwurl_urlpattern_result *r,
+                                                 wwwurl_urlpattern_component component,
+                                                 size_t i,
+                                                 size_t *len);
+
+/**
+ * Finds a group of a component in a result by its name: the index that
+ * `wwwurl_urlpattern_result_group_value` takes.
+ *
+ * Parameters: `r`, a result; `component`, a `WWWURL_URLPATTERN_*` value;
+ * `name`/`name_len` (`name_len` may be `WWWURL_NUL_TERMINATED`); `index`
+ * receives the group's index.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` when the component has no
+ * group of that name; `WWWURL_ERR_INVALID_ARGUMENT` for an unknown
+ * component; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. `*index` is written
+ * only on success. Allocates nothing.
+ */
+wwwurl_status wwwurl_urlpattern_result_group_index(const struct wwwurl_urlpattern_result *r,
+                                                   wwwurl_urlpattern_component component,
+                                                   const char *name,
+                                                   size_t name_len,
+                                                   size_t *index);
+
+/**
+ * Releases a result of `wwwurl_urlpattern_exec`. NULL is fine; the same
+ * result must not be freed twice.
+ */
+void wwwurl_urlpattern_result_free(struct wwwurl_urlpattern_result *r);
+
+/**
+ * A set of copies of `n` patterns, matched together by
+ * `wwwurl_urlpattern_set_match`: pattern `i` of the set is `patterns[i]`.
+ *
+ * Parameters: `patterns`, `n` patterns (NULL when `n` is 0); `out`
+ * receives the new set.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `patterns` or one of them is
+ * NULL; `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
+ *
+ * Memory and lifetimes: the caller owns `*out` and releases it with
+ * `wwwurl_urlpattern_set_free`. The set compiles its own copy of each
+ * pattern from what the pattern was made from, so the patterns may be
+ * freed as soon as the call returns. A pattern with a regular expression
+ * of its own is compiled again by the ECMAScript engine (see
+ * `wwwurl_urlpattern_parse`).
+ */
+wwwurl_status wwwurl_urlpattern_set_new(const struct wwwurl_urlpattern *const *patterns,
+                                        size_t n,
+                                        struct wwwurl_urlpattern_set **out);
+
+/**
+ * A set of `n` patterns compiled from constructor strings, each as
+ * `wwwurl_urlpattern_parse` compiles it with the same base and flags: the
+ * rules of a configuration file in one call.
+ *
+ * Parameters: `patterns`, `n` NUL-terminated strings (NULL when `n` is
+ * 0); `base`/`base_len`, the base URL of every pattern, NULL for none;
+ * `flags`, 0 or `WWWURL_URLPATTERN_IGNORE_CASE`; `failed_index` receives
+ * the index of the first pattern that does not compile, when one does
+ * not; `out` receives the new set.
+ *
+ * Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_PATTERN` when a pattern does
+ * not compile (`*failed_index` says which;
+ * `wwwurl_urlpattern_error_message` says why); the other statuses of
+ * `wwwurl_urlpattern_parse`, each string held to the input limit.
+ * `*out` is written only on success, `*failed_index` only with
+ * `WWWURL_ERR_INVALID_PATTERN`.
+ *
+ * Memory and lifetimes: as for `wwwurl_urlpattern_set_new`; the set
+ * borrows nothing from the arguments.
+ */
+wwwurl_status wwwurl_urlpattern_set_parse(const char *const *patterns,
+                                          size_t n,
+                                          const char *base,
+                                          size_t base_len,
+                                          uint32_t flags,
+                                          size_t *failed_index,
+                                          struct wwwurl_urlpattern_set **out);
+
+/**
+ * The number of patterns in a set.
+ *
+ * Returns the count; 0 for NULL.
+ */
+size_t wwwurl_urlpattern_set_len(const struct wwwurl_urlpattern_set *set);
+
+/**
+ * The patterns of a set that a URL matches: their indices, in increasing
+ * order. The URL is parsed once, and the set's index of the patterns'
+ * hostnames spares it the patterns that cannot match (doc/urlpattern.md,
+ * "Pattern sets"); the answer is the same as testing each pattern with
+ * `wwwurl_urlpattern_test`.
+ *
+ * Parameters: `set`; `input`/`len` and `base`/`base_len` as for
+ * `wwwurl_urlpattern_test`; `indices`, room for `cap` indices (may be NULL
+ * when `cap` is 0); `count` receives the number of patterns that match.
+ *
+ * Returns `WWWURL_OK` (the first `*count` entries of `indices` are the
+ * indices); `WWWURL_ERR_BUFFER_TOO_SMALL` when more than `cap` patterns
+ * match (the first `cap` are written, and `*count` is the number of them
+ * all); the errors of `wwwurl_urlpattern_test` (then `*count` is not
+ * written), `WWWURL_ERR_BUDGET` when one pattern exceeds its budget.
+ *
+ * Memory and lifetimes: the URL is parsed and freed inside the call, with
+ * a list of the matching indices. For a pattern with a regular
+ * expression of its own, see `wwwurl_urlpattern_test`.
+ */
+wwwurl_status wwwurl_urlpattern_set_match(const struct wwwurl_urlpattern_set *set,
+                                          const char *input,
+                                          size_t len,
+                                          const char *base,
+                                          size_t base_len,
+                                          size_t *indices,
+                                          size_t cap,
+                                          size_t *count);
+
+/**
+ * Releases a set. NULL is fine; the same set must not be freed twice,
+ * nor while another thread uses it.
+ */
+void wwwurl_urlpattern_set_free(struct wwwurl_urlpattern_set *set);
 
 #ifdef __cplusplus
 }  /* extern "C" */

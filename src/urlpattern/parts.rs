@@ -210,9 +210,6 @@ impl Parser<'_> {
             write_decimal(self.next_numeric, &mut part_name)?;
             self.next_numeric += 1;
         }
-        if self.parts.iter().any(|p| p.name == part_name[..]) {
-            return Err(Error::Syntax("duplicate group name"));
-        }
         let mut p = Buf::new();
         (self.encode)(prefix, &mut p)?;
         let mut s = Buf::new();
@@ -307,7 +304,25 @@ pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Vec
         p.flush_pending()?;
         p.require(Kind::End)?;
     }
+    check_names(&p.parts)?;
     Ok(p.parts)
+}
+
+/// Refuses two groups of one name, after the parse: sorting the names
+/// keeps a pattern of many groups linear-logarithmic, where comparing
+/// each name with those before it would be quadratic. (The numbered names
+/// of unnamed groups differ from each other and from any `:name`.)
+fn check_names(parts: &[Part]) -> Result<(), Error> {
+    let mut names: Vec<&[u8]> = Vec::new();
+    names.try_reserve_exact(parts.len())?;
+    for p in parts.iter().filter(|p| p.kind != PartType::FixedText) {
+        try_push(&mut names, &p.name[..])?;
+    }
+    names.sort_unstable();
+    if names.windows(2).any(|w| w[0] == w[1]) {
+        return Err(Error::Syntax("duplicate group name"));
+    }
+    Ok(())
 }
 
 /// "escape a regexp string".

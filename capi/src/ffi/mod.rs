@@ -53,6 +53,8 @@ mod status;
 /// Header: wwwurl.h.
 mod types;
 /// Header: wwwurl.h.
+mod urlpattern;
+/// Header: wwwurl.h.
 mod validation;
 /// Header: wwwurl.h.
 mod whatwg_url;
@@ -68,4 +70,5 @@ pub static API: &[&[api::Decl]] = &[
     validation::DECLS,
     nvs::DECLS,
     psl::DECLS,
+    urlpattern::DECLS,
 ];

@@ -64,13 +64,22 @@ pub enum wwwurl_status {
     /// The text is not a Public Suffix List: not UTF-8, a control byte, a
     /// rule the list's format does not allow, or no rule.
     WWWURL_ERR_INVALID_LIST = 19,
+    /// The text is not a URL pattern (where JavaScript's `URLPattern`
+    /// throws a `TypeError`): it does not parse, a component does not
+    /// compile, a relative pattern has no base URL or an invalid one.
+    WWWURL_ERR_INVALID_PATTERN = 20,
+    /// Matching a URL pattern exceeded its budget of time: a regular
+    /// expression of the pattern's own given a longer input than its
+    /// quantifiers allow, or too many steps of the matcher
+    /// (doc/urlpattern.md, "The budget").
+    WWWURL_ERR_BUDGET = 21,
 }
 
 pub(crate) use wwwurl_status::*;
 
 impl wwwurl_status {
     /// Every status, in the order of its number.
-    const ALL: [wwwurl_status; 20] = [
+    const ALL: [wwwurl_status; 22] = [
         WWWURL_OK,
         WWWURL_ERR_NULL,
         WWWURL_ERR_TOO_LONG,
@@ -91,6 +100,8 @@ impl wwwurl_status {
         WWWURL_ERR_HOLDS_NUL,
         WWWURL_ERR_NO_DOMAIN,
         WWWURL_ERR_INVALID_LIST,
+        WWWURL_ERR_INVALID_PATTERN,
+        WWWURL_ERR_BUDGET,
     ];
 
     /// The status numbered `n`, if there is one.
@@ -170,6 +181,11 @@ impl wwwurl_status {
                 "no registrable domain or public suffix\0",
             ),
             WWWURL_ERR_INVALID_LIST => ("WWWURL_ERR_INVALID_LIST\0", "not a Public Suffix List\0"),
+            WWWURL_ERR_INVALID_PATTERN => ("WWWURL_ERR_INVALID_PATTERN\0", "not a URL pattern\0"),
+            WWWURL_ERR_BUDGET => (
+                "WWWURL_ERR_BUDGET\0",
+                "pattern matching exceeded its budget\0",
+            ),
         }
     }
 }
@@ -260,11 +276,8 @@ mod tests {
             assert_eq!(wwwurl_status::message_of(i as u32), msg);
             assert_eq!(wwwurl_status::name_of(i as u32), name);
         }
-        assert_eq!(
-            wwwurl_status::ALL.len(),
-            WWWURL_ERR_INVALID_LIST as usize + 1
-        );
+        assert_eq!(wwwurl_status::ALL.len(), WWWURL_ERR_BUDGET as usize + 1);
         assert_eq!(wwwurl_status::message_of(u32::MAX), UNKNOWN_MESSAGE);
-        assert_eq!(wwwurl_status::name_of(20), "(unknown status)\0");
+        assert_eq!(wwwurl_status::name_of(22), "(unknown status)\0");
     }
 }

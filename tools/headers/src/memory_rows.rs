@@ -6,7 +6,7 @@
 //! SECURITY.md's memory table is then required.
 
 use crate::prototypes::c_name;
-use crate::test_rows::{sample, Sample};
+use crate::test_rows::{sample, struct_local, Sample};
 use wwwurl_capi::{ArgKind, Decl, HandleKind, RetKind};
 
 /// The common sample URL of the rows: the one the test rows are given
@@ -20,13 +20,18 @@ const SAMPLE_URL: &str = "http://www.example.com/a/./b?c=d#e";
 /// take none.
 fn takes_input(k: ArgKind) -> bool {
     match k {
-        ArgKind::In | ArgKind::OptIn | ArgKind::Str | ArgKind::OptStr => true,
+        ArgKind::In | ArgKind::OptIn | ArgKind::Str | ArgKind::OptStr | ArgKind::Strs => true,
+        // A struct's strings are members: bench/memory.c measures them by
+        // hand.
         ArgKind::Cfg
         | ArgKind::Value(_)
         | ArgKind::Handle(..)
         | ArgKind::Owned(_)
         | ArgKind::OwnedText
-        | ArgKind::InOut(_) => false,
+        | ArgKind::InOut(_)
+        | ArgKind::Struct(_)
+        | ArgKind::Handles(_)
+        | ArgKind::OutArray(_) => false,
     }
 }
 
@@ -233,6 +238,36 @@ fn call(d: &Decl, hostile: usize, name: &str, samples: &mut Vec<Sample>) -> (Str
                 let var = format!("h{}", made.len());
                 args.push(var.clone());
                 made.push((var, None, true));
+            }
+            ArgKind::Struct(t) => {
+                locals.push_str(&struct_local(t, a));
+                args.push(format!("&v_{}", c_name(a.name)));
+            }
+            // An array of one: the hostile string, a sample handle or string.
+            ArgKind::Strs => {
+                let name = c_name(a.name);
+                locals.push_str(&format!("    const char *a_{name}[1];\n"));
+                let s = if i == hostile {
+                    "s".to_string()
+                } else {
+                    sample(a, "in")
+                };
+                args.push(format!("(a_{name}[0] = {s}, a_{name})"));
+                args.push("1".to_string());
+            }
+            ArgKind::Handles(h) => {
+                let var = format!("h{}", made.len());
+                let name = c_name(a.name);
+                locals.push_str(&format!("    const struct {} *a_{name}[1];\n", h.ty));
+                args.push(format!("(a_{name}[0] = {var}, a_{name})"));
+                args.push("1".to_string());
+                made.push((var, Some(h), false));
+            }
+            ArgKind::OutArray(t) => {
+                let name = c_name(a.name);
+                locals.push_str(&format!("    {t} a_{name}[16];\n"));
+                args.push(format!("a_{name}"));
+                args.push("16".to_string());
             }
         }
     }

@@ -69,6 +69,19 @@ pub fn c_params(d: &wwwurl_capi::Decl) -> Vec<String> {
             ArgKind::Owned(h) => p.push(format!("struct {} *{}", h.ty, a.name)),
             ArgKind::OwnedText => p.push(format!("char *{}", a.name)),
             ArgKind::InOut(t) => p.push(format!("{t} *{}", a.name)),
+            ArgKind::Struct(t) => p.push(format!("const struct {t} *{}", c_name(a.name))),
+            ArgKind::Handles(h) => {
+                p.push(format!("const struct {} *const *{}", h.ty, c_name(a.name)));
+                p.push(format!("size_t {}", a.len));
+            }
+            ArgKind::Strs => {
+                p.push(format!("const char *const *{}", c_name(a.name)));
+                p.push(format!("size_t {}", a.len));
+            }
+            ArgKind::OutArray(t) => {
+                p.push(format!("{t} *{}", c_name(a.name)));
+                p.push(format!("size_t {}", a.len));
+            }
         }
     }
     match d.ret {

@@ -159,6 +159,98 @@ fn number_release_static_and_struct_results() {
 }
 
 #[test]
+fn struct_and_array_arguments_in_prototypes_rows_and_memory_rows() {
+    use wwwurl_capi::{Arg, ArgKind, Decl, RetKind};
+    const ARGS: &[Arg] = &[
+        Arg {
+            name: "init",
+            len: "",
+            kind: ArgKind::Struct("wwwurl_i"),
+            sample: ".a = \"x\"",
+        },
+        Arg {
+            name: "hs",
+            len: "n",
+            kind: ArgKind::Handles(H),
+            sample: "",
+        },
+        Arg {
+            name: "strs",
+            len: "m",
+            kind: ArgKind::Strs,
+            sample: "s1",
+        },
+        Arg {
+            name: "out",
+            len: "cap",
+            kind: ArgKind::OutArray("size_t"),
+            sample: "",
+        },
+    ];
+    let f = Decl {
+        name: "f",
+        doc: &["Does."],
+        args: ARGS,
+        ret: RetKind::Status,
+        memory: Some(2),
+    };
+    assert!(
+        declaration(&f).contains(
+            "wwwurl_status f(const struct wwwurl_i *init,\n\
+             \x20               const struct wwwurl_h *const *hs,\n\
+             \x20               size_t n,\n\
+             \x20               const char *const *strs,\n\
+             \x20               size_t m,\n\
+             \x20               size_t *out,\n\
+             \x20               size_t cap);"
+        ),
+        "{}",
+        declaration(&f)
+    );
+    let rows = test_rows(&[&[f]]);
+    let body = &rows[rows.find("api_f(int").unwrap()..];
+    assert!(
+        body.contains("struct wwwurl_i v_init = {.a = \"x\"};"),
+        "{body}"
+    );
+    assert!(body.contains("const struct wwwurl_h *a_hs[1];"), "{body}");
+    assert!(body.contains("st = make_h(in, &h0);"), "{body}");
+    assert!(
+        body.contains(
+            "st = f(nul == 0 ? NULL : &v_init, nul == 1 ? NULL : (a_hs[0] = h0, a_hs), 1, \
+             nul == 2 ? NULL : (a_strs[0] = \"s1\", a_strs), 1, nul == 3 ? NULL : a_out, 16);"
+        ),
+        "{body}"
+    );
+    assert!(
+        rows.contains("{\"f\", api_f, 4, 0u, 0, 1, WWWURL_ERR_PANIC, 0},"),
+        "{rows}"
+    );
+    assert_eq!(declared_handles(&[&[f]]), ["wwwurl_h"]);
+    // The memory rows: the hostile string is the one string of the array;
+    // a struct's members are measured by hand.
+    let mem = memory_rows(&[&[f]]).unwrap();
+    assert!(
+        mem.contains("static int mem_f_strs(char *s, size_t n)"),
+        "{mem}"
+    );
+    assert!(
+        mem.contains("(a_strs[0] = s, a_strs), 1, a_out, 16);"),
+        "{mem}"
+    );
+    assert!(!mem.contains("mem_f_init"), "{mem}");
+    // With no member given, the struct is all zero.
+    const ZERO: &[Arg] = &[Arg {
+        name: "init",
+        len: "",
+        kind: ArgKind::Struct("wwwurl_i"),
+        sample: "",
+    }];
+    let zero = Decl { args: ZERO, ..f };
+    assert!(test_rows(&[&[zero]]).contains("struct wwwurl_i v_init = {0};"));
+}
+
+#[test]
 fn endif_comment_and_last_comma() {
     let t = "enum {\n  A = 1,\n  B = 2,\n};\n#endif // __cplusplus\n";
     assert_eq!(

@@ -354,6 +354,109 @@ impl CArg for OptStr {
     }
 }
 
+/// Handles the call reads: `const struct TYPE *const *`, with their
+/// number. The array and every handle in it must not be NULL, unless the
+/// number is 0 (then the array may be NULL).
+pub(crate) struct Handles<H>(std::marker::PhantomData<H>);
+impl<H: HandleType + 'static> CArg for Handles<H> {
+    type C = *const *const H::C;
+    type Rust<'a> = &'a [&'a H::Inner];
+    const KIND: ArgKind = ArgKind::Handles(H::KIND);
+    #[inline]
+    fn take<'a>(
+        c: *const *const H::C,
+        n: usize,
+        _: &mut Cx,
+    ) -> Result<&'a [&'a H::Inner], wwwurl_status> {
+        if n == 0 {
+            return Ok(&[]);
+        }
+        if c.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        // SAFETY: a non-NULL array holds `n` pointers that stay alive and
+        // unchanged during the call (API contract).
+        let ptrs = unsafe { std::slice::from_raw_parts(c, n) };
+        if ptrs.iter().any(|p| p.is_null()) {
+            return Err(WWWURL_ERR_NULL);
+        }
+        // SAFETY: each pointer is a live handle of this type (API
+        // contract) and not NULL (checked), so each is a valid `&Inner`,
+        // which has the layout of a pointer.
+        Ok(unsafe { std::slice::from_raw_parts(c.cast::<&'a H::Inner>(), n) })
+    }
+}
+
+/// NUL-terminated strings: `const char *const *`, with their number. The
+/// array and every string in it must not be NULL, unless the number is 0
+/// (then the array may be NULL); each string is held to the input limit.
+pub(crate) struct Strs;
+impl CArg for Strs {
+    type C = *const *const c_char;
+    type Rust<'a> = StrList<'a>;
+    const KIND: ArgKind = ArgKind::Strs;
+    #[inline]
+    fn take<'a>(
+        c: *const *const c_char,
+        n: usize,
+        cx: &mut Cx,
+    ) -> Result<StrList<'a>, wwwurl_status> {
+        if n == 0 {
+            return Ok(StrList { ptrs: &[] });
+        }
+        if c.is_null() {
+            return Err(WWWURL_ERR_NULL);
+        }
+        // SAFETY: a non-NULL array holds `n` pointers that stay alive and
+        // unchanged during the call (API contract).
+        let ptrs = unsafe { std::slice::from_raw_parts(c, n) };
+        for &p in ptrs {
+            Str::take(p, 0, cx)?;
+        }
+        Ok(StrList { ptrs })
+    }
+}
+
+/// The strings of a [`Strs`] argument, each checked when it was taken.
+pub(crate) struct StrList<'a> {
+    ptrs: &'a [*const c_char],
+}
+
+impl<'a> StrList<'a> {
+    /// The strings, in order.
+    pub(crate) fn iter(&self) -> impl Iterator<Item = &'a [u8]> + 'a {
+        // Each is a C string, not NULL (checked by `take`).
+        self.ptrs.iter().map(|&p| c_str(p).unwrap_or(&[]))
+    }
+}
+
+/// Where the call writes numbers: `TYPE *`, with the room there is. NULL
+/// is refused unless the room is 0.
+pub(crate) struct OutArray<T>(std::marker::PhantomData<T>);
+impl<T: CName + 'static> CArg for OutArray<T> {
+    type C = *mut T::C;
+    type Rust<'a> = &'a mut [std::mem::MaybeUninit<T::C>];
+    const KIND: ArgKind = ArgKind::OutArray(T::C_NAME);
+    #[inline]
+    fn take<'a>(
+        c: *mut T::C,
+        cap: usize,
+        _: &mut Cx,
+    ) -> Result<&'a mut [std::mem::MaybeUninit<T::C>], wwwurl_status> {
+        if c.is_null() {
+            return if cap == 0 {
+                Ok(&mut [])
+            } else {
+                Err(WWWURL_ERR_NULL)
+            };
+        }
+        // SAFETY: by the API contract a non-NULL `c` points at room for
+        // `cap` numbers that nothing else uses during the call; they are
+        // only written, as `MaybeUninit`, which may hold anything.
+        Ok(unsafe { std::slice::from_raw_parts_mut(c.cast(), cap) })
+    }
+}
+
 /// Hands a block made in place (a URL handle, a config) to C through
 /// `out`; NULL is memory that ran out.
 #[inline(always)]

@@ -49,9 +49,9 @@ mod macros;
 mod results;
 
 pub(crate) use kinds::{
-    checked_value, hand_over_block, named_u32, store_block, CArg, CName, CStruct, Handle,
-    HandleType, In, InOut, Mut, NewHandle, OptIn, OptStr, Owned, OwnedText, Rebuild, Ref, Str,
-    Value,
+    checked_value, free_block, hand_over_block, named_u32, store_block, CArg, CName, CStruct,
+    Handle, HandleType, Handles, In, InOut, Mut, NewHandle, OptIn, OptStr, OutArray, Owned,
+    OwnedText, Rebuild, Ref, Str, StrList, Strs, Value,
 };
 pub(crate) use macros::{arg_of, buf_doc, declare, len_of};
 pub(crate) use results::{
@@ -104,6 +104,20 @@ pub enum ArgKind {
     /// A number the call reads and updates: `TYPE *NAME`, not NULL; the
     /// string is its C type.
     InOut(&'static str),
+    /// A struct the call reads: `const struct TYPE *NAME`, not NULL; the
+    /// string is `TYPE`. Its sample is the inside of a C initialiser
+    /// (designated members), "" for all members 0.
+    Struct(&'static str),
+    /// Handles the call reads: `const struct TYPE *const *NAME, size_t
+    /// LEN`, not NULL (the array and each handle) unless `LEN` is 0.
+    Handles(HandleKind),
+    /// NUL-terminated strings: `const char *const *NAME, size_t LEN`, not
+    /// NULL (the array and each string) unless `LEN` is 0, each under the
+    /// input limit.
+    Strs,
+    /// Where the call writes up to `LEN` numbers: `TYPE *NAME, size_t
+    /// LEN`, not NULL unless `LEN` is 0; the string is their C type.
+    OutArray(&'static str),
 }
 
 /// A kind of handle, as the generator writes its type and the test rows
@@ -250,11 +264,15 @@ const fn same_kind(a: ArgKind, b: ArgKind) -> bool {
         | (ArgKind::OptStr, ArgKind::OptStr)
         | (ArgKind::OptIn, ArgKind::OptIn)
         | (ArgKind::OwnedText, ArgKind::OwnedText) => true,
-        (ArgKind::Value(x), ArgKind::Value(y)) | (ArgKind::InOut(x), ArgKind::InOut(y)) => {
-            same_str(x, y)
-        }
+        (ArgKind::Strs, ArgKind::Strs) => true,
+        (ArgKind::Value(x), ArgKind::Value(y))
+        | (ArgKind::InOut(x), ArgKind::InOut(y))
+        | (ArgKind::Struct(x), ArgKind::Struct(y))
+        | (ArgKind::OutArray(x), ArgKind::OutArray(y)) => same_str(x, y),
         (ArgKind::Handle(x, m), ArgKind::Handle(y, n)) => same_handle(x, y) && m == n,
-        (ArgKind::Owned(x), ArgKind::Owned(y)) => same_handle(x, y),
+        (ArgKind::Owned(x), ArgKind::Owned(y)) | (ArgKind::Handles(x), ArgKind::Handles(y)) => {
+            same_handle(x, y)
+        }
         _ => false,
     }
 }
