@@ -55,6 +55,10 @@ mod types;
 /// Header: wwwurl.h.
 mod urlpattern;
 /// Header: wwwurl.h.
+mod urlpattern_result;
+/// Header: wwwurl.h.
+mod urlpattern_set;
+/// Header: wwwurl.h.
 mod validation;
 /// Header: wwwurl.h.
 mod whatwg_url;
@@ -71,4 +75,6 @@ pub static API: &[&[api::Decl]] = &[
     nvs::DECLS,
     psl::DECLS,
     urlpattern::DECLS,
+    urlpattern_result::DECLS,
+    urlpattern_set::DECLS,
 ];

@@ -1,8 +1,13 @@
 //! The URL Pattern Standard in the C API: compiled patterns as
-//! `wwwurl_urlpattern` handles, matched by `_test` and `_exec` (whose
-//! groups come in a `wwwurl_urlpattern_result`), and pattern sets
-//! (`wwwurl_urlpattern_set`) that give the indices of the patterns a URL
-//! matches. doc/urlpattern.md describes the core module.
+//! `wwwurl_urlpattern` handles, made by `_parse` and `_from_init`, read by
+//! `_get` and matched by `_test`. doc/urlpattern.md describes the core
+//! module.
+//!
+//! The matches that `_exec` gives are in urlpattern_result.rs, and pattern
+//! sets in urlpattern_set.rs. What they share with the patterns is here
+//! (the component numbers, the init struct and its argument, C strings
+//! made text, the pattern handle): both import this module, and it imports
+//! neither.
 //!
 //! A pattern handle keeps, besides the compiled pattern, its eight
 //! component strings with their NULs (what `wwwurl_urlpattern_get` returns)
@@ -12,37 +17,19 @@
 
 use super::alloc::Out;
 use super::api::{
-    checked_value, export, free_block, named_u32, store_block, ArgKind, Borrowed, CArg, Cx, Decl,
-    Handle, HandleKind, HandleType, Handles, In, InOut, NewHandle, OptIn, OutArray, Owned, Ref,
-    StrList, Strs, Value,
+    checked_value, export, named_u32, store_block, ArgKind, Borrowed, CArg, Cx, Decl, Handle,
+    HandleKind, In, InOut, OptIn, Owned, Ref, Value,
 };
 use super::status::*;
 use libc::{c_char, c_int, size_t};
-use std::mem::MaybeUninit;
-use wwwurl_core::bytes::buf::{try_push, try_with_capacity, Buf, NoMemory};
+use wwwurl_core::bytes::buf::{Buf, NoMemory};
 use wwwurl_core::query::text::utf8_lossy;
-use wwwurl_core::urlpattern::{
-    Error, Init, Input, MatchResult, PatternOptions, UrlPattern, UrlPatternSet,
-};
+use wwwurl_core::urlpattern::{Error, Init, Input, PatternOptions, UrlPattern};
 
 /// A compiled URL pattern (`wwwurl_urlpattern_parse`,
 /// `wwwurl_urlpattern_from_init`). It never changes: any number of threads
 /// may test URLs against one pattern at once.
 pub struct wwwurl_urlpattern {
-    _private: [u8; 0],
-}
-
-/// What `wwwurl_urlpattern_exec` gives on a match: each component's input
-/// and its groups, by name.
-pub struct wwwurl_urlpattern_result {
-    _private: [u8; 0],
-}
-
-/// A set of URL patterns, matched together (`wwwurl_urlpattern_set_new`,
-/// `wwwurl_urlpattern_set_parse`). It holds copies of its patterns and
-/// never changes: any number of threads may match URLs against one set at
-/// once.
-pub struct wwwurl_urlpattern_set {
     _private: [u8; 0],
 }
 
@@ -146,14 +133,12 @@ const _: () = {
 };
 
 /// The number of components.
-const COMPONENTS: usize = 8;
+pub(crate) const COMPONENTS: usize = 8;
 
 // A handle is read by many threads at once: what it holds must allow it.
 const _: fn() = || {
     fn shared<T: Send + Sync>() {}
     shared::<UrlPattern>();
-    shared::<UrlPatternSet>();
-    shared::<Matched>();
 };
 
 /// How a core error reaches C.
@@ -227,7 +212,7 @@ impl CArg for InitIn {
 /// `bytes` as text: valid UTF-8 as it is, anything else decoded with
 /// replacement (each invalid sequence U+FFFD) into `room`, as JavaScript's
 /// strings reach the Standard's algorithms (USVString).
-fn text<'a>(bytes: &'a [u8], room: &'a mut Buf) -> Result<&'a str, wwwurl_status> {
+pub(crate) fn text<'a>(bytes: &'a [u8], room: &'a mut Buf) -> Result<&'a str, wwwurl_status> {
     if let Ok(s) = std::str::from_utf8(bytes) {
         return Ok(s);
     }
@@ -244,7 +229,7 @@ fn owned_text(bytes: &[u8]) -> Result<Buf, NoMemory> {
 }
 
 /// An init of the core from nine texts: the components, then the base URL.
-fn init_of<'a>(f: &[Option<&'a str>; 9]) -> Init<'a> {
+pub(crate) fn init_of<'a>(f: &[Option<&'a str>; 9]) -> Init<'a> {
     Init {
         protocol: f[0],
         username: f[1],
@@ -260,7 +245,7 @@ fn init_of<'a>(f: &[Option<&'a str>; 9]) -> Init<'a> {
 
 /// Nine optional byte strings as texts, decoded into `rooms` where they
 /// are not UTF-8.
-fn texts<'a>(
+pub(crate) fn texts<'a>(
     fields: &[Option<&'a [u8]>; 9],
     rooms: &'a mut [Buf; 9],
 ) -> Result<[Option<&'a str>; 9], wwwurl_status> {
@@ -356,6 +341,17 @@ impl PatternHandle {
         })
     }
 
+    /// The compiled pattern.
+    pub(crate) fn pattern(&self) -> &UrlPattern {
+        &self.pattern
+    }
+
+    /// A copy of the pattern, compiled again from what it was made from:
+    /// what a set holds (see the module's documentation).
+    pub(crate) fn compile_again(&self) -> Result<UrlPattern, wwwurl_status> {
+        self.source.compile(self.options)
+    }
+
     /// The pattern string of component `c` with its NUL; `None` for a
     /// number that names none. Cannot panic.
     fn string(&self, c: wwwurl_urlpattern_component) -> Option<Borrowed> {
@@ -383,142 +379,6 @@ impl Handle for Pattern {
     }
 }
 
-/// A group of a result: where its name and its value (`None`: it did not
-/// take part) are in the result's text, their NULs included.
-struct Group {
-    name: (usize, usize),
-    value: Option<(usize, usize)>,
-}
-
-/// What a `wwwurl_urlpattern_result *` points at: a match, its strings in
-/// one buffer, each followed by a NUL.
-pub(crate) struct Matched {
-    text: Buf,
-    /// Each component's input in `text`, its NUL included.
-    inputs: [(usize, usize); COMPONENTS],
-    /// Each component's groups: where they start in `groups`, and how
-    /// many.
-    spans: [(usize, usize); COMPONENTS],
-    groups: Vec<Group>,
-}
-
-impl Matched {
-    /// The match `m` made a result.
-    fn new(m: &MatchResult) -> Result<Matched, wwwurl_status> {
-        let mut size = 0;
-        let mut count = 0;
-        for i in 0..COMPONENTS {
-            let c = m.component(i).ok_or(WWWURL_ERR_PANIC)?;
-            size += c.input.len() + 1;
-            for (n, v) in &c.groups {
-                size += n.len() + 1 + v.as_ref().map_or(0, |v| v.len() + 1);
-            }
-            count += c.groups.len();
-        }
-        let mut text = Buf::with_capacity(size)?;
-        let mut groups = try_with_capacity(count)?;
-        let mut inputs = [(0, 0); COMPONENTS];
-        let mut spans = [(0, 0); COMPONENTS];
-        let add = |text: &mut Buf, s: &[u8]| -> Result<(usize, usize), NoMemory> {
-            let start = text.len();
-            text.extend_from_slice(s)?;
-            text.push(0)?;
-            Ok((start, text.len()))
-        };
-        for i in 0..COMPONENTS {
-            let c = m.component(i).ok_or(WWWURL_ERR_PANIC)?;
-            inputs[i] = add(&mut text, &c.input)?;
-            spans[i] = (groups.len(), c.groups.len());
-            for (n, v) in &c.groups {
-                let name = add(&mut text, n)?;
-                let value = v.as_ref().map(|v| add(&mut text, v)).transpose()?;
-                try_push(&mut groups, Group { name, value })?;
-            }
-        }
-        Ok(Matched {
-            text,
-            inputs,
-            spans,
-            groups,
-        })
-    }
-
-    /// The bytes at `span` with their NUL. Cannot panic.
-    fn at(&self, (start, end): (usize, usize)) -> Option<Borrowed> {
-        Borrowed::new(self.text.get(start..end)?)
-    }
-
-    /// The groups of component `c`. Cannot panic.
-    fn groups_of(&self, c: usize) -> Option<&[Group]> {
-        let &(first, count) = self.spans.get(c)?;
-        self.groups.get(first..)?.get(..count)
-    }
-
-    /// Group `i` of component `c`. Cannot panic.
-    fn group(&self, c: wwwurl_urlpattern_component, i: usize) -> Option<&Group> {
-        self.groups_of(usize::try_from(c).ok()?)?.get(i)
-    }
-}
-
-/// `wwwurl_urlpattern_result` in declarations: a handle, or NULL for no
-/// match.
-pub(crate) struct MatchH;
-impl HandleType for MatchH {
-    type C = wwwurl_urlpattern_result;
-    type Inner = Matched;
-    const KIND: HandleKind = HandleKind {
-        ty: "wwwurl_urlpattern_result",
-        // A match of the handle of a pattern made for it and freed after.
-        make: "__extension__({ struct wwwurl_urlpattern *p_ = NULL; \
-               wwwurl_status s_ = wwwurl_urlpattern_parse(\"http{s}?://:sub.example.com/:first/*\", \
-               WWWURL_NUL_TERMINATED, NULL, 0, 0, &p_); \
-               if (s_ == WWWURL_OK) s_ = wwwurl_urlpattern_exec(p_, \
-               \"https://www.example.com/a/b?c=d#e\", WWWURL_NUL_TERMINATED, NULL, 0, &h); \
-               wwwurl_urlpattern_free(p_); s_; })",
-        free: "wwwurl_urlpattern_result_free",
-        c_heap: true,
-    };
-    #[inline]
-    unsafe fn release(p: *mut wwwurl_urlpattern_result) {
-        // SAFETY: NULL or a block of `store_block` holding a `Matched`
-        // (`hand_over`), not used again (the caller's promise).
-        unsafe { free_block(p.cast::<Matched>()) }
-    }
-}
-
-impl NewHandle<Option<Matched>> for MatchH {
-    /// A match in a block of its own; no match is NULL.
-    fn hand_over(
-        out: Out<*mut wwwurl_urlpattern_result>,
-        v: Option<Matched>,
-    ) -> Result<(), wwwurl_status> {
-        match v {
-            Some(m) => store_block(out, m),
-            None => {
-                out.set(std::ptr::null_mut());
-                Ok(())
-            }
-        }
-    }
-}
-
-/// `wwwurl_urlpattern_set` in declarations.
-pub(crate) struct Set;
-impl Handle for Set {
-    type C = wwwurl_urlpattern_set;
-    type Inner = UrlPatternSet;
-    const KIND: HandleKind = HandleKind {
-        ty: "wwwurl_urlpattern_set",
-        make: "wwwurl_urlpattern_set_parse((const char *const[]){\"http{s}?://*.example.com/*\", \
-               \"*://*/a/:x\"}, 2, NULL, 0, 0, &(size_t){0}, &h)",
-        free: "wwwurl_urlpattern_set_free",
-        c_heap: true,
-    };
-    fn store(out: Out<*mut wwwurl_urlpattern_set>, v: UrlPatternSet) -> Result<(), wwwurl_status> {
-        store_block(out, v)
-    }
-}
-
 /// The functions this module exports, in the order of the header.
 pub(crate) const DECLS: &[Decl] = &[
     wwwurl_urlpattern_parse::DECL,
@@ -529,19 +389,6 @@ pub(crate) const DECLS: &[Decl] = &[
     wwwurl_urlpattern_has_regexp_groups::DECL,
     wwwurl_urlpattern_test::DECL,
     wwwurl_urlpattern_test_init::DECL,
-    wwwurl_urlpattern_exec::DECL,
-    wwwurl_urlpattern_exec_init::DECL,
-    wwwurl_urlpattern_result_input::DECL,
-    wwwurl_urlpattern_result_group_count::DECL,
-    wwwurl_urlpattern_result_group_name::DECL,
-    wwwurl_urlpattern_result_group_value::DECL,
-    wwwurl_urlpattern_result_group_index::DECL,
-    wwwurl_urlpattern_result_free::DECL,
-    wwwurl_urlpattern_set_new::DECL,
-    wwwurl_urlpattern_set_parse::DECL,
-    wwwurl_urlpattern_set_len::DECL,
-    wwwurl_urlpattern_set_match::DECL,
-    wwwurl_urlpattern_set_free::DECL,
 ];
 
 /// Compiles a URL pattern from a constructor string, as JavaScript's `new
@@ -756,315 +603,6 @@ fn wwwurl_urlpattern_test_init(
     Ok(())
 }
 
-/// The match of a URL against a pattern: JavaScript's
-/// `pattern.exec(input, baseURL)`, each component's input and its groups
-/// by name.
-///
-/// Parameters: as for `wwwurl_urlpattern_test`; `out` receives the result,
-/// or NULL when the URL does not match (or is not a URL).
-///
-/// Returns `WWWURL_OK` (`*out` is the result, or NULL for no match); the
-/// errors of `wwwurl_urlpattern_test`. `*out` is written only on
-/// `WWWURL_OK`.
-///
-/// Memory and lifetimes: the caller owns a result and releases it with
-/// `wwwurl_urlpattern_result_free`; it borrows nothing from the pattern or
-/// the arguments. For a pattern with a regular expression of its own, see
-/// `wwwurl_urlpattern_test`.
-#[export(New<MatchH> memory(56))]
-fn wwwurl_urlpattern_exec(
-    #[c(Ref<Pattern>)] p: &PatternHandle,
-    #[c(In, len = len)] input: &[u8],
-    #[c(OptIn, len = base_len)] base: Option<&[u8]>,
-) -> Result<Option<Matched>, wwwurl_status> {
-    let (mut a, mut b) = (Buf::new(), Buf::new());
-    let input = text(input, &mut a)?;
-    let base = base.map(|s| text(s, &mut b)).transpose()?;
-    p.pattern
-        .exec(Input::Str(input), base)?
-        .map(|m| Matched::new(&m))
-        .transpose()
-}
-
-/// The match of the components of an init against a pattern: JavaScript's
-/// `pattern.exec(init)`.
-///
-/// Parameters: `p`, a pattern; `input`, the components (see
-/// `wwwurl_urlpattern_test_init`); `out` receives the result, or NULL when
-/// they do not match.
-///
-/// Returns the statuses of `wwwurl_urlpattern_exec`.
-///
-/// Memory and lifetimes: as for `wwwurl_urlpattern_exec`.
-#[export(New<MatchH> memory(56))]
-fn wwwurl_urlpattern_exec_init(
-    #[c(Ref<Pattern>)] p: &PatternHandle,
-    #[c(
-        InitIn,
-        sample = ".protocol = \"https\", .protocol_len = WWWURL_NUL_TERMINATED, \
-                         .hostname = \"www.example.com\", .hostname_len = WWWURL_NUL_TERMINATED, \
-                         .pathname = \"/a/b\", .pathname_len = WWWURL_NUL_TERMINATED"
-    )]
-    input: [Option<&[u8]>; 9],
-) -> Result<Option<Matched>, wwwurl_status> {
-    let mut rooms: [Buf; 9] = Default::default();
-    let t = texts(&input, &mut rooms)?;
-    p.pattern
-        .exec(Input::Init(&init_of(&t)), None)?
-        .map(|m| Matched::new(&m))
-        .transpose()
-}
-
-/// The input of a component in a result: the URL's component as the
-/// pattern matched it (JavaScript's `result.pathname.input`), canonical,
-/// without the `:` of the protocol, the `?` of the search or the `#` of the
-/// hash.
-///
-/// Parameters: `r`, a result; `component`, a `WWWURL_URLPATTERN_*` value;
-/// `len`, where the length is stored (may be NULL; 0 when NULL is
-/// returned).
-///
-/// Returns the NUL-terminated input (possibly empty), UTF-8; NULL when `r`
-/// is NULL or `component` is unknown.
-///
-/// Memory and lifetimes: borrowed from the result, valid until it is
-/// freed. Allocates nothing.
-#[export(Borrowed)]
-fn wwwurl_urlpattern_result_input(
-    #[c(Ref<MatchH>)] r: &Matched,
-    #[c(Value<ComponentName>, sample = "WWWURL_URLPATTERN_PATHNAME")]
-    component: wwwurl_urlpattern_component,
-) -> Option<Borrowed> {
-    r.at(*r.inputs.get(usize::try_from(component).ok()?)?)
-}
-
-/// The number of groups of a component in a result: its named groups
-/// (`:id`) and its unnamed ones (`*`, `(\d+)`, named `0`, `1`...), in the
-/// order of the pattern.
-///
-/// Returns the count; 0 when `r` is NULL or `component` is unknown.
-#[export(ReadNumber<usize>(0))]
-fn wwwurl_urlpattern_result_group_count(
-    #[c(Ref<MatchH>)] r: &Matched,
-    #[c(Value<ComponentName>, sample = "WWWURL_URLPATTERN_PATHNAME")]
-    component: wwwurl_urlpattern_component,
-) -> Option<usize> {
-    Some(r.groups_of(usize::try_from(component).ok()?)?.len())
-}
-
-/// The name of group `i` of a component in a result (`id` for `:id`, `0`
-/// for the first unnamed group).
-///
-/// Parameters: `r`, a result; `component`, a `WWWURL_URLPATTERN_*` value;
-/// `i`, from 0 to the count less 1 (`wwwurl_urlpattern_result_group_count`);
-/// `len`, where the length is stored (may be NULL; 0 when NULL is
-/// returned).
-///
-/// Returns the NUL-terminated name; NULL when `r` is NULL, `component` is
-/// unknown or `i` is the count or more.
-///
-/// Memory and lifetimes: borrowed from the result, valid until it is
-/// freed. Allocates nothing.
-#[export(Borrowed)]
-fn wwwurl_urlpattern_result_group_name(
-    #[c(Ref<MatchH>)] r: &Matched,
-    #[c(Value<ComponentName>, sample = "WWWURL_URLPATTERN_PATHNAME")]
-    component: wwwurl_urlpattern_component,
-    #[c(Value<usize>)] i: usize,
-) -> Option<Borrowed> {
-    r.at(r.group(component, i)?.name)
-}
-
-/// The value of group `i` of a component in a result: the part of the
-/// component's input it matched.
-///
-/// Parameters: as for `wwwurl_urlpattern_result_group_name`.
-///
-/// Returns the NUL-terminated value (possibly empty); NULL for a group that
-/// did not take part in the match (an optional group left out:
-/// JavaScript's `undefined`), and when `r` is NULL, `component` is unknown
-/// or `i` is the count or more.
-///
-/// Memory and lifetimes: borrowed from the result, valid until it is
-/// freed. Allocates nothing.
-#[export(Borrowed)]
-fn wwwurl_urlpattern_result_group_value(
-    #[c(Ref<MatchH>)] r: &Matched,
-    #[c(Value<ComponentName>, sample = "WWWURL_URLPATTERN_PATHNAME")]
-    component: wwwurl_urlpattern_component,
-    #[c(Value<usize>)] i: usize,
-) -> Option<Borrowed> {
-    r.at(r.group(component, i)?.value?)
-}
-
-/// Finds a group of a component in a result by its name: the index that
-/// `wwwurl_urlpattern_result_group_value` takes.
-///
-/// Parameters: `r`, a result; `component`, a `WWWURL_URLPATTERN_*` value;
-/// `name`/`name_len` (`name_len` may be `WWWURL_NUL_TERMINATED`); `index`
-/// receives the group's index.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NOT_FOUND` when the component has no
-/// group of that name; `WWWURL_ERR_INVALID_ARGUMENT` for an unknown
-/// component; `WWWURL_ERR_NULL`; `WWWURL_ERR_TOO_LONG`. `*index` is written
-/// only on success. Allocates nothing.
-#[export(Status memory(0))]
-fn wwwurl_urlpattern_result_group_index(
-    #[c(Ref<MatchH>)] r: &Matched,
-    #[c(ComponentArg, sample = "WWWURL_URLPATTERN_PATHNAME")] component: usize,
-    #[c(In, len = name_len, sample = "first")] name: &[u8],
-    #[c(InOut<usize>)] index: &mut usize,
-) -> Result<(), wwwurl_status> {
-    let groups = r.groups_of(component).ok_or(WWWURL_ERR_INVALID_ARGUMENT)?;
-    *index = groups
-        .iter()
-        .position(|g| {
-            r.text.get(g.name.0..g.name.1).and_then(<[u8]>::split_last) == Some((&0, name))
-        })
-        .ok_or(WWWURL_ERR_NOT_FOUND)?;
-    Ok(())
-}
-
-/// Releases a result of `wwwurl_urlpattern_exec`. NULL is fine; the same
-/// result must not be freed twice.
-#[export(Release)]
-fn wwwurl_urlpattern_result_free(#[c(Owned<MatchH>)] r: *mut wwwurl_urlpattern_result) {
-    // SAFETY: NULL or a result of `wwwurl_urlpattern_exec`, not used again
-    // (API contract).
-    unsafe { Owned::<MatchH>::release(r) }
-}
-
-/// A set of copies of `n` patterns, matched together by
-/// `wwwurl_urlpattern_set_match`: pattern `i` of the set is `patterns[i]`.
-///
-/// Parameters: `patterns`, `n` patterns (NULL when `n` is 0); `out`
-/// receives the new set.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_NULL` when `patterns` or one of them is
-/// NULL; `WWWURL_ERR_NO_MEMORY`. `*out` is written only on success.
-///
-/// Memory and lifetimes: the caller owns `*out` and releases it with
-/// `wwwurl_urlpattern_set_free`. The set compiles its own copy of each
-/// pattern from what the pattern was made from, so the patterns may be
-/// freed as soon as the call returns. A pattern with a regular expression
-/// of its own is compiled again by the ECMAScript engine (see
-/// `wwwurl_urlpattern_parse`).
-#[export(New<Set>)]
-fn wwwurl_urlpattern_set_new(
-    #[c(Handles<Pattern>, len = n)] patterns: &[&PatternHandle],
-) -> Result<UrlPatternSet, wwwurl_status> {
-    let mut set = UrlPatternSet::new();
-    for p in patterns {
-        set.push(p.source.compile(p.options)?)?;
-    }
-    Ok(set)
-}
-
-/// A set of `n` patterns compiled from constructor strings, each as
-/// `wwwurl_urlpattern_parse` compiles it with the same base and flags: the
-/// rules of a configuration file in one call.
-///
-/// Parameters: `patterns`, `n` NUL-terminated strings (NULL when `n` is
-/// 0); `base`/`base_len`, the base URL of every pattern, NULL for none;
-/// `flags`, 0 or `WWWURL_URLPATTERN_IGNORE_CASE`; `failed_index` receives
-/// the index of the first pattern that does not compile, when one does
-/// not; `out` receives the new set.
-///
-/// Returns `WWWURL_OK`; `WWWURL_ERR_INVALID_PATTERN` when a pattern does
-/// not compile (`*failed_index` says which;
-/// `wwwurl_urlpattern_error_message` says why); the other statuses of
-/// `wwwurl_urlpattern_parse`, each string held to the input limit.
-/// `*out` is written only on success, `*failed_index` only with
-/// `WWWURL_ERR_INVALID_PATTERN`.
-///
-/// Memory and lifetimes: as for `wwwurl_urlpattern_set_new`; the set
-/// borrows nothing from the arguments.
-#[export(New<Set> memory(128))]
-fn wwwurl_urlpattern_set_parse(
-    #[c(Strs, len = n, sample = "https://:sub.example.com/:first/*")] patterns: StrList<'_>,
-    #[c(OptIn, len = base_len)] base: Option<&[u8]>,
-    #[c(PatternFlags)] flags: PatternOptions,
-    #[c(InOut<usize>)] failed_index: &mut usize,
-) -> Result<UrlPatternSet, wwwurl_status> {
-    let (mut b, mut room) = (Buf::new(), Buf::new());
-    let base = base.map(|s| text(s, &mut b)).transpose()?;
-    let mut set = UrlPatternSet::new();
-    for (i, p) in patterns.iter().enumerate() {
-        room.clear();
-        let input = text(p, &mut room)?;
-        match UrlPattern::parse(input, base, flags) {
-            Ok(pattern) => {
-                set.push(pattern)?;
-            }
-            Err(Error::Syntax(_)) => {
-                *failed_index = i;
-                return Err(WWWURL_ERR_INVALID_PATTERN);
-            }
-            Err(e) => return Err(e.into()),
-        }
-    }
-    Ok(set)
-}
-
-/// The number of patterns in a set.
-///
-/// Returns the count; 0 for NULL.
-#[export(ReadNumber<usize>(0))]
-fn wwwurl_urlpattern_set_len(#[c(Ref<Set>)] set: &UrlPatternSet) -> Option<usize> {
-    Some(set.len())
-}
-
-/// The patterns of a set that a URL matches: their indices, in increasing
-/// order. The URL is parsed once, and the set's index of the patterns'
-/// hostnames spares it the patterns that cannot match (doc/urlpattern.md,
-/// "Pattern sets"); the answer is the same as testing each pattern with
-/// `wwwurl_urlpattern_test`.
-///
-/// Parameters: `set`; `input`/`len` and `base`/`base_len` as for
-/// `wwwurl_urlpattern_test`; `indices`, room for `cap` indices (may be NULL
-/// when `cap` is 0); `count` receives the number of patterns that match.
-///
-/// Returns `WWWURL_OK` (the first `*count` entries of `indices` are the
-/// indices); `WWWURL_ERR_BUFFER_TOO_SMALL` when more than `cap` patterns
-/// match (the first `cap` are written, and `*count` is the number of them
-/// all); the errors of `wwwurl_urlpattern_test` (then `*count` is not
-/// written), `WWWURL_ERR_BUDGET` when one pattern exceeds its budget.
-///
-/// Memory and lifetimes: the URL is parsed and freed inside the call, with
-/// a list of the matching indices. For a pattern with a regular
-/// expression of its own, see `wwwurl_urlpattern_test`.
-#[export(Status memory(40))]
-fn wwwurl_urlpattern_set_match(
-    #[c(Ref<Set>)] set: &UrlPatternSet,
-    #[c(In, len = len)] input: &[u8],
-    #[c(OptIn, len = base_len)] base: Option<&[u8]>,
-    #[c(OutArray<usize>, len = cap)] indices: &mut [MaybeUninit<usize>],
-    #[c(InOut<usize>)] count: &mut usize,
-) -> Result<wwwurl_status, wwwurl_status> {
-    let (mut a, mut b) = (Buf::new(), Buf::new());
-    let input = text(input, &mut a)?;
-    let base = base.map(|s| text(s, &mut b)).transpose()?;
-    let mut hits = Vec::new();
-    set.matches(Input::Str(input), base, &mut hits)?;
-    for (slot, &i) in indices.iter_mut().zip(&hits) {
-        slot.write(i);
-    }
-    *count = hits.len();
-    Ok(if hits.len() > indices.len() {
-        WWWURL_ERR_BUFFER_TOO_SMALL
-    } else {
-        WWWURL_OK
-    })
-}
-
-/// Releases a set. NULL is fine; the same set must not be freed twice,
-/// nor while another thread uses it.
-#[export(Release)]
-fn wwwurl_urlpattern_set_free(#[c(Owned<Set>)] set: *mut wwwurl_urlpattern_set) {
-    // SAFETY: NULL or a set of this module, not used again (API contract).
-    unsafe { Owned::<Set>::release(set) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1095,7 +633,7 @@ mod tests {
         ];
         for source in made {
             let h = PatternHandle::new(source, ignore).unwrap();
-            let copy = h.source.compile(h.options).unwrap();
+            let copy = h.compile_again().unwrap();
             for c in 0..COMPONENTS {
                 let s = string(&h, c as u32);
                 assert_eq!(s.last(), Some(&0));
@@ -1116,36 +654,5 @@ mod tests {
         assert_eq!(text("/é".as_bytes(), &mut room), Ok("/é"));
         assert!(room.is_empty());
         assert_eq!(&owned_text(b"\xc0").unwrap()[..], "\u{fffd}".as_bytes());
-    }
-
-    #[test]
-    fn a_result_holds_its_strings_with_their_nuls() {
-        let p = UrlPattern::parse(
-            "https://e.example/:a{/:b}?/*",
-            None,
-            PatternOptions::default(),
-        )
-        .unwrap();
-        let m = p
-            .exec(Input::Str("https://e.example/x/y?q"), None)
-            .unwrap()
-            .unwrap();
-        let r = Matched::new(&m).unwrap();
-        let bytes = |b: Option<Borrowed>| {
-            let mut n = 0;
-            let p = super::super::api::borrowed_out(b, &mut n);
-            assert!(!p.is_null());
-            // SAFETY: a string of `r`, which lives, of `n` bytes and its NUL.
-            unsafe { std::slice::from_raw_parts(p.cast::<u8>(), n + 1) }
-        };
-        let c = WWWURL_URLPATTERN_PATHNAME;
-        assert_eq!(bytes(r.at(r.inputs[c as usize])), b"/x/y\0");
-        assert_eq!(r.groups_of(c as usize).map(<[Group]>::len), Some(3));
-        assert_eq!(bytes(r.at(r.group(c, 0).unwrap().name)), b"a\0");
-        assert_eq!(bytes(r.at(r.group(c, 0).unwrap().value.unwrap())), b"x\0");
-        assert!(r.group(c, 1).unwrap().value.is_none());
-        assert_eq!(bytes(r.at(r.group(c, 2).unwrap().value.unwrap())), b"y\0");
-        assert!(r.group(c, 3).is_none() && r.group(8, 0).is_none());
-        assert_eq!(bytes(r.at(r.inputs[6])), b"q\0");
     }
 }
