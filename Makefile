@@ -291,7 +291,9 @@ quick-python:
 # The fault rows once, without valgrind or sanitizers.
 fault-rows: $(OUT)/c/fault_injection-static
 	@echo "== fault_injection"
-	@$(OUT)/c/fault_injection-static $(VECTORS) | tail -n 1
+	@$(OUT)/c/fault_injection-static $(VECTORS) > $(OUT)/fault-rows.log; s=$$?; \
+	  tail -n 1 $(OUT)/fault-rows.log; [ $$s = 0 ] || { grep -i 'failed' $(OUT)/fault-rows.log | \
+	  grep -v ' 0 failed' | head -n 20; exit $$s; }
 
 # No module of any crate imports, through its `crate::`, `super::` and
 # `use` paths, a module that imports it back, and no top-level module

@@ -211,8 +211,28 @@ def main():
     wpt = os.path.join(vectors, os.pardir, "wpt")
     whatwg_seeds(w, wpt, urls)
     query_seeds(w, wpt)
+    urlpattern_seeds(w, wpt)
 
     w.write()
+
+
+def urlpattern_seeds(w, wpt):
+    """fuzz_urlpattern: each constructor string of urlpatterntestdata.json
+    with each string input of its case (and its base URLs)."""
+    cases = load_json(wpt, os.path.join("urlpattern", "urlpatterntestdata.json")) or []
+    for case in cases:
+        pattern = case.get("pattern") or []
+        if not pattern or not isinstance(pattern[0], str):
+            continue
+        base = pattern[1] if len(pattern) > 1 and isinstance(pattern[1], str) else None
+        flags = 1 if any(isinstance(a, dict) and a.get("ignoreCase") for a in pattern[1:]) else 0
+        inputs = [i for i in case.get("inputs") or [] if isinstance(i, str)] or [""]
+        for i in inputs:
+            body = utf8(pattern[0]) + b"\x00" + utf8(i)
+            if base is not None:
+                w.add("fuzz_urlpattern", bytes([flags | 2]) + body + b"\x00" + utf8(base))
+            else:
+                w.add("fuzz_urlpattern", bytes([flags]) + body)
 
 
 def load_json(wpt, name):

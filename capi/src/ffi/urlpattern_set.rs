@@ -16,7 +16,7 @@ use super::api::{
 use super::status::*;
 use super::urlpattern::{text, Pattern, PatternFlags, PatternHandle};
 use std::mem::MaybeUninit;
-use wwwurl_core::bytes::buf::Buf;
+use wwwurl_core::bytes::buf::{try_push, Buf};
 use wwwurl_core::urlpattern::{Error, Input, PatternOptions, UrlPattern, UrlPatternSet};
 
 /// A set of URL patterns, matched together (`wwwurl_urlpattern_set_new`,
@@ -78,11 +78,14 @@ pub(crate) const DECLS: &[Decl] = &[
 fn wwwurl_urlpattern_set_new(
     #[c(Handles<Pattern>, len = n)] patterns: &[&PatternHandle],
 ) -> Result<UrlPatternSet, wwwurl_status> {
-    let mut set = UrlPatternSet::new();
+    let mut compiled = Vec::new();
+    compiled
+        .try_reserve_exact(patterns.len())
+        .map_err(|_| WWWURL_ERR_NO_MEMORY)?;
     for p in patterns {
-        set.push(p.compile_again()?)?;
+        try_push(&mut compiled, p.compile_again()?)?;
     }
-    Ok(set)
+    Ok(UrlPatternSet::from_vec(compiled)?)
 }
 
 /// A set of `n` patterns compiled from constructor strings, each as
@@ -113,14 +116,12 @@ fn wwwurl_urlpattern_set_parse(
 ) -> Result<UrlPatternSet, wwwurl_status> {
     let (mut b, mut room) = (Buf::new(), Buf::new());
     let base = base.map(|s| text(s, &mut b)).transpose()?;
-    let mut set = UrlPatternSet::new();
+    let mut compiled = Vec::new();
     for (i, p) in patterns.iter().enumerate() {
         room.clear();
         let input = text(p, &mut room)?;
         match UrlPattern::parse(input, base, flags) {
-            Ok(pattern) => {
-                set.push(pattern)?;
-            }
+            Ok(pattern) => try_push(&mut compiled, pattern)?,
             Err(Error::Syntax(_)) => {
                 *failed_index = i;
                 return Err(WWWURL_ERR_INVALID_PATTERN);
@@ -128,7 +129,7 @@ fn wwwurl_urlpattern_set_parse(
             Err(e) => return Err(e.into()),
         }
     }
-    Ok(set)
+    Ok(UrlPatternSet::from_vec(compiled)?)
 }
 
 /// The number of patterns in a set.
