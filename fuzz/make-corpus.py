@@ -31,7 +31,7 @@ TARGETS = [
     "fuzz_rfc3986_split", "fuzz_rfc3986_resolve", "fuzz_webcapture",
     "fuzz_make_relative", "fuzz_normalize", "fuzz_browser_resolve",
     "diff_split", "diff_link", "diff_transcode", "idem_name",
-    "fuzz_whatwg", "fuzz_whatwg_set", "fuzz_whatwg_validate", "fuzz_query", "fuzz_nvs",
+    "fuzz_whatwg", "fuzz_whatwg_set", "fuzz_whatwg_validate", "fuzz_query", "fuzz_nvs", "fuzz_urlpattern",
 ] + ["fixed_" + p for p in ("rfc3986", "rfc3986-scheme", "cachekey", "safebrowsing",
                             "webcapture", "whatwg")]
 

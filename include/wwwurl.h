@@ -2629,6 +2629,9 @@ int wwwurl_psl_same_site(const struct wwwurl_psl *psl,
  * does not compile (a regular expression of its own that is not one in
  * ECMAScript's `v` mode), a relative string without a base URL, a base
  * that is not a URL (`wwwurl_urlpattern_error_message` says which);
+ * `WWWURL_ERR_BUDGET` when a protocol with a regular expression of its
+ * own cannot be tried on the special schemes within the matching budget
+ * (the Standard tries them to choose how the pathname is read);
  * `WWWURL_ERR_INVALID_ARGUMENT` for an unknown flag; `WWWURL_ERR_NULL`;
  * `WWWURL_ERR_TOO_LONG`; `WWWURL_ERR_NO_MEMORY`. `*out` is written only on
  * success.

@@ -626,12 +626,11 @@ impl UrlPattern {
         self.test_fields(&m, &mut Vec::new())
     }
 
-    /// Whether the components of an input match, the hostname first (the
-    /// most selective, as a rule).
+    /// Whether the components of an input match, in the Standard's order,
+    /// which `exec` follows too: the first component that fails decides,
+    /// so that both give the same answer, a budget error included.
     pub(crate) fn test_fields(&self, m: &Matched<'_>, caps: &mut Captures) -> Result<bool, Error> {
-        for i in [
-            HOSTNAME, PROTOCOL, PATHNAME, PORT, USERNAME, PASSWORD, SEARCH, HASH,
-        ] {
+        for i in 0..COMPONENTS.len() {
             let text = m.field(i);
             if !self.components[i].exec(text, caps)? {
                 return Ok(false);
