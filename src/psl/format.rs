@@ -7,30 +7,42 @@
 //! node is the hash of its suffix read right to left, label by label, each
 //! label in chunks of 8 bytes from its end (the *running hash*), so a
 //! lookup extends one hash while it reads the host from its end, 8 bytes
-//! at a time, and probes the table at each dot. A
-//! slot holds the slot of its parent node, its label (in a byte arena) and
-//! the node's flags; a probe is right when both parent and label agree.
+//! at a time. A slot holds the node's label (its bytes when it has at
+//! most 8), the slot of its parent node and the node's flags; a probe is
+//! right when both parent and label agree.
 //!
 //! ```text
 //! header   HEADER_LEN bytes, little-endian u32 fields (the offsets below)
+//! slots    n_slots × SLOT_LEN: label word u64, parent slot u32, label
+//!          length u8, flags u16 (little-endian), a zero byte
 //! pilots   n_buckets bytes: the displacement of each bucket's keys
-//! slots    n_slots × SLOT_LEN: parent slot u32, label u32 (the arena
-//!          offset of the 8 bytes that end it << 8 | its length), flags u8
 //! aliases  n_aliases × ALIAS_LEN, by slot: slot u32, node slot u32,
 //!          node running hash u64 (a label's other form, see below)
-//! arena    8 zero bytes, then the labels' bytes
+//! arena    8 zero bytes, then the labels of more than 8 bytes
 //! version  the list's version text, then a NUL
 //! ```
+//!
+//! A label of at most 8 bytes is its slot's *label word*: its bytes in
+//! ASCII lower case in the high bytes of a little-endian word (its last
+//! byte the word's last), the low bytes zero, as the matcher reads it from
+//! the host. A longer label is in the arena, in lower case, and its label
+//! word is its offset there.
 //!
 //! Every node is keyed by its label in A-label form (ASCII, lower case);
 //! a label that has a U-label form too has a second key, an *alias*, whose
 //! slot carries [`ALIAS`] and names the node it stands for, so that the
 //! children of either form are found under the one node.
+//!
+//! The header also holds a filter of 256 bits: the bit of a top-level
+//! node's running hash (its top 8 bits) is set when `*` under it is a rule.
+//! A lookup whose top-level label's bit is clear may probe for the node of
+//! its last two labels at once: then what the top-level node says does
+//! not change the answer.
 
 /// The first bytes of a serialised list.
 pub(crate) const MAGIC: [u8; 4] = *b"WPSL";
-/// The version of this layout.
-pub(crate) const FORMAT: u32 = 1;
+/// The version of this layout: a table of another is refused.
+pub(crate) const FORMAT: u32 = 2;
 
 /// Byte offsets of the header's u32 fields.
 pub(crate) const H_MAGIC: usize = 0;
@@ -46,11 +58,14 @@ pub(crate) const H_SEED: usize = 28;
 pub(crate) const H_ROOT: usize = 32;
 pub(crate) const H_ICANN_RULES: usize = 36;
 pub(crate) const H_PRIVATE_RULES: usize = 40;
-/// The header's length.
-pub(crate) const HEADER_LEN: usize = 44;
+/// The filter of top-level nodes with a wildcard rule: 4 little-endian u64.
+pub(crate) const H_FILTER: usize = 44;
+/// The header's length (then 4 zero bytes): 5 slots' worth, so that the
+/// slots that follow are at a multiple of their length.
+pub(crate) const HEADER_LEN: usize = 80;
 
-/// A slot: parent u32, label u32, flags u8.
-pub(crate) const SLOT_LEN: usize = 9;
+/// A slot: label word u64, parent u32, label length u8, flags u16, 0.
+pub(crate) const SLOT_LEN: usize = 16;
 /// An alias: its slot u32, its node's slot u32, its node's running hash u64.
 pub(crate) const ALIAS_LEN: usize = 16;
 
@@ -63,32 +78,46 @@ pub(crate) const EMPTY: u32 = u32::MAX;
 // PRIVATE one twice the ICANN one, so a mask of the wanted sections
 // selects them all at once.
 /// The node is a rule of the ICANN section.
-pub(crate) const RULE_ICANN: u8 = 0x01;
+pub(crate) const RULE_ICANN: u16 = 0x01;
 /// The node is a rule of the PRIVATE section.
-pub(crate) const RULE_PRIVATE: u8 = 0x02;
+pub(crate) const RULE_PRIVATE: u16 = 0x02;
 /// The node is an exception rule (`!`) of the ICANN section.
-pub(crate) const EXC_ICANN: u8 = 0x04;
+pub(crate) const EXC_ICANN: u16 = 0x04;
 /// The node is an exception rule of the PRIVATE section.
-pub(crate) const EXC_PRIVATE: u8 = 0x08;
+pub(crate) const EXC_PRIVATE: u16 = 0x08;
 /// A wildcard rule (`*.` and this node) of the ICANN section.
-pub(crate) const WILD_ICANN: u8 = 0x10;
+pub(crate) const WILD_ICANN: u16 = 0x10;
 /// A wildcard rule of the PRIVATE section.
-pub(crate) const WILD_PRIVATE: u8 = 0x20;
-/// The node has a child other than a `*` that has none.
-pub(crate) const CHILDREN: u8 = 0x40;
+pub(crate) const WILD_PRIVATE: u16 = 0x20;
+/// The node has a child, other than a `*` that has none, under which
+/// there are rules of the ICANN section.
+pub(crate) const KIDS_ICANN: u16 = 0x40;
+/// The node has a child under which there are rules of the PRIVATE
+/// section.
+pub(crate) const KIDS_PRIVATE: u16 = 0x80;
 /// The slot is the other form of a label: its node is in the alias table.
-pub(crate) const ALIAS: u8 = 0x80;
+pub(crate) const ALIAS: u16 = 0x100;
 
 /// The bits of every kind in the ICANN section.
-pub(crate) const MASK_ICANN: u8 = RULE_ICANN | EXC_ICANN | WILD_ICANN;
+pub(crate) const MASK_ICANN: u16 = RULE_ICANN | EXC_ICANN | WILD_ICANN | KIDS_ICANN;
 /// The bits of every kind in both sections.
-pub(crate) const MASK_ALL: u8 = MASK_ICANN | RULE_PRIVATE | EXC_PRIVATE | WILD_PRIVATE;
+pub(crate) const MASK_ALL: u16 =
+    MASK_ICANN | RULE_PRIVATE | EXC_PRIVATE | WILD_PRIVATE | KIDS_PRIVATE;
 /// Both rule bits.
-pub(crate) const RULE: u8 = RULE_ICANN | RULE_PRIVATE;
+pub(crate) const RULE: u16 = RULE_ICANN | RULE_PRIVATE;
 /// Both exception bits.
-pub(crate) const EXC: u8 = EXC_ICANN | EXC_PRIVATE;
+pub(crate) const EXC: u16 = EXC_ICANN | EXC_PRIVATE;
 /// Both wildcard bits.
-pub(crate) const WILD: u8 = WILD_ICANN | WILD_PRIVATE;
+pub(crate) const WILD: u16 = WILD_ICANN | WILD_PRIVATE;
+/// Both children bits.
+pub(crate) const KIDS: u16 = KIDS_ICANN | KIDS_PRIVATE;
+
+/// The sections (bit 0 ICANN, bit 1 PRIVATE) of the rules that a node's
+/// flags say are at it or under it.
+#[inline(always)]
+pub(crate) const fn sections_of(f: u16) -> u16 {
+    (f | f >> 2 | f >> 4 | f >> 6) & 3
+}
 
 /// List bit: a `*` label that is not the leftmost of its rule, or an
 /// exception on one. The matcher then follows every branch.
@@ -105,19 +134,27 @@ pub(crate) const fn basis(seed: u32) -> u64 {
 }
 
 /// One in each byte.
-const ONES: u64 = 0x0101_0101_0101_0101;
+pub(crate) const ONES: u64 = 0x0101_0101_0101_0101;
 /// The high bit of each byte.
-const HIGHS: u64 = 0x8080_8080_8080_8080;
+pub(crate) const HIGHS: u64 = 0x8080_8080_8080_8080;
+/// The bit that ASCII lower case sets, in each byte: what the running hash
+/// sets in every byte of a label, so that case does not change it.
+pub(crate) const FOLD: u64 = 0x2020_2020_2020_2020;
 
-/// Eight bytes in ASCII lower case at once (bytes of 0x80 and up, and
-/// every byte that is not `A`-`Z`, as they are).
+/// The 0x20 bit of each byte of `w` that is an ASCII lower-case letter.
 #[inline(always)]
-pub(crate) const fn lower8(w: u64) -> u64 {
+pub(crate) const fn lower_letters(w: u64) -> u64 {
     let low7 = w & !HIGHS;
-    let at_least_a = low7 + (0x80 - b'A' as u64) * ONES;
-    let above_z = low7 + (0x7f - b'Z' as u64) * ONES;
-    let upper = at_least_a & !above_z & !w & HIGHS;
-    w | (upper >> 2)
+    let at_least_a = low7 + (0x80 - b'a' as u64) * ONES;
+    let above_z = low7 + (0x80 - b'z' as u64 - 1) * ONES;
+    (at_least_a & !above_z & !w & HIGHS) >> 2
+}
+
+/// Whether the bytes `w` read from a host are the label word `stored` (in
+/// lower case) but for ASCII case.
+#[inline(always)]
+pub(crate) const fn same_word(stored: u64, w: u64) -> bool {
+    stored == w || (stored ^ w) & !lower_letters(stored) == 0
 }
 
 /// The high bit of each byte of `w` that is a dot.
@@ -127,12 +164,19 @@ pub(crate) const fn dots8(w: u64) -> u64 {
     !(((x & !HIGHS) + !HIGHS) | x | !HIGHS)
 }
 
-/// The running hash after one more chunk of a label: 8 bytes in lower
-/// case, or the label's first 1 to 7 bytes in the high bytes of the word
-/// (its low bytes zero). A label is read in chunks from its end.
+/// The high bytes of a word that hold the last `k` bytes (1 to 8).
 #[inline(always)]
-pub(crate) const fn mix(h: u64, chunk: u64) -> u64 {
-    let x = (h ^ chunk).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+pub(crate) const fn high_bytes(k: usize) -> u64 {
+    !0u64 << (64 - 8 * k as u32)
+}
+
+/// The running hash after one more chunk of a label: 8 bytes, or the
+/// label's first 1 to 7 bytes in the high bytes of the word (its low bytes
+/// zero), as read (`raw`, any case) in the high bytes `m`. A label is read
+/// in chunks from its end.
+#[inline(always)]
+pub(crate) const fn mix(h: u64, raw: u64, m: u64) -> u64 {
+    let x = (h ^ (raw | (FOLD & m))).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     x ^ (x >> 32)
 }
 
@@ -143,11 +187,11 @@ pub(crate) const fn finish(h: u64, len: usize) -> u64 {
     h ^ len as u64
 }
 
-/// The chunk of the bytes `b` (at most 8): in the high bytes of a word,
-/// little-endian, lower-cased.
+/// The chunk of the bytes `b` (at most 8, in any case): in the high bytes
+/// of a word, little-endian.
 #[inline(always)]
 pub(crate) fn chunk_of(b: &[u8]) -> u64 {
-    lower8(b.iter().fold(0u64, |w, &c| (w >> 8) | (c as u64) << 56))
+    b.iter().fold(0u64, |w, &c| (w >> 8) | (c as u64) << 56)
 }
 
 /// The running hash of a node whose parent's is `h`, by `label`: what the
@@ -157,7 +201,7 @@ pub(crate) fn label_hash(mut h: u64, label: &[u8]) -> u64 {
     let mut rest = label;
     while !rest.is_empty() {
         let (head, tail) = rest.split_at(rest.len().saturating_sub(8));
-        h = mix(h, chunk_of(tail));
+        h = mix(h, chunk_of(tail), high_bytes(tail.len()));
         rest = head;
     }
     finish(h, label.len())
@@ -170,34 +214,22 @@ pub(crate) const fn bucket(k: u64, shift: u32) -> usize {
     k.wrapping_shr(shift) as usize
 }
 
-/// The slot of a key among the slots, a power of two of them (`64 -
-/// shift` bits' worth), under its bucket's pilot.
+/// The slot of a key among `n` slots under its bucket's pilot.
 #[inline(always)]
-pub(crate) const fn position(k: u64, pilot: u8, shift: u32) -> usize {
-    (k ^ (pilot as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
-        .wrapping_mul(0xff51_afd7_ed55_8ccd)
-        .wrapping_shr(shift) as usize
+pub(crate) const fn position(k: u64, pilot: u8, n: u64) -> usize {
+    let x = (k ^ (pilot as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15))
+        .wrapping_mul(0xff51_afd7_ed55_8ccd);
+    ((x as u128 * n as u128) >> 64) as usize
 }
 
-/// The shift of [`bucket`] and [`position`] for `n` buckets or slots, a
-/// power of two of at least 2; `None` for any other number.
+/// The shift of [`bucket`] for `n` buckets, a power of two of at least 2;
+/// `None` for any other number.
 pub(crate) const fn shift_of(n: u32) -> Option<u32> {
     if n < 2 || !n.is_power_of_two() {
         return None;
     }
     Some(64 - n.trailing_zeros())
 }
-
-/// ASCII lower case, byte for byte: what the running hash reads.
-pub(crate) static LOWER: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).to_ascii_lowercase();
-        i += 1;
-    }
-    t
-};
 
 /// Whether `label` is what an IPv4 host's last label is by the URL
 /// Standard's "ends in a number": ASCII digits, or `0x` (`0X`) and hex
@@ -217,4 +249,13 @@ pub(crate) const fn u32_at(b: &[u8], at: usize) -> u32 {
         return EMPTY;
     }
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
+}
+
+/// The little-endian u64 at `at`, 0 past the end.
+#[inline(always)]
+pub(crate) const fn u64_at(b: &[u8], at: usize) -> u64 {
+    if at + 8 > b.len() {
+        return 0;
+    }
+    u32_at(b, at) as u64 | (u32_at(b, at + 4) as u64) << 32
 }
