@@ -309,7 +309,10 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
     // so that a lookup finds a bucket with a shift, for about 3 keys each
     // (a pilot is a byte).
     let n = keys.len();
-    let slots = u32::try_from(n + n / 9 + 1).map_err(|_| LoadError::TooLarge)?;
+    if n + n / 9 + 1 > MAX_SLOTS {
+        return Err(LoadError::TooLarge);
+    }
+    let slots = (n + n / 9 + 1) as u32;
     let buckets = u32::try_from((n / 3).max(2))
         .ok()
         .and_then(u32::checked_next_power_of_two)
@@ -381,8 +384,9 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
 }
 
 /// The labels of more than 8 bytes, each once, in the order of the
-/// trie's arena, and where each goes in the table's arena (after its 8
-/// zero bytes): (label, offset) sorted by label.
+/// trie's arena, and where the head of each (all but its last 8 bytes)
+/// goes in the table's arena, after its 8 zero bytes: (label, offset)
+/// sorted by label.
 fn long_labels(t: &Trie) -> Result<Vec<(u32, u32)>, LoadError> {
     let mut long: Vec<(u32, u32)> = try_with_capacity(0)?;
     for &cell in &t.labels.cells {
@@ -391,10 +395,13 @@ fn long_labels(t: &Trie) -> Result<Vec<(u32, u32)>, LoadError> {
         }
     }
     long.sort_unstable();
-    let mut off = 8u32;
+    let mut off = 8;
     for row in &mut long {
-        row.1 = off;
-        off = off.checked_add(row.0 & 0xff).ok_or(LoadError::TooLarge)?;
+        row.1 = off as u32;
+        off += (row.0 & 0xff) as usize - 8;
+        if off >= MAX_ARENA {
+            return Err(LoadError::TooLarge);
+        }
     }
     Ok(long)
 }
@@ -429,7 +436,7 @@ fn write(
         }
     }
     let long = long_labels(t)?;
-    let arena_len = long.last().map_or(8, |&(l, off)| off + (l & 0xff));
+    let arena_len = long.last().map_or(8, |&(l, off)| off + (l & 0xff) - 8);
     let slots = p.slots as usize;
     let len = HEADER_LEN
         + p.pilots.len()
@@ -463,8 +470,7 @@ fn write(
     let at = out.len();
     for _ in 0..slots {
         out.extend_from_slice(&[0; 8])?;
-        out.extend_from_slice(&EMPTY.to_le_bytes())?;
-        out.extend_from_slice(&[0; SLOT_LEN - 12])?;
+        out.extend_from_slice(&meta(EMPTY, 0, 0, 0).to_le_bytes())?;
     }
     out.extend_from_slice(&p.pilots)?;
     let mut alias_rows: Vec<(u32, u32, u64)> = try_with_capacity(aliases as usize)?;
@@ -478,21 +484,21 @@ fn write(
             crate::bytes::buf::try_push(&mut alias_rows, (s, node_slot[e.node as usize], h))?;
         }
         let o = at + SLOT_LEN * s as usize;
-        // The label word: the label's bytes as the matcher reads them from
-        // a host, or where the arena has a longer one.
+        // The label word: the label's last 8 bytes as the matcher reads
+        // them from a host; where the arena has the bytes before them.
         let bytes = label_bytes(&t.arena, e.label);
-        let word = if bytes.len() <= 8 {
-            chunk_of(bytes)
+        let (head, tail) = bytes.split_at(bytes.len().saturating_sub(8));
+        let head = if head.is_empty() {
+            0
         } else {
             let i = long
                 .binary_search_by_key(&e.label, |&(l, _)| l)
                 .map_err(|_| LoadError::TooLarge)?;
-            u64::from(long[i].1)
+            long[i].1
         };
-        out[o..o + 8].copy_from_slice(&word.to_le_bytes());
-        out[o + 8..o + 12].copy_from_slice(&parent.to_le_bytes());
-        out[o + 12] = bytes.len() as u8;
-        out[o + 13..o + 15].copy_from_slice(&flags.to_le_bytes());
+        let meta = meta(parent, bytes.len() as u8, flags, head);
+        out[o..o + 8].copy_from_slice(&chunk_of(tail).to_le_bytes());
+        out[o + 8..o + 16].copy_from_slice(&meta.to_le_bytes());
     }
     alias_rows.sort_unstable();
     for (s, n, h) in alias_rows {
@@ -502,7 +508,8 @@ fn write(
     }
     out.extend_from_slice(&[0; 8])?;
     for &(l, _) in &long {
-        out.extend_from_slice(label_bytes(&t.arena, l))?;
+        let bytes = label_bytes(&t.arena, l);
+        out.extend_from_slice(&bytes[..bytes.len() - 8])?;
     }
     out.extend_from_slice(version)?;
     out.push(0)?;

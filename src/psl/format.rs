@@ -13,20 +13,21 @@
 //!
 //! ```text
 //! header   HEADER_LEN bytes, little-endian u32 fields (the offsets below)
-//! slots    n_slots × SLOT_LEN: label word u64, parent slot u32, label
-//!          length u8, flags u16 (little-endian), a zero byte
+//! slots    n_slots × SLOT_LEN: the label word u64 and the slot's meta u64
+//!          (little-endian): parent slot (24 bits), label length (8),
+//!          flags (9), the arena offset of a long label's head (23)
 //! pilots   n_buckets bytes: the displacement of each bucket's keys
 //! aliases  n_aliases × ALIAS_LEN, by slot: slot u32, node slot u32,
 //!          node running hash u64 (a label's other form, see below)
-//! arena    8 zero bytes, then the labels of more than 8 bytes
+//! arena    8 zero bytes, then the heads of the labels of more than 8 bytes
 //! version  the list's version text, then a NUL
 //! ```
 //!
-//! A label of at most 8 bytes is its slot's *label word*: its bytes in
-//! ASCII lower case in the high bytes of a little-endian word (its last
-//! byte the word's last), the low bytes zero, as the matcher reads it from
-//! the host. A longer label is in the arena, in lower case, and its label
-//! word is its offset there.
+//! A slot's *label word* is the last 8 bytes of its label, or all of a
+//! shorter one, in ASCII lower case, in the high bytes of a little-endian
+//! word (the label's last byte the word's last), its low bytes zero: as
+//! the matcher reads them from the host. The bytes before them, the
+//! *head* of a label of more than 8 bytes, are in the arena.
 //!
 //! Every node is keyed by its label in A-label form (ASCII, lower case);
 //! a label that has a U-label form too has a second key, an *alias*, whose
@@ -70,9 +71,41 @@ pub(crate) const SLOT_LEN: usize = 16;
 pub(crate) const ALIAS_LEN: usize = 16;
 
 /// The parent of a top-level label.
-pub(crate) const ROOT: u32 = u32::MAX - 1;
+pub(crate) const ROOT: u32 = 0xff_fffe;
 /// The parent of an empty slot: no node is numbered so.
-pub(crate) const EMPTY: u32 = u32::MAX;
+pub(crate) const EMPTY: u32 = 0xff_ffff;
+/// More slots than a table may have: parents are 24 bits.
+pub(crate) const MAX_SLOTS: usize = 0xff_0000;
+/// More bytes than an arena may have: its offsets are 23 bits.
+pub(crate) const MAX_ARENA: usize = 1 << 23;
+
+/// A slot's meta: its parent, its label's length, its flags and its
+/// label's head.
+#[inline(always)]
+pub(crate) const fn meta(parent: u32, len: u8, flags: u16, head: u32) -> u64 {
+    parent as u64 | (len as u64) << 24 | (flags as u64) << 32 | (head as u64) << 41
+}
+
+/// The parent and label length of a meta, as one number (see [`meta`]).
+pub(crate) const PARENT_AND_LEN: u64 = 0xffff_ffff;
+
+/// The label length of a meta.
+#[inline(always)]
+pub(crate) const fn len_of(meta: u64) -> usize {
+    (meta >> 24) as u8 as usize
+}
+
+/// The flags of a meta.
+#[inline(always)]
+pub(crate) const fn flags_of(meta: u64) -> u16 {
+    (meta >> 32) as u16 & 0x1ff
+}
+
+/// The arena offset of a meta's label head.
+#[inline(always)]
+pub(crate) const fn head_of(meta: u64) -> usize {
+    (meta >> 41) as usize
+}
 
 // A node's flags. Each kind has an ICANN bit and a PRIVATE bit, the
 // PRIVATE one twice the ICANN one, so a mask of the wanted sections
@@ -242,11 +275,11 @@ pub(crate) fn is_number(label: &[u8]) -> bool {
     }
 }
 
-/// The little-endian u32 at `at`, `EMPTY` past the end.
+/// The little-endian u32 at `at`, `u32::MAX` past the end.
 #[inline(always)]
 pub(crate) const fn u32_at(b: &[u8], at: usize) -> u32 {
     if at + 4 > b.len() {
-        return EMPTY;
+        return u32::MAX;
     }
     u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
 }

@@ -172,8 +172,7 @@ impl<'b> View<'b> {
     }
 }
 
-/// A slot's label word, and its parent (low 32 bits), label length (next
-/// 8) and flags (the 16 above).
+/// A slot's label word and meta (`format::meta`).
 #[inline(always)]
 fn fields(slot: &[u8; SLOT_LEN]) -> (u64, u64) {
     let (word, meta) = slot.split_at(8);
@@ -184,15 +183,6 @@ fn fields(slot: &[u8; SLOT_LEN]) -> (u64, u64) {
         .first_chunk::<8>()
         .map_or(0, |w| u64::from_le_bytes(*w));
     (word, meta)
-}
-
-/// The parent and label length of a slot's `meta`, as one number.
-const PARENT_AND_LEN: u64 = 0xff_ffff_ffff;
-
-/// The flags of a slot's `meta`.
-#[inline(always)]
-const fn flags_of(meta: u64) -> u16 {
-    (meta >> 40) as u16
 }
 
 /// The first bytes of a host shorter than 8, the rest of the word zero.
@@ -350,35 +340,26 @@ impl<'h> Host<'h> {
         }
     }
 
-    /// Whether the label `s..e`, with last chunk `r`, is the label of a
-    /// slot whose label word is `word` and whose length is `e - s`.
+    /// Whether the label `s..e`, whose last chunk is `r`, is the label of
+    /// a slot of label word `word` and meta `meta`, of its length.
     #[inline(always)]
-    fn is_label(&self, v: &View<'_>, word: u64, s: usize, e: usize, r: u64) -> bool {
-        if e - s <= 8 {
-            same_word(word, r)
-        } else {
-            self.is_long_label(v, word, s, e)
-        }
+    fn is_label(&self, v: &View<'_>, word: u64, meta: u64, s: usize, e: usize, r: u64) -> bool {
+        same_word(word, r) && (e - s <= 8 || self.is_head(v, head_of(meta), s, e - 8))
     }
 
-    /// `is_label` for a label of more than 8 bytes, which the arena holds
-    /// at `word`: compared 8 bytes at a time from its end.
-    #[inline(never)]
-    fn is_long_label(&self, v: &View<'_>, word: u64, s: usize, e: usize) -> bool {
-        let Ok(off) = usize::try_from(word) else {
-            return false;
-        };
-        // The arena's first 8 bytes are room for the word before a label.
-        let Some(base) = v.l.arena_at.checked_add(off).and_then(|a| a.checked_sub(8)) else {
-            return false;
-        };
-        if e - s > 255 {
-            return false;
-        }
+    /// Whether the head `s..e` of a label of more than 8 bytes is the one
+    /// the arena has at `off`: compared 8 bytes at a time from its end.
+    #[inline]
+    fn is_head(&self, v: &View<'_>, off: usize, s: usize, e: usize) -> bool {
+        // The arena's first 8 bytes are room for the word before a head.
+        let base = v.l.arena_at.wrapping_add(off).wrapping_sub(8);
         let mut j = e - s;
         loop {
             let m = high_bytes(j.min(8));
-            if !same_word(word_at(v.b, base + j) & m, self.word_before(s + j) & m) {
+            if !same_word(
+                word_at(v.b, base.wrapping_add(j)) & m,
+                self.word_before(s + j) & m,
+            ) {
                 return false;
             }
             if j <= 8 {
@@ -402,10 +383,9 @@ fn probe(
 ) -> Option<(u32, u16)> {
     let (i, slot) = v.slot_of(h)?;
     let (word, meta) = fields(slot);
-    if meta & PARENT_AND_LEN != u64::from(parent) | ((e - s) as u64) << 32 {
-        return None;
-    }
-    if !host.is_label(v, word, s, e, r) {
+    if meta & PARENT_AND_LEN != u64::from(parent) | ((e - s) as u64) << 24
+        || !host.is_label(v, word, meta, s, e, r)
+    {
         return None;
     }
     Some((i as u32, flags_of(meta)))
@@ -424,12 +404,16 @@ fn probe_two(
 ) -> Option<(u32, u16)> {
     let (i, slot) = v.slot_of(h)?;
     let (word, meta) = fields(slot);
-    if (meta >> 32) as u8 as usize != e - s || !host.is_label(v, word, s, e, r) {
+    if len_of(meta) != e - s || !host.is_label(v, word, meta, s, e, r) {
         return None;
     }
     // Its parent must be the top-level node of that label.
-    let (pword, pmeta) = fields(v.slot(meta as u32 as usize)?);
-    if pmeta & PARENT_AND_LEN != u64::from(ROOT) | (k as u64) << 32 || !same_word(pword, top) {
+    let parent = (meta & u64::from(EMPTY)) as usize;
+    if parent as u64 >= v.l.slots {
+        return None;
+    }
+    let (pword, pmeta) = fields(v.slot(parent)?);
+    if pmeta & PARENT_AND_LEN != u64::from(ROOT) | (k as u64) << 24 || !same_word(pword, top) {
         return None;
     }
     Some((i as u32, flags_of(meta)))
@@ -672,15 +656,16 @@ fn probe_bytes(v: &View<'_>, h: u64, parent: u32, label: &[u8]) -> Option<(u32, 
     let (i, slot) = v.slot_of(h)?;
     let (word, meta) = fields(slot);
     let n = label.len();
-    if n > 255 || meta & PARENT_AND_LEN != u64::from(parent) | (n as u64) << 32 {
+    if meta & PARENT_AND_LEN != u64::from(parent) | (n as u64) << 24 {
         return None;
     }
-    let same = if n <= 8 {
-        same_word(word, chunk_of(label))
-    } else {
-        let at = v.l.arena_at.checked_add(usize::try_from(word).ok()?)?;
-        v.b.get(at..at.checked_add(n)?)?.eq_ignore_ascii_case(label)
-    };
+    let (head, tail) = label.split_at(n.saturating_sub(8));
+    let same = same_word(word, chunk_of(tail))
+        && (head.is_empty() || {
+            let at = v.l.arena_at.checked_add(head_of(meta))?;
+            v.b.get(at..at.checked_add(head.len())?)?
+                .eq_ignore_ascii_case(head)
+        });
     same.then_some((i as u32, flags_of(meta)))
 }
 
