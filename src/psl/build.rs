@@ -383,27 +383,53 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
     }))
 }
 
-/// The labels of more than 8 bytes, each once, in the order of the
-/// trie's arena, and where the head of each (all but its last 8 bytes)
-/// goes in the table's arena, after its 8 zero bytes: (label, offset)
-/// sorted by label.
-fn long_labels(t: &Trie) -> Result<Vec<(u32, u32)>, LoadError> {
+/// The arena: 8 zero bytes; the head (all but the last 8 bytes) of each
+/// label of more than 8 bytes of an A-label edge, once; then for each
+/// alias edge its node's slot (u32) and running hash (u64), and its
+/// label's head. Each edge's head offset, where its head is (or would be).
+fn arena(t: &Trie, hashes: &[u64], node_slot: &[u32]) -> Result<(Buf, Vec<u32>), LoadError> {
+    let mut arena = Buf::from_slice(&[0; 8])?;
     let mut long: Vec<(u32, u32)> = try_with_capacity(0)?;
-    for &cell in &t.labels.cells {
-        if cell != 0 && (cell - 1) & 0xff > 8 {
-            crate::bytes::buf::try_push(&mut long, (cell - 1, 0))?;
+    for e in &t.edges {
+        if !e.alias && e.label & 0xff > 8 {
+            crate::bytes::buf::try_push(&mut long, (e.label, 0))?;
         }
     }
     long.sort_unstable();
-    let mut off = 8;
+    long.dedup();
+    let head = |label: u32| {
+        let bytes = label_bytes(&t.arena, label);
+        &bytes[..bytes.len().saturating_sub(8)]
+    };
     for row in &mut long {
-        row.1 = off as u32;
-        off += (row.0 & 0xff) as usize - 8;
-        if off >= MAX_ARENA {
+        row.1 = arena.len() as u32;
+        arena.extend_from_slice(head(row.0))?;
+        if arena.len() >= MAX_ARENA {
             return Err(LoadError::TooLarge);
         }
     }
-    Ok(long)
+    let mut heads: Vec<u32> = try_with_capacity(t.edges.len())?;
+    for e in &t.edges {
+        let off = if e.alias {
+            arena.extend_from_slice(&node_slot[e.node as usize].to_le_bytes())?;
+            arena.extend_from_slice(&hashes[e.node as usize].to_le_bytes())?;
+            let off = arena.len() as u32;
+            arena.extend_from_slice(head(e.label))?;
+            off
+        } else if e.label & 0xff > 8 {
+            let i = long
+                .binary_search_by_key(&e.label, |&(l, _)| l)
+                .map_err(|_| LoadError::TooLarge)?;
+            long[i].1
+        } else {
+            0
+        };
+        if arena.len() >= MAX_ARENA {
+            return Err(LoadError::TooLarge);
+        }
+        crate::bytes::buf::try_push(&mut heads, off)?;
+    }
+    Ok((arena, heads))
 }
 
 /// The serialised table.
@@ -435,16 +461,9 @@ fn write(
             filter[(h >> 62) as usize] |= 1 << ((h >> 56) & 63);
         }
     }
-    let long = long_labels(t)?;
-    let arena_len = long.last().map_or(8, |&(l, off)| off + (l & 0xff) - 8);
+    let (arena, heads) = arena(t, hashes, &node_slot)?;
     let slots = p.slots as usize;
-    let len = HEADER_LEN
-        + p.pilots.len()
-        + SLOT_LEN * slots
-        + ALIAS_LEN * aliases as usize
-        + arena_len as usize
-        + version.len()
-        + 1;
+    let len = HEADER_LEN + SLOT_LEN * slots + p.pilots.len() + arena.len() + version.len() + 1;
     let mut out = Buf::with_capacity(len)?;
     let header = [
         u32::from_le_bytes(MAGIC),
@@ -452,7 +471,7 @@ fn write(
         p.slots,
         p.pilots.len() as u32,
         aliases,
-        arena_len,
+        arena.len() as u32,
         u32::try_from(version.len()).map_err(|_| LoadError::TooLarge)?,
         seed,
         u32::from(t.nodes[0].flags & (WILD | KIDS)) | list_bits,
@@ -472,45 +491,21 @@ fn write(
         out.extend_from_slice(&[0; 8])?;
         out.extend_from_slice(&meta(EMPTY, 0, 0, 0).to_le_bytes())?;
     }
-    out.extend_from_slice(&p.pilots)?;
-    let mut alias_rows: Vec<(u32, u32, u64)> = try_with_capacity(aliases as usize)?;
-    for (e, &s) in t.edges.iter().zip(&p.slot_of) {
+    for ((e, &s), &head) in t.edges.iter().zip(&p.slot_of).zip(&heads) {
         let node = t.nodes[e.node as usize];
         let parent = node_slot[e.parent as usize];
-        let mut flags = node.flags;
-        if e.alias {
-            flags |= ALIAS;
-            let h = hashes[e.node as usize];
-            crate::bytes::buf::try_push(&mut alias_rows, (s, node_slot[e.node as usize], h))?;
-        }
-        let o = at + SLOT_LEN * s as usize;
+        let flags = node.flags | if e.alias { ALIAS } else { 0 };
         // The label word: the label's last 8 bytes as the matcher reads
-        // them from a host; where the arena has the bytes before them.
+        // them from a host.
         let bytes = label_bytes(&t.arena, e.label);
-        let (head, tail) = bytes.split_at(bytes.len().saturating_sub(8));
-        let head = if head.is_empty() {
-            0
-        } else {
-            let i = long
-                .binary_search_by_key(&e.label, |&(l, _)| l)
-                .map_err(|_| LoadError::TooLarge)?;
-            long[i].1
-        };
-        let meta = meta(parent, bytes.len() as u8, flags, head);
+        let tail = &bytes[bytes.len().saturating_sub(8)..];
+        let o = at + SLOT_LEN * s as usize;
         out[o..o + 8].copy_from_slice(&chunk_of(tail).to_le_bytes());
-        out[o + 8..o + 16].copy_from_slice(&meta.to_le_bytes());
+        out[o + 8..o + 16]
+            .copy_from_slice(&meta(parent, bytes.len() as u8, flags, head).to_le_bytes());
     }
-    alias_rows.sort_unstable();
-    for (s, n, h) in alias_rows {
-        out.extend_from_slice(&s.to_le_bytes())?;
-        out.extend_from_slice(&n.to_le_bytes())?;
-        out.extend_from_slice(&h.to_le_bytes())?;
-    }
-    out.extend_from_slice(&[0; 8])?;
-    for &(l, _) in &long {
-        let bytes = label_bytes(&t.arena, l);
-        out.extend_from_slice(&bytes[..bytes.len() - 8])?;
-    }
+    out.extend_from_slice(&p.pilots)?;
+    out.extend_from_slice(&arena)?;
     out.extend_from_slice(version)?;
     out.push(0)?;
     Ok(out)

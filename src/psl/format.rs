@@ -17,9 +17,9 @@
 //!          (little-endian): parent slot (24 bits), label length (8),
 //!          flags (9), the arena offset of a long label's head (23)
 //! pilots   n_buckets bytes: the displacement of each bucket's keys
-//! aliases  n_aliases × ALIAS_LEN, by slot: slot u32, node slot u32,
-//!          node running hash u64 (a label's other form, see below)
-//! arena    8 zero bytes, then the heads of the labels of more than 8 bytes
+//! arena    8 zero bytes, the heads of the labels of more than 8 bytes,
+//!          then each alias's node: its slot u32 and running hash u64,
+//!          before its label's head (see below)
 //! version  the list's version text, then a NUL
 //! ```
 //!
@@ -31,8 +31,9 @@
 //!
 //! Every node is keyed by its label in A-label form (ASCII, lower case);
 //! a label that has a U-label form too has a second key, an *alias*, whose
-//! slot carries [`ALIAS`] and names the node it stands for, so that the
-//! children of either form are found under the one node.
+//! slot carries [`ALIAS`]: the 12 bytes before its head in the arena name
+//! the node it stands for, so that the children of either form are found
+//! under the one node.
 //!
 //! The header also holds a filter of 256 bits: the bit of a top-level
 //! node's running hash (its top 8 bits) is set when `*` under it is a rule.
@@ -50,7 +51,7 @@ pub(crate) const H_MAGIC: usize = 0;
 pub(crate) const H_FORMAT: usize = 4;
 pub(crate) const H_SLOTS: usize = 8;
 pub(crate) const H_BUCKETS: usize = 12;
-pub(crate) const H_ALIASES: usize = 16;
+// At 16: the number of aliases among the slots, for the record.
 pub(crate) const H_ARENA: usize = 20;
 pub(crate) const H_VERSION: usize = 24;
 pub(crate) const H_SEED: usize = 28;
@@ -67,8 +68,8 @@ pub(crate) const HEADER_LEN: usize = 80;
 
 /// A slot: label word u64, parent u32, label length u8, flags u16, 0.
 pub(crate) const SLOT_LEN: usize = 16;
-/// An alias: its slot u32, its node's slot u32, its node's running hash u64.
-pub(crate) const ALIAS_LEN: usize = 16;
+/// An alias's node in the arena: its slot u32 and its running hash u64.
+pub(crate) const ALIAS_NODE: usize = 12;
 
 /// The parent of a top-level label.
 pub(crate) const ROOT: u32 = 0xff_fffe;

@@ -24,9 +24,7 @@ pub(crate) struct Layout {
     /// The number of slots, and the shift of `format::bucket`.
     slots: u64,
     bucket_shift: u32,
-    aliases: usize,
     pilots_at: usize,
-    aliases_at: usize,
     arena_at: usize,
     version_at: usize,
     end: usize,
@@ -50,10 +48,8 @@ impl Layout {
         }
         let slots = u32_at(b, H_SLOTS);
         let buckets = u32_at(b, H_BUCKETS);
-        let aliases = u32_at(b, H_ALIASES) as usize;
         let pilots_at = HEADER_LEN + SLOT_LEN * slots as usize;
-        let aliases_at = pilots_at + buckets as usize;
-        let arena_at = aliases_at + ALIAS_LEN * aliases;
+        let arena_at = pilots_at + buckets as usize;
         let version_at = arena_at + u32_at(b, H_ARENA) as usize;
         let end = version_at + u32_at(b, H_VERSION) as usize;
         let Some(bucket_shift) = shift_of(buckets) else {
@@ -66,9 +62,7 @@ impl Layout {
         Some(Layout {
             slots: slots as u64,
             bucket_shift,
-            aliases,
             pilots_at,
-            aliases_at,
             arena_at,
             version_at,
             end,
@@ -91,9 +85,7 @@ impl Layout {
     pub(crate) const EMPTY: Layout = Layout {
         slots: 1,
         bucket_shift: 63,
-        aliases: 0,
         pilots_at: 0,
-        aliases_at: 0,
         arena_at: 0,
         version_at: 0,
         end: 0,
@@ -349,10 +341,25 @@ impl<'h> Host<'h> {
 
     /// Whether the head `s..e` of a label of more than 8 bytes is the one
     /// the arena has at `off`: compared 8 bytes at a time from its end.
-    #[inline]
+    #[inline(always)]
     fn is_head(&self, v: &View<'_>, off: usize, s: usize, e: usize) -> bool {
         // The arena's first 8 bytes are room for the word before a head.
         let base = v.l.arena_at.wrapping_add(off).wrapping_sub(8);
+        let j = e - s;
+        if j <= 8 {
+            let m = high_bytes(j);
+            return same_word(
+                word_at(v.b, base.wrapping_add(j)) & m,
+                self.word_before(e) & m,
+            );
+        }
+        self.is_long_head(v, base, s, e)
+    }
+
+    /// `is_head` for a head of more than 8 bytes (`base` the arena's
+    /// offset 8 bytes before it).
+    #[inline(never)]
+    fn is_long_head(&self, v: &View<'_>, base: usize, s: usize, e: usize) -> bool {
         let mut j = e - s;
         loop {
             let m = high_bytes(j.min(8));
@@ -371,7 +378,7 @@ impl<'h> Host<'h> {
 }
 
 /// The slot of the node of running hash `h` under `parent` by the label
-/// `s..e` of `host` (last chunk `r`), with its flags; `None` when there is
+/// `s..e` of `host` (last chunk `r`), with its meta; `None` when there is
 /// none.
 #[inline(always)]
 fn probe(
@@ -380,7 +387,7 @@ fn probe(
     h: u64,
     parent: u32,
     (s, e, r): (usize, usize, u64),
-) -> Option<(u32, u16)> {
+) -> Option<(u32, u64)> {
     let (i, slot) = v.slot_of(h)?;
     let (word, meta) = fields(slot);
     if meta & PARENT_AND_LEN != u64::from(parent) | ((e - s) as u64) << 24
@@ -388,12 +395,12 @@ fn probe(
     {
         return None;
     }
-    Some((i as u32, flags_of(meta)))
+    Some((i as u32, meta))
 }
 
 /// The slot of the node of the host's last two labels, `s..e` (last
 /// chunk `r`, running hash `h`) and the top-level label of `k` bytes, at
-/// most 8, that are `top`, with its flags; `None` when there is none.
+/// most 8, that are `top`, with its meta; `None` when there is none.
 #[inline(always)]
 fn probe_two(
     v: &View<'_>,
@@ -401,7 +408,7 @@ fn probe_two(
     h: u64,
     (s, e, r): (usize, usize, u64),
     (k, top): (usize, u64),
-) -> Option<(u32, u16)> {
+) -> Option<(u32, u64)> {
     let (i, slot) = v.slot_of(h)?;
     let (word, meta) = fields(slot);
     if len_of(meta) != e - s || !host.is_label(v, word, meta, s, e, r) {
@@ -416,30 +423,19 @@ fn probe_two(
     if pmeta & PARENT_AND_LEN != u64::from(ROOT) | (k as u64) << 24 || !same_word(pword, top) {
         return None;
     }
-    Some((i as u32, flags_of(meta)))
+    Some((i as u32, meta))
 }
 
-/// The node an alias slot stands for, and its running hash.
-#[cold]
-fn alias(v: &View<'_>, slot: u32) -> Option<(u32, u64)> {
-    let (b, l) = (v.b, v.l);
-    let (mut lo, mut hi) = (0, l.aliases);
-    while lo < hi {
-        let mid = lo + (hi - lo) / 2;
-        let at = l.aliases_at + ALIAS_LEN * mid;
-        let row = b.get(at..at + ALIAS_LEN)?;
-        let s = u32_at(row, 0);
-        if s == slot {
-            let h = u64::from(u32_at(row, 8)) | u64::from(u32_at(row, 12)) << 32;
-            return Some((u32_at(row, 4), h));
-        }
-        if s < slot {
-            lo = mid + 1;
-        } else {
-            hi = mid;
-        }
-    }
-    None
+/// The node that an alias slot of meta `meta` stands for, and its
+/// running hash: the 12 bytes before its head.
+#[inline(always)]
+fn alias(v: &View<'_>, meta: u64) -> Option<(u32, u64)> {
+    let at = (v.l.arena_at + head_of(meta)).checked_sub(ALIAS_NODE)?;
+    let row = v.b.get(at..)?.first_chunk::<ALIAS_NODE>()?;
+    let (node, hash) = row.split_at(4);
+    let node = u32::from_le_bytes(node.try_into().ok()?);
+    let hash = u64::from_le_bytes(hash.try_into().ok()?);
+    Some((node, hash))
 }
 
 /// Whether a top-level label (the whole label) is an IP address's: a
@@ -501,15 +497,16 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
         if s2 == e2 {
             return NEITHER;
         }
-        let Some((i, f)) = probe_two(&v, &hs, h2, (s2, e2, r2), (k1, r1)) else {
+        let Some((i, meta)) = probe_two(&v, &hs, h2, (s2, e2, r2), (k1, r1)) else {
             // Its top-level label is the public suffix, whether a node or not.
             if may_be_address(r1, k1) && is_address(&host[top..end]) {
                 return NEITHER;
             }
             return answer(&hs, top, (s2, e2));
         };
+        let f = flags_of(meta);
         let (parent, h) = if f & ALIAS != 0 {
-            match alias(&v, i) {
+            match alias(&v, meta) {
                 Some(n) => n,
                 None => return NEITHER,
             }
@@ -564,11 +561,12 @@ fn walk(
         if flags & mask & KIDS == 0 {
             return answer(host, rule, (s, le));
         }
-        let Some((slot, f)) = probe(v, host, hash, parent, (s, le, r)) else {
+        let Some((slot, meta)) = probe(v, host, hash, parent, (s, le, r)) else {
             return answer(host, rule, (s, le));
         };
+        let f = flags_of(meta);
         (parent, h) = if f & ALIAS != 0 {
-            match alias(v, slot) {
+            match alias(v, meta) {
                 Some(n) => n,
                 None => return NEITHER,
             }
@@ -651,8 +649,8 @@ fn general(b: &[u8], l: &Layout, host: &[u8], end: usize, mask: u16) -> (usize, 
 }
 
 /// The slot of the node of running hash `h` under `parent` by `label`,
-/// with its flags, for the general walk.
-fn probe_bytes(v: &View<'_>, h: u64, parent: u32, label: &[u8]) -> Option<(u32, u16)> {
+/// with its meta, for the general walk.
+fn probe_bytes(v: &View<'_>, h: u64, parent: u32, label: &[u8]) -> Option<(u32, u64)> {
     let (i, slot) = v.slot_of(h)?;
     let (word, meta) = fields(slot);
     let n = label.len();
@@ -666,7 +664,7 @@ fn probe_bytes(v: &View<'_>, h: u64, parent: u32, label: &[u8]) -> Option<(u32, 
             v.b.get(at..at.checked_add(head.len())?)?
                 .eq_ignore_ascii_case(head)
         });
-    same.then_some((i as u32, flags_of(meta)))
+    same.then_some((i as u32, meta))
 }
 
 /// The general walk from the node `(parent, running hash, flags)`, whose
@@ -701,11 +699,12 @@ fn walk_all(
     let own = label_hash(h, &host[s..e]);
     let star = label_hash(h, b"*");
     for (hash, label) in [(own, &host[s..e]), (star, &b"*"[..])] {
-        let Some((slot, f)) = probe_bytes(v, hash, parent, label) else {
+        let Some((slot, meta)) = probe_bytes(v, hash, parent, label) else {
             continue;
         };
+        let f = flags_of(meta);
         let Some((node, hash)) = (if f & ALIAS != 0 {
-            alias(v, slot)
+            alias(v, meta)
         } else {
             Some((slot, hash))
         }) else {
