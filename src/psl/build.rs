@@ -454,12 +454,16 @@ fn write(
             node_slot[e.node as usize] = s;
         }
     }
-    // The top-level nodes with a wildcard rule under them.
+    // The top-level nodes with a wildcard rule under them; all of them
+    // for a list that the general walk reads.
     let mut filter = [0u64; 4];
     for (n, &h) in t.nodes.iter().zip(hashes).skip(1) {
         if n.parent == 0 && n.flags & WILD != 0 {
             filter[(h >> 62) as usize] |= 1 << ((h >> 56) & 63);
         }
+    }
+    if list_bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
+        filter = [!0; 4];
     }
     let (arena, heads) = arena(t, hashes, &node_slot)?;
     let slots = p.slots as usize;

@@ -36,8 +36,9 @@
 //! under the one node.
 //!
 //! The header also holds a filter of 256 bits: the bit of a top-level
-//! node's running hash (its top 8 bits) is set when `*` under it is a rule.
-//! A lookup whose top-level label's bit is clear may probe for the node of
+//! node's running hash (its top 8 bits) is set when `*` under it is a rule,
+//! and every bit when the list is read by the general walk (`table`). A
+//! lookup whose top-level label's bit is clear may probe for the node of
 //! its last two labels at once: then what the top-level node says does
 //! not change the answer.
 

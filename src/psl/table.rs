@@ -315,6 +315,17 @@ impl<'h> Host<'h> {
     /// empty one: a dot first, or two dots in a row.
     #[inline(always)]
     fn empty_label_before(&self, n: usize) -> bool {
+        if n <= 8 {
+            // A dot first, or a dot after a dot, among the first n bytes.
+            let d = dots8(self.first) & (!0u64 >> (64 - 8 * n as u32));
+            return d & ((d << 8) | 0x80) != 0;
+        }
+        self.empty_label_in_long(n)
+    }
+
+    /// `empty_label_before` for more than 8 bytes.
+    #[inline(never)]
+    fn empty_label_in_long(&self, n: usize) -> bool {
         if self.first as u8 == b'.' {
             return true;
         }
@@ -472,9 +483,6 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
     if end == 0 {
         return NEITHER;
     }
-    if l.bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
-        return general(b, l, host, end, mask);
-    }
     let v = View::of(b, l);
     let hs = Host::new(host);
     let (top, h1, r1) = hs.label(end, l.basis);
@@ -518,6 +526,9 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
         }
         let rule = if f & mask & RULE != 0 { s2 } else { top };
         return walk(&v, &hs, mask, (parent, h, f), rule, (s2, e2));
+    }
+    if l.bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
+        return general(b, l, host, end, mask);
     }
     if is_address(&host[top..end]) {
         return NEITHER;
