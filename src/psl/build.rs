@@ -468,6 +468,9 @@ fn write(
     let (arena, heads) = arena(t, hashes, &node_slot)?;
     let slots = p.slots as usize;
     let len = HEADER_LEN + SLOT_LEN * slots + p.pilots.len() + arena.len() + version.len() + 1;
+    if len >= MAX_TABLE {
+        return Err(LoadError::TooLarge);
+    }
     let mut out = Buf::with_capacity(len)?;
     let header = [
         u32::from_le_bytes(MAGIC),

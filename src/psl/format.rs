@@ -78,6 +78,8 @@ pub(crate) const ROOT: u32 = 0xff_fffe;
 pub(crate) const EMPTY: u32 = 0xff_ffff;
 /// More slots than a table may have: parents are 24 bits.
 pub(crate) const MAX_SLOTS: usize = 0xff_0000;
+/// More bytes than a table may have: slot [`ROOT`] would be past them.
+pub(crate) const MAX_TABLE: usize = 0xff_0000 * SLOT_LEN;
 /// More bytes than an arena may have: its offsets are 23 bits.
 pub(crate) const MAX_ARENA: usize = 1 << 23;
 

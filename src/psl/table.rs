@@ -296,7 +296,7 @@ impl<'h> Host<'h> {
         }
     }
 
-    /// Where the label that ends at `e` (1 or more) starts.
+    /// Where the label that ends at `e` starts.
     fn start(&self, e: usize) -> usize {
         let mut p = e;
         loop {
@@ -426,11 +426,9 @@ fn probe_two(
         return None;
     }
     // Its parent must be the top-level node of that label.
-    let parent = (meta & u64::from(EMPTY)) as usize;
-    if parent as u64 >= v.l.slots {
-        return None;
-    }
-    let (pword, pmeta) = fields(v.slot(parent)?);
+    // A top-level node's parent, ROOT, is no slot (a table has fewer than
+    // `MAX_SLOTS`, and fewer bytes than slot ROOT would be at).
+    let (pword, pmeta) = fields(v.slot((meta & u64::from(EMPTY)) as usize)?);
     if pmeta & PARENT_AND_LEN != u64::from(ROOT) | (k as u64) << 24 || !same_word(pword, top) {
         return None;
     }
@@ -562,15 +560,23 @@ fn walk(
             return answer(host, rule, last);
         }
         let le = e - 1;
+        if flags & mask & KIDS == 0 {
+            // No probe: the label before is the last one read.
+            let s = host.start(le);
+            if s == le {
+                return NEITHER;
+            }
+            if flags & mask & WILD != 0 {
+                rule = s;
+            }
+            return answer(host, rule, (s, le));
+        }
         let (s, hash, r) = host.label(le, h);
         if s == le {
             return NEITHER;
         }
         if flags & mask & WILD != 0 {
             rule = s;
-        }
-        if flags & mask & KIDS == 0 {
-            return answer(host, rule, (s, le));
         }
         let Some((slot, meta)) = probe(v, host, hash, parent, (s, le, r)) else {
             return answer(host, rule, (s, le));
