@@ -510,7 +510,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
             }
             return answer(&hs, top, (s2, e2));
         };
-        let f = flags_of(meta);
+        let f = flags_of(meta) & (mask | ALIAS);
         let (parent, h) = if f & ALIAS != 0 {
             match alias(&v, meta) {
                 Some(n) => n,
@@ -519,10 +519,10 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
         } else {
             (i, h2)
         };
-        if f & mask & EXC != 0 {
+        if f & EXC != 0 {
             return answer(&hs, top, (s2, e2));
         }
-        let rule = if f & mask & RULE != 0 { s2 } else { top };
+        let rule = if f & RULE != 0 { s2 } else { top };
         return walk(&v, &hs, mask, (parent, h, f), rule, (s2, e2));
     }
     if l.bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
@@ -536,13 +536,14 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
         &v,
         &hs,
         mask,
-        (ROOT, l.basis, l.root),
+        (ROOT, l.basis, l.root & mask),
         end,
         (end + 1, end + 1),
     )
 }
 
-/// The walk from the node `(parent slot, running hash, flags)` that the
+/// The walk from the node `(parent slot, running hash, flags)` (the
+/// flags of the sections of `mask` only, and `ALIAS`) that the
 /// labels from `last.0` on have matched (`last` the first of them, or
 /// `end + 1` at the root), the longest rule so far starting at `rule`.
 #[inline(always)]
@@ -560,13 +561,13 @@ fn walk(
             return answer(host, rule, last);
         }
         let le = e - 1;
-        if flags & mask & KIDS == 0 {
+        if flags & KIDS == 0 {
             // No probe: the label before is the last one read.
             let s = host.start(le);
             if s == le {
                 return NEITHER;
             }
-            if flags & mask & WILD != 0 {
+            if flags & WILD != 0 {
                 rule = s;
             }
             return answer(host, rule, (s, le));
@@ -575,13 +576,13 @@ fn walk(
         if s == le {
             return NEITHER;
         }
-        if flags & mask & WILD != 0 {
+        if flags & WILD != 0 {
             rule = s;
         }
         let Some((slot, meta)) = probe(v, host, hash, parent, (s, le, r)) else {
             return answer(host, rule, (s, le));
         };
-        let f = flags_of(meta);
+        let f = flags_of(meta) & (mask | ALIAS);
         (parent, h) = if f & ALIAS != 0 {
             match alias(v, meta) {
                 Some(n) => n,
@@ -590,12 +591,12 @@ fn walk(
         } else {
             (slot, hash)
         };
-        if f & mask & EXC != 0 {
+        if f & EXC != 0 {
             // The first exception prevails: the public suffix is the rule
             // less its first label.
             return answer(host, e, (s, le));
         }
-        if f & mask & RULE != 0 {
+        if f & RULE != 0 {
             rule = s;
         }
         flags = f;
