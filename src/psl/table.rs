@@ -296,7 +296,22 @@ impl<'h> Host<'h> {
         }
     }
 
+    /// Where the label that ends at `e` starts, its last 8 bytes read
+    /// here.
+    #[inline(always)]
+    fn start_near(&self, e: usize) -> usize {
+        let d = dots8(self.word_before(e));
+        if d != 0 {
+            return e - (d.leading_zeros() / 8) as usize;
+        }
+        if e <= 8 {
+            return 0;
+        }
+        self.start(e - 8)
+    }
+
     /// Where the label that ends at `e` starts.
+    #[inline(never)]
     fn start(&self, e: usize) -> usize {
         let mut p = e;
         loop {
@@ -563,7 +578,7 @@ fn walk(
         let le = e - 1;
         if flags & KIDS == 0 {
             // No probe: the label before is the last one read.
-            let s = host.start(le);
+            let s = host.start_near(le);
             if s == le {
                 return NEITHER;
             }
