@@ -765,3 +765,17 @@ impl Layout {
         self.bits
     }
 }
+
+/// The general walk on any list, for the unit tests that compare `find`
+/// with it.
+#[cfg(test)]
+pub(crate) fn find_by_general_walk(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usize) {
+    let end = match host {
+        [rest @ .., b'.'] => rest.len(),
+        _ => host.len(),
+    };
+    if end == 0 {
+        return NEITHER;
+    }
+    general(b, l, host, end, mask)
+}
