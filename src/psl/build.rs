@@ -306,14 +306,14 @@ struct Placed {
 /// `None` when two keys are equal or a bucket finds no pilot.
 fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
     // Slots for about 11 % more than the keys; a power of two of buckets,
-    // so that a lookup finds a bucket with a shift, for about 3 keys each
+    // so that a lookup finds a bucket with a shift, for about 2 keys each
     // (a pilot is a byte).
     let n = keys.len();
     if n + n / 9 + 1 > MAX_SLOTS {
         return Err(LoadError::TooLarge);
     }
     let slots = (n + n / 9 + 1) as u32;
-    let buckets = u32::try_from((n / 3).max(2))
+    let buckets = u32::try_from((n / 2).max(2))
         .ok()
         .and_then(u32::checked_next_power_of_two)
         .ok_or(LoadError::TooLarge)?;
