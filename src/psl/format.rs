@@ -132,7 +132,7 @@ pub(crate) const KIDS_ICANN: u16 = 0x40;
 /// The node has a child under which there are rules of the PRIVATE
 /// section.
 pub(crate) const KIDS_PRIVATE: u16 = 0x80;
-/// The slot is the other form of a label: its node is in the alias table.
+/// The slot is the other form of a label: its node is named in the arena.
 pub(crate) const ALIAS: u16 = 0x100;
 
 /// The bits of every kind in the ICANN section.
