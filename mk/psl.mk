@@ -17,7 +17,10 @@
 #                      PSL_CALLGRIND=1 (CALLGRIND_COUNT hosts of each)
 #   make psl-builtin   writes src/psl/builtin.bin, the built-in table, from
 #                      data/psl/public_suffix_list.dat (after a new copy of the
-#                      list; `cargo test --test core psl::` fails until then)
+#                      list; `cargo test --test core psl::` fails until then),
+#                      and after a change of the table's format (the library
+#                      does not build with a table of another format but with
+#                      WWWURL_PSL_BOOTSTRAP set, which this sets)
 
 PSL_LIST     := data/psl/public_suffix_list.dat
 PSL_CFLAGS    = $(shell $(PKG_CONFIG) --cflags libpsl 2>/dev/null)
@@ -65,4 +68,4 @@ bench-psl: $(OUT)/psl-bench
 	fi
 
 psl-builtin:
-	WWWURL_PSL_WRITE=1 $(CARGO) test --locked --profile $(CHECK_PROFILE) --test core psl::the_built_in_table
+	WWWURL_PSL_BOOTSTRAP=1 WWWURL_PSL_WRITE=1 $(CARGO) test --locked --profile $(CHECK_PROFILE) --test core psl::the_built_in_table

@@ -19,7 +19,7 @@ use crate::whatwg;
 struct Node {
     parent: u32,
     label: u32,
-    flags: u8,
+    flags: u16,
 }
 
 /// An edge: a key of the table. Every node but the root has one in its
@@ -55,7 +55,7 @@ impl Map {
     /// or the empty cell where it would go.
     fn find(&self, hash: u64, is: impl Fn(u32) -> bool) -> Result<u32, usize> {
         let mask = self.cells.len() - 1;
-        let mut i = (mix(hash, 0) as usize) & mask;
+        let mut i = (mix(hash, 0, 0) as usize) & mask;
         loop {
             match self.cells[i] {
                 0 => return Err(i),
@@ -253,15 +253,15 @@ fn serialise(mut t: Trie, version: &[u8]) -> Result<Buf, LoadError> {
     for i in (1..t.nodes.len()).rev() {
         let n = t.nodes[i];
         let p = n.parent as usize;
-        let leaf = n.flags & CHILDREN == 0;
+        let below = sections_of(n.flags) << 6;
         if n.label == star {
             t.nodes[p].flags |= (n.flags & RULE) << 4;
-            if !leaf || n.flags & EXC != 0 {
+            if n.flags & (KIDS | EXC) != 0 {
                 list_bits |= INNER_WILDCARDS;
-                t.nodes[p].flags |= CHILDREN;
+                t.nodes[p].flags |= below;
             }
         } else {
-            t.nodes[p].flags |= CHILDREN;
+            t.nodes[p].flags |= below;
         }
         if p == 0 && n.label != star && super::format::is_number(label_bytes(&t.arena, n.label)) {
             list_bits |= NUMERIC_TLD;
@@ -305,19 +305,19 @@ struct Placed {
 /// The keys placed, each in a slot of its own, by a pilot per bucket; or
 /// `None` when two keys are equal or a bucket finds no pilot.
 fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
-    // Powers of two, so that a lookup finds a bucket and a slot with a
-    // shift: slots for at least 10 % more than the keys, a bucket for
-    // about 2 keys (a pilot is a byte).
+    // Slots for about 11 % more than the keys; a power of two of buckets,
+    // so that a lookup finds a bucket with a shift, for about 2 keys each
+    // (a pilot is a byte).
     let n = keys.len();
-    let pow2 = |x: usize| {
-        u32::try_from(x.max(2))
-            .ok()
-            .and_then(u32::checked_next_power_of_two)
-            .ok_or(LoadError::TooLarge)
-    };
-    let slots = pow2(n + n / 9 + 1)?;
-    let buckets = pow2(n / 2 + 1)?;
-    let (sshift, bshift) = (64 - slots.trailing_zeros(), 64 - buckets.trailing_zeros());
+    if n + n / 9 + 1 > MAX_SLOTS {
+        return Err(LoadError::TooLarge);
+    }
+    let slots = (n + n / 9 + 1) as u32;
+    let buckets = u32::try_from((n / 2).max(2))
+        .ok()
+        .and_then(u32::checked_next_power_of_two)
+        .ok_or(LoadError::TooLarge)?;
+    let bshift = 64 - buckets.trailing_zeros();
     // The keys by bucket, the largest buckets first.
     let mut order: Vec<(u32, u32, u64)> = try_with_capacity(n)?;
     let mut sizes: Vec<u32> = try_with_capacity(buckets as usize)?;
@@ -357,7 +357,7 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
         'pilot: for pilot in 0..=u8::MAX {
             here.clear();
             for &(_, _, k) in group {
-                let s = position(k, pilot, sshift);
+                let s = position(k, pilot, u64::from(slots));
                 if taken[s] || here.contains(&s) {
                     continue 'pilot;
                 }
@@ -383,6 +383,55 @@ fn place(keys: &[u64]) -> Result<Option<Placed>, LoadError> {
     }))
 }
 
+/// The arena: 8 zero bytes; the head (all but the last 8 bytes) of each
+/// label of more than 8 bytes of an A-label edge, once; then for each
+/// alias edge its node's slot (u32) and running hash (u64), and its
+/// label's head. Each edge's head offset, where its head is (or would be).
+fn arena(t: &Trie, hashes: &[u64], node_slot: &[u32]) -> Result<(Buf, Vec<u32>), LoadError> {
+    let mut arena = Buf::from_slice(&[0; 8])?;
+    let mut long: Vec<(u32, u32)> = try_with_capacity(0)?;
+    for e in &t.edges {
+        if !e.alias && e.label & 0xff > 8 {
+            crate::bytes::buf::try_push(&mut long, (e.label, 0))?;
+        }
+    }
+    long.sort_unstable();
+    long.dedup();
+    let head = |label: u32| {
+        let bytes = label_bytes(&t.arena, label);
+        &bytes[..bytes.len().saturating_sub(8)]
+    };
+    for row in &mut long {
+        row.1 = arena.len() as u32;
+        arena.extend_from_slice(head(row.0))?;
+        if arena.len() >= MAX_ARENA {
+            return Err(LoadError::TooLarge);
+        }
+    }
+    let mut heads: Vec<u32> = try_with_capacity(t.edges.len())?;
+    for e in &t.edges {
+        let off = if e.alias {
+            arena.extend_from_slice(&node_slot[e.node as usize].to_le_bytes())?;
+            arena.extend_from_slice(&hashes[e.node as usize].to_le_bytes())?;
+            let off = arena.len() as u32;
+            arena.extend_from_slice(head(e.label))?;
+            off
+        } else if e.label & 0xff > 8 {
+            let i = long
+                .binary_search_by_key(&e.label, |&(l, _)| l)
+                .map_err(|_| LoadError::TooLarge)?;
+            long[i].1
+        } else {
+            0
+        };
+        if arena.len() >= MAX_ARENA {
+            return Err(LoadError::TooLarge);
+        }
+        crate::bytes::buf::try_push(&mut heads, off)?;
+    }
+    Ok((arena, heads))
+}
+
 /// The serialised table.
 fn write(
     t: &Trie,
@@ -405,14 +454,23 @@ fn write(
             node_slot[e.node as usize] = s;
         }
     }
+    // The top-level nodes with a wildcard rule under them; all of them
+    // for a list that the general walk reads.
+    let mut filter = [0u64; 4];
+    for (n, &h) in t.nodes.iter().zip(hashes).skip(1) {
+        if n.parent == 0 && n.flags & WILD != 0 {
+            filter[(h >> 62) as usize] |= 1 << ((h >> 56) & 63);
+        }
+    }
+    if list_bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
+        filter = [!0; 4];
+    }
+    let (arena, heads) = arena(t, hashes, &node_slot)?;
     let slots = p.slots as usize;
-    let len = HEADER_LEN
-        + p.pilots.len()
-        + SLOT_LEN * slots
-        + ALIAS_LEN * aliases as usize
-        + t.arena.len()
-        + version.len()
-        + 1;
+    let len = HEADER_LEN + SLOT_LEN * slots + p.pilots.len() + arena.len() + version.len() + 1;
+    if len >= MAX_TABLE {
+        return Err(LoadError::TooLarge);
+    }
     let mut out = Buf::with_capacity(len)?;
     let header = [
         u32::from_le_bytes(MAGIC),
@@ -420,50 +478,41 @@ fn write(
         p.slots,
         p.pilots.len() as u32,
         aliases,
-        t.arena.len() as u32,
+        arena.len() as u32,
         u32::try_from(version.len()).map_err(|_| LoadError::TooLarge)?,
         seed,
-        u32::from(t.nodes[0].flags) | list_bits,
+        u32::from(t.nodes[0].flags & (WILD | KIDS)) | list_bits,
         t.icann,
         t.private,
     ];
     for v in header {
         out.extend_from_slice(&v.to_le_bytes())?;
     }
-    out.extend_from_slice(&p.pilots)?;
+    for w in filter {
+        out.extend_from_slice(&w.to_le_bytes())?;
+    }
+    out.extend_from_slice(&[0; HEADER_LEN - H_FILTER - 32])?;
     // The slots: empty ones first, then each edge's written in place.
     let at = out.len();
     for _ in 0..slots {
-        out.extend_from_slice(&EMPTY.to_le_bytes())?;
-        out.extend_from_slice(&[0; SLOT_LEN - 4])?;
+        out.extend_from_slice(&[0; 8])?;
+        out.extend_from_slice(&meta(EMPTY, 0, 0, 0).to_le_bytes())?;
     }
-    let mut alias_rows: Vec<(u32, u32, u64)> = try_with_capacity(aliases as usize)?;
-    for (e, &s) in t.edges.iter().zip(&p.slot_of) {
+    for ((e, &s), &head) in t.edges.iter().zip(&p.slot_of).zip(&heads) {
         let node = t.nodes[e.node as usize];
         let parent = node_slot[e.parent as usize];
-        let mut flags = node.flags;
-        if e.alias {
-            flags |= ALIAS;
-            let h = hashes[e.node as usize];
-            crate::bytes::buf::try_push(&mut alias_rows, (s, node_slot[e.node as usize], h))?;
-        }
+        let flags = node.flags | if e.alias { ALIAS } else { 0 };
+        // The label word: the label's last 8 bytes as the matcher reads
+        // them from a host.
+        let bytes = label_bytes(&t.arena, e.label);
+        let tail = &bytes[bytes.len().saturating_sub(8)..];
         let o = at + SLOT_LEN * s as usize;
-        // The label as the matcher reads it: where the 8 bytes that end
-        // it start in the arena (the arena's first 8 bytes are room for
-        // that), and its length.
-        let (off, len) = (e.label >> 8, e.label & 0xff);
-        let window = (off + len - 8) << 8 | len;
-        out[o..o + 4].copy_from_slice(&parent.to_le_bytes());
-        out[o + 4..o + 8].copy_from_slice(&window.to_le_bytes());
-        out[o + 8] = flags;
+        out[o..o + 8].copy_from_slice(&chunk_of(tail).to_le_bytes());
+        out[o + 8..o + 16]
+            .copy_from_slice(&meta(parent, bytes.len() as u8, flags, head).to_le_bytes());
     }
-    alias_rows.sort_unstable();
-    for (s, n, h) in alias_rows {
-        out.extend_from_slice(&s.to_le_bytes())?;
-        out.extend_from_slice(&n.to_le_bytes())?;
-        out.extend_from_slice(&h.to_le_bytes())?;
-    }
-    out.extend_from_slice(&t.arena)?;
+    out.extend_from_slice(&p.pilots)?;
+    out.extend_from_slice(&arena)?;
     out.extend_from_slice(version)?;
     out.push(0)?;
     Ok(out)

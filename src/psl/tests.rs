@@ -172,3 +172,214 @@ fn what_is_not_a_list() {
         Err(LoadError::BadRule { .. })
     ));
 }
+
+/// `find` (the probe for the last two labels, then a label at a time) and
+/// the general walk, which follows every branch from the root, on `host`,
+/// in both sections.
+fn same_as_general_walk(l: &List, host: &[u8]) {
+    for sections in [Sections::All, Sections::Icann] {
+        let mask = sections.mask();
+        let fast = table::find(l.table(), &l.layout, host, mask);
+        let general = table::find_by_general_walk(l.table(), &l.layout, host, mask);
+        assert_eq!(
+            fast,
+            general,
+            "{:?} ({sections:?})",
+            String::from_utf8_lossy(host)
+        );
+    }
+}
+
+#[test]
+fn the_two_label_probe_at_its_edges() {
+    let l = list(
+        "// ===BEGIN ICANN DOMAINS===\ncom\nuk\nco.uk\n*.ck\n!www.ck\njp\nkobe.jp\n*.kobe.jp\n\
+         !city.kobe.jp\n公司.cn\ncn\nnet\nabcdefghijk.net\nabcdefghijklmnopqrs.net\n\
+         // ===END ICANN DOMAINS===\n// ===BEGIN PRIVATE DOMAINS===\ngithub.io\n\
+         *.compute.example.com\nblogspot.com\n*.private.ck\nfoo\n!ex.foo\nsub.ex.foo\n",
+    );
+    let ans = |host: &str, s| answers(&l, host, s);
+    let all = Sections::All;
+    let icann = Sections::Icann;
+    // One label, with and without its dot: its own public suffix.
+    for host in ["com", "COM", "ck", "zz", "com."] {
+        assert_eq!(ans(host, all), (None, Some(host.to_string())), "{host}");
+    }
+    for host in ["1", "0x1f", "[::1]", "12."] {
+        assert_eq!(ans(host, all), (None, None), "{host}");
+    }
+    // Two labels: a node or not, a trailing dot kept.
+    assert_eq!(ans("co.uk", all), (None, Some("co.uk".into())));
+    assert_eq!(ans("Co.UK.", all), (None, Some("Co.UK.".into())));
+    assert_eq!(ans("b.uk", all), (Some("b.uk".into()), Some("uk".into())));
+    assert_eq!(
+        ans("b.uk.", all),
+        (Some("b.uk.".into()), Some("uk.".into()))
+    );
+    assert_eq!(ans("1.2", all), (None, None));
+    assert_eq!(ans("a..uk", all), (None, None));
+    assert_eq!(ans(".uk", all), (None, None));
+    // A wildcard under the top-level label: never one probe.
+    assert_eq!(ans("x.ck", all), (None, Some("x.ck".into())));
+    assert_eq!(
+        ans("a.x.ck", all),
+        (Some("a.x.ck".into()), Some("x.ck".into()))
+    );
+    // Its exception, right at the two labels.
+    assert_eq!(
+        ans("www.ck", all),
+        (Some("www.ck".into()), Some("ck".into()))
+    );
+    assert_eq!(
+        ans("A.WWW.CK", all),
+        (Some("WWW.CK".into()), Some("CK".into()))
+    );
+    // An exception at the two labels without a wildcard beside it, and
+    // a rule under it: the exception prevails.
+    assert_eq!(
+        ans("a.sub.ex.foo", all),
+        (Some("ex.foo".into()), Some("foo".into()))
+    );
+    assert_eq!(
+        ans("ex.foo", all),
+        (Some("ex.foo".into()), Some("foo".into()))
+    );
+    // A wildcard and an exception under the two labels.
+    assert_eq!(ans("x.kobe.jp", all), (None, Some("x.kobe.jp".into())));
+    assert_eq!(
+        ans("a.city.kobe.jp", all),
+        (Some("city.kobe.jp".into()), Some("kobe.jp".into()))
+    );
+    // The ICANN section alone: a private rule at the two labels, and a
+    // private wildcard under an ICANN one.
+    assert_eq!(ans("github.io", all), (None, Some("github.io".into())));
+    assert_eq!(
+        ans("github.io", icann),
+        (Some("github.io".into()), Some("io".into()))
+    );
+    assert_eq!(
+        ans("a.github.io", icann),
+        (Some("github.io".into()), Some("io".into()))
+    );
+    assert_eq!(
+        ans("a.b.compute.example.com", all),
+        (
+            Some("a.b.compute.example.com".into()),
+            Some("b.compute.example.com".into())
+        )
+    );
+    assert_eq!(
+        ans("a.b.compute.example.com", icann),
+        (Some("example.com".into()), Some("com".into()))
+    );
+    assert_eq!(
+        ans("a.b.private.ck", icann),
+        (Some("b.private.ck".into()), Some("private.ck".into()))
+    );
+    assert_eq!(
+        ans("a.b.private.ck", all),
+        (Some("a.b.private.ck".into()), Some("b.private.ck".into()))
+    );
+    // Labels of more than 8 and more than 16 bytes, in any case.
+    assert_eq!(
+        ans("x.ABCDEFGHIJK.net", all),
+        (
+            Some("x.ABCDEFGHIJK.net".into()),
+            Some("ABCDEFGHIJK.net".into())
+        )
+    );
+    assert_eq!(
+        ans("x.abcdefghijklmnopqrs.NET", all),
+        (
+            Some("x.abcdefghijklmnopqrs.NET".into()),
+            Some("abcdefghijklmnopqrs.NET".into())
+        )
+    );
+    assert_eq!(
+        ans("x.abcdefghijz.net", all),
+        (Some("abcdefghijz.net".into()), Some("net".into()))
+    );
+    assert_eq!(
+        ans("x.bbcdefghijklmnopqrs.net", all),
+        (Some("bbcdefghijklmnopqrs.net".into()), Some("net".into()))
+    );
+    // Both label forms at the two labels.
+    assert_eq!(
+        ans("a.公司.cn", all),
+        (Some("a.公司.cn".into()), Some("公司.cn".into()))
+    );
+    assert_eq!(
+        ans("a.xn--55qx5d.CN", all),
+        (Some("a.xn--55qx5d.CN".into()), Some("xn--55qx5d.CN".into()))
+    );
+    // And against the general walk, with more labels before.
+    for host in [
+        "com",
+        "a.com",
+        "x.ck",
+        "a.x.ck",
+        "www.ck",
+        "a.www.ck",
+        "x.kobe.jp",
+        "a.city.kobe.jp",
+        "github.io",
+        "a.github.io",
+        "a.b.compute.example.com",
+        "a.b.private.ck",
+        "q.co.uk.",
+        "x.abcdefghijk.net",
+        "y.x.abcdefghijklmnopqrs.net",
+        "a.公司.cn",
+        "a.xn--55qx5d.cn",
+        "..com",
+        "a..b.com",
+        ".a.b.com",
+        "1.2.3.4",
+        "a.b.c.d.e.f.g.h.i.j.co.uk",
+        "a.sub.ex.foo",
+        "sub.ex.foo",
+    ] {
+        same_as_general_walk(&l, host.as_bytes());
+        same_as_general_walk(&l, host.to_ascii_uppercase().as_bytes());
+    }
+}
+
+#[test]
+fn the_walk_is_the_general_walk_on_the_built_in_list() {
+    let l = List::builtin();
+    // Hosts of the list's labels, of every length to 40 bytes, in both
+    // cases, with a dot or two here and there.
+    let text =
+        std::str::from_utf8(include_bytes!("../../data/psl/public_suffix_list.dat")).unwrap();
+    let mut labels: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with("//"))
+        .filter_map(|l| l.split_whitespace().next())
+        .flat_map(|r| r.trim_start_matches('!').split('.'))
+        .filter(|l| *l != "*")
+        .collect();
+    labels.sort_unstable();
+    labels.dedup();
+    labels.extend(["", "www", "x", "1", "0x1f", "a-b", "abcdefghijklmnopq"]);
+    let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    for _ in 0..40_000 {
+        let n = 1 + next(5);
+        let mut host = (0..n)
+            .map(|_| labels[next(labels.len())])
+            .collect::<Vec<_>>()
+            .join(".");
+        if next(4) == 0 {
+            host.make_ascii_uppercase();
+        }
+        if next(8) == 0 {
+            host.push('.');
+        }
+        same_as_general_walk(l, host.as_bytes());
+    }
+}
