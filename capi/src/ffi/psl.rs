@@ -6,9 +6,11 @@
 use super::alloc::Out;
 use super::api::{checked_value, export, store_block, CName, Decl, Handle, HandleKind, In, InOut};
 use super::api::{Borrowed, Owned, Ref};
+use super::guard::guard_no_unwind;
 use super::status::*;
+use super::types::WWWURL_DEFAULT_MAX_INPUT;
 use super::whatwg_url::{Whatwg, WhatwgHandle};
-use libc::c_int;
+use libc::{c_char, c_int, size_t};
 use wwwurl_core::psl::{self, List, LoadError, Sections};
 
 /// A Public Suffix List ready for lookups: the built-in one
@@ -189,7 +191,7 @@ fn wwwurl_psl_version(#[c(Ref<Psl>)] psl: &List) -> Option<Borrowed> {
 /// `WWWURL_ERR_TOO_LONG`. `*start` is written only on success.
 ///
 /// Memory and lifetimes: allocates nothing.
-#[export(Status memory(0))]
+#[export(Status memory(0) short(registrable_short => registrable_full))]
 fn wwwurl_psl_registrable_domain(
     #[c(Ref<Psl>)] psl: &List,
     #[c(In, len = len, sample = "www.example.co.uk")] host: &[u8],
@@ -213,7 +215,7 @@ fn wwwurl_psl_registrable_domain(
 /// `wwwurl_psl_registrable_domain`. `*start` is written only on success.
 ///
 /// Memory and lifetimes: allocates nothing.
-#[export(Status memory(0))]
+#[export(Status memory(0) short(suffix_short => suffix_full))]
 fn wwwurl_psl_public_suffix(
     #[c(Ref<Psl>)] psl: &List,
     #[c(In, len = len, sample = "www.example.co.uk")] host: &[u8],
@@ -222,6 +224,78 @@ fn wwwurl_psl_public_suffix(
 ) -> Result<(), wwwurl_status> {
     *start = psl.public_suffix(host, flags).ok_or(WWWURL_ERR_NO_DOMAIN)?;
     Ok(())
+}
+
+/// `wwwurl_psl_registrable_domain` as C calls it: a lookup with every
+/// argument usable here, any other call (a NULL, `WWWURL_NUL_TERMINATED`,
+/// an unknown flag) by the declared body, which says what is wrong. A
+/// lookup is a few hundred instructions, so the guard of the declared
+/// body, about fifty of them, is left out where nothing can fail.
+#[inline(always)]
+fn registrable_short(
+    psl: *const wwwurl_psl,
+    host: *const c_char,
+    len: size_t,
+    flags: u32,
+    start: *mut size_t,
+) -> wwwurl_status {
+    lookup_short(psl, host, len, flags, start, List::registrable_domain)
+        .unwrap_or_else(|| registrable_full(psl, host, len, flags, start))
+}
+
+/// `wwwurl_psl_public_suffix` as C calls it (see `registrable_short`).
+#[inline(always)]
+fn suffix_short(
+    psl: *const wwwurl_psl,
+    host: *const c_char,
+    len: size_t,
+    flags: u32,
+    start: *mut size_t,
+) -> wwwurl_status {
+    lookup_short(psl, host, len, flags, start, List::public_suffix)
+        .unwrap_or_else(|| suffix_full(psl, host, len, flags, start))
+}
+
+/// The lookup `find` of the short paths, under `guard_no_unwind`: the
+/// matcher allocates nothing and has no panic (the test build proves it,
+/// see `guard_no_unwind`). `None` for a call the declared body takes.
+#[inline(always)]
+fn lookup_short(
+    psl: *const wwwurl_psl,
+    host: *const c_char,
+    len: size_t,
+    flags: u32,
+    start: *mut size_t,
+    find: impl FnOnce(&List, &[u8], Sections) -> Option<usize>,
+) -> Option<wwwurl_status> {
+    guard_no_unwind(None, || {
+        // `len` within the input limit also rules out
+        // `WWWURL_NUL_TERMINATED`.
+        if host.is_null() || start.is_null() || len > WWWURL_DEFAULT_MAX_INPUT {
+            return None;
+        }
+        let sections = match flags {
+            0 => Sections::All,
+            WWWURL_PSL_ICANN => Sections::Icann,
+            _ => return None,
+        };
+        // SAFETY: a non-NULL `psl` is the built-in list or one of
+        // `wwwurl_psl_load` not yet freed (API contract): a live `List`,
+        // as `Ref<Psl>` reads it.
+        let list = unsafe { psl.cast::<List>().as_ref() }?;
+        // SAFETY: `host` is not NULL and points at `len` readable bytes
+        // for the duration of the call (API contract).
+        let host = unsafe { std::slice::from_raw_parts(host.cast::<u8>(), len) };
+        Some(match find(list, host, sections) {
+            Some(s) => {
+                // SAFETY: `start` is not NULL and points at a writable
+                // `size_t` (API contract).
+                unsafe { start.write(s) };
+                WWWURL_OK
+            }
+            None => WWWURL_ERR_NO_DOMAIN,
+        })
+    })
 }
 
 /// The URL Standard's "registrable domain" of a WHATWG URL's host

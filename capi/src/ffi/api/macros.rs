@@ -69,8 +69,8 @@ pub(crate) use arg_of;
 /// buffer), `New<H>`, `Put<T>`, `Borrowed`, `Number<T>(FALLBACK)`,
 /// `ReadNumber<T>(FALLBACK)`, `Static(FALLBACK)`, `TextLen`, `NewText`,
 /// `Release`. `OPTIONS`: `memory(N)`, the memory bound, required of a
-/// function that takes a string; `short(SHORT => FULL)` for a `Buffer`
-/// whose C call goes first to `SHORT`, written by hand with the C
+/// function that takes a string; `short(SHORT => FULL)` for a `Buffer` or
+/// a `Status` whose C call goes first to `SHORT`, written by hand with the C
 /// arguments as they came, which calls `FULL`, the declared body, for the
 /// calls it does not take itself.
 ///
@@ -208,6 +208,21 @@ macro_rules! declare {
             [let out = $crate::ffi::alloc::Out::new(out)?;]
             out.set(f($($a),*)?);
             Ok($crate::ffi::status::wwwurl_status::WWWURL_OK));
+    };
+    // A status with a short path, as the `Buffer` one below: the C
+    // arguments as they came go to `$short`, which calls `$full` for the
+    // calls it does not take itself.
+    (@kind [Status short($short:ident => $full:ident)] $doc:tt $name:ident
+        ($($arg:ident $(/ $len:ident)?: $kind:ty),*) [$($a:ident),*] $body:block
+    ) => {
+        $crate::ffi::api::declare!(@extern [#[no_mangle] pub] $doc $name
+            ($($arg $(/ $len)?: $kind),*) [] -> $crate::ffi::status::wwwurl_status {
+            $short($($arg, $($len,)?)*)
+        });
+        $crate::ffi::api::declare!(@status [#[inline(never)]]
+            [#[doc = concat!(" `", stringify!($name), "` for every call its short path does not take.")]]
+            $full ($($arg $(/ $len)?: $kind),*) [] f = $body; []
+            Ok($crate::ffi::api::IntoStatus::into_status(f($($a),*)?)));
     };
     (@kind [Buffer] $doc:tt $name:ident $args:tt [$($a:ident),*] $body:block) => {
         $crate::ffi::api::declare!(@buffer [#[no_mangle] pub] $doc $name $args [$($a),*] $body);
