@@ -22,7 +22,7 @@
  * within the limit. wwwurl_nvs_parse gets Structured Field patterns:
  * distinct dictionary keys (k######, ), distinct strings in a list
  * ("k######" ) and repeated members. The URL pattern functions get the
- * syntax of patterns with few groups ({a}?  \:  /./  %  [): a pattern
+ * syntax of patterns ({a}?  \:  /./  %  [  *, a group each): a pattern
  * compiled from each of three components, and URLs matched against a
  * pattern and a set.
  *
@@ -592,8 +592,15 @@ static int c_psl_load(char *s, size_t n, void *ctx) {
     return status_call(st);
 }
 
-/* URL patterns: URLs matched against a pattern or a set made before the
- * call. */
+/* URL patterns: a pattern compiled from the hostile string, and URLs
+ * matched against a pattern or a set made before the call. */
+static int c_up_parse(char *s, size_t n, void *ctx) {
+    struct wwwurl_urlpattern *p = NULL;
+    (void)ctx;
+    wwwurl_status st = wwwurl_urlpattern_parse(s, n, NULL, 0, 0, &p);
+    wwwurl_urlpattern_free(p);
+    return status_call(st);
+}
 static void *p_up_pattern(void) {
     struct wwwurl_urlpattern *p = NULL;
     wwwurl_urlpattern_parse("http{s}?://:sub.example.com/:first/*", WWWURL_NUL_TERMINATED, NULL,
@@ -812,13 +819,12 @@ static const char *const psl_patterns[] = {"a.", "www.", "x", "..", "r" DISTINCT
                                            "r" DISTINCT ".com\n", "*.k" DISTINCT "\n",
                                            "// c\n"};
 
-/* URL patterns: URLs matched in their pathname and search against a
- * pattern compiled from the hostile string. Compiling itself is not timed
- * here: its instructions grow linearly (14.6x from 64 KiB to 1 MiB), but
- * it holds a token of 32 bytes per input byte, whose first touch of fresh
- * pages makes the 1 MiB call 30 to 100 times the 64 KiB one on a loaded
- * machine. */
+/* URL patterns: compiled from the hostile string in a component, and URLs
+ * matched with it in their pathname and search. */
 static const target urlpattern_targets[] = {
+    {"wwwurl_urlpattern_parse(hostname)", "https://", "/", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_parse(pathname)", "https://example.com/", "", c_up_parse, NULL, NULL},
+    {"wwwurl_urlpattern_parse(search)", "https://example.com/p?", "", c_up_parse, NULL, NULL},
     {"wwwurl_urlpattern_test(pathname)", "https://www.example.com/a/", "", c_up_test,
      p_up_pattern, d_up_pattern},
     {"wwwurl_urlpattern_exec(pathname)", "https://www.example.com/a/", "", c_up_exec,
@@ -828,8 +834,8 @@ static const target urlpattern_targets[] = {
     {"wwwurl_urlpattern_set_match(pathname)", "https://www.example.com/a/", "", c_up_set_match,
      p_up_set, d_up_set},
 };
-static const char *const urlpattern_patterns[] = {"/./", "%", "a", "{a}?",
-                                                  "\\:", "/", "[", "&amp;"};
+static const char *const urlpattern_patterns[] = {"/./", "%", "a", "{a}?", "\\:",
+                                                  "/",   "[", "*", "&amp;"};
 
 static const char *const patterns[] = {"/./", "/../", "%", "%2", "&amp;", "@", ":", "["};
 static const char *const query_patterns[] = {"a=1&", "&amp;", "&", "k" DISTINCT "=v&",

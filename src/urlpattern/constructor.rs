@@ -93,7 +93,7 @@ impl Parser<'_> {
     fn component_string(&self) -> &str {
         let token = self.tokens[self.index];
         let start = self.safe_token(self.component_start);
-        self.input.get(start.index..token.index).unwrap_or("")
+        self.input.get(start.index()..token.index()).unwrap_or("")
     }
 
     fn set_field(&mut self, field: usize, value: &[u8]) -> Result<(), Error> {

@@ -2,7 +2,7 @@
 //! lists back to a pattern string and to the Standard's regular
 //! expression ("Converting part lists ...").
 
-use super::tokenizer::{self, is_name_code_point, Kind, Token};
+use super::tokenizer::{self, is_name_code_point, Kind, Token, Tokenizer};
 use super::Error;
 use crate::bytes::buf::{try_push, Buf};
 
@@ -78,12 +78,15 @@ pub(crate) type Encode = fn(&[u8], &mut Buf) -> Result<(), Error>;
 
 struct Parser<'a> {
     input: &'a str,
-    tokens: Vec<Token>,
+    /// The tokens, read a token ahead: the parser only ever looks at the
+    /// next one, so that no list of them is kept.
+    tokens: Tokenizer<'a>,
+    /// The next token; `None` after the end token.
+    current: Option<Token>,
     encode: Encode,
     segment: Buf,
     parts: Vec<Part>,
     pending: Buf,
-    index: usize,
     next_numeric: usize,
 }
 
@@ -98,11 +101,14 @@ fn segment_wildcard_regexp(options: Options, out: &mut Buf) -> Result<(), Error>
 
 impl Parser<'_> {
     fn try_consume(&mut self, kind: Kind) -> Option<Token> {
-        let t = *self.tokens.get(self.index)?;
+        let t = self.current?;
         if t.kind != kind {
             return None;
         }
-        self.index += 1;
+        // `parse` has run the strict tokenizer over the input once, so
+        // this cannot fail; were it to, the end comes early and `require`
+        // refuses the pattern.
+        self.current = self.tokens.next_token().ok().flatten();
         Some(t)
     }
 
@@ -258,17 +264,22 @@ pub(crate) fn write_decimal(mut n: usize, out: &mut Buf) -> Result<(), Error> {
 pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Vec<Part>, Error> {
     let mut segment = Buf::new();
     segment_wildcard_regexp(options, &mut segment)?;
+    // The strict tokenizer's error comes before any of the parser's, as
+    // when the tokens are listed first.
+    tokenizer::check_strict(input)?;
+    let mut tokens = Tokenizer::new(input, false)?;
+    let current = tokens.next_token()?;
     let mut p = Parser {
         input,
-        tokens: tokenizer::tokenize(input, false)?,
+        tokens,
+        current,
         encode,
         segment,
         parts: Vec::new(),
         pending: Buf::new(),
-        index: 0,
         next_numeric: 0,
     };
-    while p.index < p.tokens.len() {
+    while p.current.is_some() {
         let char_token = p.try_consume(Kind::Char);
         let name = p.try_consume(Kind::Name);
         let regexp = p.try_regexp_or_wildcard(name);

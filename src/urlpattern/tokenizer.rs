@@ -22,18 +22,28 @@ pub(crate) enum Kind {
 }
 
 /// A token: its kind, where it starts, and its value (a range of the
-/// input).
+/// input). Positions are `u32`, so that a token is 16 bytes: the
+/// constructor string parser keeps one for each code point of its input
+/// (patterns are limited to [`MAX_PATTERN`] bytes).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Token {
     pub(crate) kind: Kind,
-    pub(crate) index: usize,
-    pub(crate) start: usize,
-    pub(crate) end: usize,
+    index: u32,
+    start: u32,
+    end: u32,
 }
 
+/// The longest pattern string a tokenizer takes, in bytes.
+pub(crate) const MAX_PATTERN: usize = u32::MAX as usize;
+
 impl Token {
+    /// Where the token starts in the input.
+    pub(crate) fn index(&self) -> usize {
+        self.index as usize
+    }
+
     pub(crate) fn value<'a>(&self, input: &'a str) -> &'a str {
-        &input[self.start..self.end]
+        &input[self.start as usize..self.end as usize]
     }
 }
 
@@ -59,10 +69,14 @@ fn is_mark(c: char) -> bool {
         | '\u{E0100}'..='\u{E01EF}')
 }
 
-struct Tokenizer<'a> {
+/// The tokenizer, a token at a time ([`Tokenizer::next_token`]).
+pub(crate) struct Tokenizer<'a> {
     input: &'a str,
     lenient: bool,
-    tokens: Vec<Token>,
+    /// The token of the step under way.
+    token: Option<Token>,
+    /// Whether the end token has been given.
+    ended: bool,
     index: usize,
     next: usize,
     c: char,
@@ -80,15 +94,14 @@ impl Tokenizer<'_> {
     }
 
     fn add(&mut self, kind: Kind, next: usize, start: usize, end: usize) -> Result<(), Error> {
-        try_push(
-            &mut self.tokens,
-            Token {
-                kind,
-                index: self.index,
-                start,
-                end,
-            },
-        )?;
+        // Every position is at most the input's length, which `new` holds
+        // to `MAX_PATTERN`.
+        self.token = Some(Token {
+            kind,
+            index: self.index as u32,
+            start: start as u32,
+            end: end as u32,
+        });
         self.index = next;
         Ok(())
     }
@@ -161,57 +174,95 @@ impl Tokenizer<'_> {
     }
 }
 
-/// Tokenizes `input`: "strict" fails on the first error, "lenient" makes
-/// it an invalid-char token.
-pub(crate) fn tokenize(input: &str, lenient: bool) -> Result<Vec<Token>, Error> {
-    let mut t = Tokenizer {
-        input,
-        lenient,
-        tokens: Vec::new(),
-        index: 0,
-        next: 0,
-        c: '\0',
-    };
-    while t.index < input.len() {
-        t.seek(t.index);
-        match t.c {
-            '*' => t.add_default(Kind::Asterisk)?,
-            '+' | '?' => t.add_default(Kind::OtherModifier)?,
+impl<'a> Tokenizer<'a> {
+    /// The tokenizer of `input`: "strict" fails on the first error,
+    /// "lenient" makes it an invalid-char token. A pattern string of more
+    /// than [`MAX_PATTERN`] bytes is refused.
+    pub(crate) fn new(input: &'a str, lenient: bool) -> Result<Tokenizer<'a>, Error> {
+        if input.len() > MAX_PATTERN {
+            return Err(Error::Syntax("pattern too long"));
+        }
+        Ok(Tokenizer {
+            input,
+            lenient,
+            token: None,
+            ended: false,
+            index: 0,
+            next: 0,
+            c: '\0',
+        })
+    }
+
+    /// The next token: each step of the Standard's loop gives one, then
+    /// the end token; `None` after it.
+    pub(crate) fn next_token(&mut self) -> Result<Option<Token>, Error> {
+        if self.index < self.input.len() {
+            self.step()?;
+            return Ok(self.token.take());
+        }
+        if self.ended {
+            return Ok(None);
+        }
+        self.ended = true;
+        let end = self.index;
+        self.add(Kind::End, end, end, end)?;
+        Ok(self.token.take())
+    }
+
+    /// One step of the Standard's loop, which adds one token.
+    fn step(&mut self) -> Result<(), Error> {
+        self.seek(self.index);
+        match self.c {
+            '*' => self.add_default(Kind::Asterisk),
+            '+' | '?' => self.add_default(Kind::OtherModifier),
             '\\' => {
-                if t.last_position(t.index) {
-                    let (next, index) = (t.next, t.index);
-                    t.error(next, index)?;
-                    continue;
+                if self.last_position(self.index) {
+                    let (next, index) = (self.next, self.index);
+                    return self.error(next, index);
                 }
-                let escaped = t.next;
-                t.get_next();
-                let next = t.next;
-                t.add(Kind::EscapedChar, next, escaped, next)?;
+                let escaped = self.next;
+                self.get_next();
+                let next = self.next;
+                self.add(Kind::EscapedChar, next, escaped, next)
             }
-            '{' => t.add_default(Kind::Open)?,
-            '}' => t.add_default(Kind::Close)?,
+            '{' => self.add_default(Kind::Open),
+            '}' => self.add_default(Kind::Close),
             ':' => {
-                let start = t.next;
+                let start = self.next;
                 let mut pos = start;
-                while pos < input.len() {
-                    t.seek(pos);
-                    if !is_name_code_point(t.c, pos == start) {
+                while pos < self.input.len() {
+                    self.seek(pos);
+                    if !is_name_code_point(self.c, pos == start) {
                         break;
                     }
-                    pos = t.next;
+                    pos = self.next;
                 }
                 if pos <= start {
-                    let index = t.index;
-                    t.error(start, index)?;
-                    continue;
+                    let index = self.index;
+                    return self.error(start, index);
                 }
-                t.add(Kind::Name, pos, start, pos)?;
+                self.add(Kind::Name, pos, start, pos)
             }
-            '(' => t.regexp()?,
-            _ => t.add_default(Kind::Char)?,
+            '(' => self.regexp(),
+            _ => self.add_default(Kind::Char),
         }
     }
-    let end = t.index;
-    t.add(Kind::End, end, end, end)?;
-    Ok(t.tokens)
+}
+
+/// Tokenizes `input` into a list (see [`Tokenizer::new`]).
+pub(crate) fn tokenize(input: &str, lenient: bool) -> Result<Vec<Token>, Error> {
+    let mut t = Tokenizer::new(input, lenient)?;
+    let mut tokens = Vec::new();
+    while let Some(token) = t.next_token()? {
+        try_push(&mut tokens, token)?;
+    }
+    Ok(tokens)
+}
+
+/// Whether the strict tokenizer takes `input` whole: its error, if not.
+/// Allocates nothing.
+pub(crate) fn check_strict(input: &str) -> Result<(), Error> {
+    let mut t = Tokenizer::new(input, false)?;
+    while t.next_token()?.is_some() {}
+    Ok(())
 }
