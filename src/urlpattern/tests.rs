@@ -456,3 +456,24 @@ fn indexed_sets_agree_with_single_patterns_on_real_urls() {
     }
     assert!(hits > urls.len() * 2, "{hits}");
 }
+
+#[test]
+fn the_tokenizer_error_comes_before_the_parser_error() {
+    // The parser reads its tokens one at a time, after a first pass of the
+    // tokenizer: `}` is the parser's error at the second token, the
+    // unclosed `(` the tokenizer's further on, and the tokenizer's is the
+    // one reported, as when the tokens are listed before the parse.
+    let error = |p: &str| {
+        let init = Init {
+            pathname: Some(p),
+            ..Init::default()
+        };
+        UrlPattern::from_init(&init, PatternOptions::default()).err()
+    };
+    assert_eq!(error("/}(a"), Some(Error::Syntax("invalid pattern")));
+    assert_eq!(
+        error("/}a"),
+        Some(Error::Syntax("unexpected token in pattern"))
+    );
+    assert_eq!(error("/a(b)c:d\\e"), None);
+}
