@@ -1204,12 +1204,12 @@ static const target targets[] = {
      p_up_set, d_up_set},
 };
 
-/* Bytes of each kind (kept, escaped, upper case), escapes, separators and
- * dot segments. */
+/* Bytes of each kind (kept, escaped, upper case), escapes, separators, dot
+ * segments, and a URL pattern group per byte. */
 static const char *const patterns[] = {
     "a", "A", " ", "\x01", "\xff", "%", "%2", "%41", "&", "&amp;", "=", ";", "/", "//",
     "./", "../", "/./", "/../", "\\", "@", ":", "[", "<", "?", "a&", "a=&", "\"a\" ",
-    "k, ",
+    "k, ", "*",
 };
 
 #define N_TARGETS (sizeof targets / sizeof targets[0])

@@ -8,7 +8,7 @@
 //! A component with a custom group is compiled to the Standard's regular
 //! expression and run by `regress`.
 
-use super::parts::{self, Modifier, Options, Part, PartType};
+use super::parts::{self, Modifier, Options, PartType, Parts};
 use super::Error;
 use crate::bytes::buf::{try_push, Buf};
 
@@ -50,7 +50,7 @@ const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
 #[derive(Debug)]
 pub(crate) struct Component {
     pub(crate) pattern: Buf,
-    pub(crate) parts: Vec<Part>,
+    pub(crate) parts: Parts,
     /// Per part, its group's index among the groups (unused for fixed
     /// text).
     groups: Vec<usize>,
@@ -81,36 +81,35 @@ enum Shape {
     General,
 }
 
-fn shape(parts: &[Part]) -> Shape {
-    match parts {
-        [] => Shape::Exact,
-        [p] if p.modifier == Modifier::None && p.kind == PartType::FixedText => Shape::Exact,
-        [p] if p.modifier == Modifier::None
-            && p.kind == PartType::FullWildcard
-            && p.prefix.is_empty()
-            && p.suffix.is_empty() =>
-        {
-            Shape::Any
-        }
+fn shape(parts: &Parts) -> Shape {
+    let Some(p) = parts.first() else {
+        return Shape::Exact;
+    };
+    if parts.len() > 1 || p.modifier != Modifier::None {
+        return Shape::General;
+    }
+    match p.kind {
+        PartType::FixedText => Shape::Exact,
+        PartType::FullWildcard if p.prefix.is_empty() && p.suffix.is_empty() => Shape::Any,
         _ => Shape::General,
     }
 }
 
 /// The fixed texts every match of `parts` holds, in order, and whether
 /// the last ends every match.
-fn required(parts: &[Part]) -> Result<(Vec<Buf>, bool), Error> {
+fn required(parts: &Parts) -> Result<(Vec<Buf>, bool), Error> {
     let mut out = Vec::new();
     let mut ends_fixed = false;
-    for p in parts {
+    for p in parts.iter() {
         let always = matches!(p.modifier, Modifier::None | Modifier::OneOrMore);
         ends_fixed = false;
         if !always {
             continue;
         }
         let pieces: [&[u8]; 3] = if p.kind == PartType::FixedText {
-            [&p.value, b"", b""]
+            [p.value, b"", b""]
         } else {
-            [&p.prefix, b"", &p.suffix]
+            [p.prefix, b"", p.suffix]
         };
         for piece in pieces.into_iter().filter(|t| !t.is_empty()) {
             try_push(&mut out, Buf::from_slice(piece)?)?;
@@ -162,7 +161,7 @@ impl Component {
         let mut groups = Vec::new();
         let mut group_count = 0;
         let mut has_regexp_groups = false;
-        for p in &parts {
+        for p in parts.iter() {
             try_push(&mut groups, group_count)?;
             if p.kind != PartType::FixedText {
                 group_count += 1;
@@ -172,8 +171,8 @@ impl Component {
         let mut regex = None;
         let mut limit = usize::MAX;
         if has_regexp_groups {
-            for p in &parts {
-                check_escapes(&p.value)?;
+            for p in parts.iter() {
+                check_escapes(p.value)?;
             }
             let mut source = Buf::new();
             parts::regexp(&parts, options, &mut source)?;
@@ -217,7 +216,7 @@ impl Component {
         self.parts
             .iter()
             .filter(|p| p.kind != PartType::FixedText)
-            .map(|p| &p.name[..])
+            .map(|p| p.name)
     }
 
     /// Whether `input` holds the fixed texts of every match, in order (and
@@ -275,7 +274,7 @@ impl Component {
                 return Ok(true);
             }
             Shape::Exact => {
-                let v = self.parts.first().map_or(&b""[..], |p| &p.value[..]);
+                let v = self.parts.first().map_or(&b""[..], |p| p.value);
                 return Ok(if self.options.ignore_case {
                     input.eq_ignore_ascii_case(v)
                 } else {
@@ -506,7 +505,7 @@ impl Matcher<'_> {
             return Ok(pos == self.input.len());
         };
         if part.kind == PartType::FixedText {
-            let v = &part.value[..];
+            let v = part.value;
             if v.is_empty() {
                 return self.run(i + 1, pos);
             }
@@ -542,9 +541,9 @@ impl Matcher<'_> {
 
     fn group(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
         let c = self.c;
-        let part = &c.parts[i];
+        let part = c.parts.at(i);
         let g = c.groups[i];
-        let (p, s) = (&part.prefix[..], &part.suffix[..]);
+        let (p, s) = (part.prefix, part.suffix);
         let repeat = matches!(part.modifier, Modifier::ZeroOrMore | Modifier::OneOrMore);
         let optional = matches!(part.modifier, Modifier::Optional | Modifier::ZeroOrMore);
         if repeat && p.is_empty() && s.is_empty() {
@@ -605,9 +604,9 @@ impl Matcher<'_> {
             return Err(Error::Budget);
         }
         let comp = self.c;
-        let part = &comp.parts[i];
+        let part = comp.parts.at(i);
         let g = comp.groups[i];
-        let (p, s) = (&part.prefix[..], &part.suffix[..]);
+        let (p, s) = (part.prefix, part.suffix);
         let mut c = self.candidates(part.kind, a);
         let mut found = false;
         while let Some(e) = self.advance(&mut c) {

@@ -5,34 +5,32 @@
 //! Each key is necessary, never sufficient: a pattern under a key is still
 //! tested whole. A pattern without a key is tried on every URL.
 
-use super::parts::{Modifier, Part, PartType};
+use super::parts::{Modifier, Part, PartType, Parts};
 use super::{UrlPattern, HOSTNAME, PATHNAME, PROTOCOL};
 use crate::bytes::buf::{Buf, NoMemory};
 
 /// The concatenated values of `parts`.
-fn text(parts: &[Part]) -> Result<Buf, NoMemory> {
+fn text<'a>(parts: impl Iterator<Item = Part<'a>>) -> Result<Buf, NoMemory> {
     let mut out = Buf::new();
     for p in parts {
-        out.extend_from_slice(&p.value)?;
+        out.extend_from_slice(p.value)?;
     }
     Ok(out)
 }
 
 /// The fixed text that every match of `parts` ends with: the fixed parts
 /// at its end that no modifier makes optional, and the index of the first.
-fn fixed_tail(parts: &[Part]) -> Result<(usize, Buf), NoMemory> {
-    let mut start = parts.len();
-    while start > 0 && is_fixed(&parts[start - 1]) {
-        start -= 1;
-    }
-    Ok((start, text(&parts[start..])?))
+fn fixed_tail(parts: &Parts) -> Result<(usize, Buf), NoMemory> {
+    let fixed = parts.iter().rev().take_while(is_fixed).count();
+    let start = parts.len() - fixed;
+    Ok((start, text(parts.range(start..parts.len()))?))
 }
 
 /// The fixed text that every match of `parts` starts with, and the index
 /// of the part after it.
-fn fixed_head(parts: &[Part]) -> Result<(usize, Buf), NoMemory> {
-    let end = parts.iter().take_while(|p| is_fixed(p)).count();
-    Ok((end, text(&parts[..end])?))
+fn fixed_head(parts: &Parts) -> Result<(usize, Buf), NoMemory> {
+    let end = parts.iter().take_while(is_fixed).count();
+    Ok((end, text(parts.range(0..end))?))
 }
 
 fn is_fixed(p: &Part) -> bool {
@@ -62,8 +60,8 @@ pub(super) fn host_key(p: &UrlPattern) -> Result<Option<Buf>, NoMemory> {
     // The tail's first label is whole when the part before it ends in a
     // dot that is always there, or is the first part and may be absent
     // (`{*.}?example.com`: `example.com` itself, or a subdomain).
-    let before = &parts[start - 1];
-    if !tail.is_empty() && before.suffix.ends_with(b".") && (required(before) || start == 1) {
+    let before = parts.at(start - 1);
+    if !tail.is_empty() && before.suffix.ends_with(b".") && (required(&before) || start == 1) {
         return Ok(Some(tail));
     }
     // Else the labels after the first, which may be partial (`*example.com`).
@@ -110,7 +108,7 @@ pub(super) fn path_key(p: &UrlPattern) -> Result<Option<Buf>, NoMemory> {
         Some(slash) => &rest[..slash],
         None => match c.parts.get(end) {
             None => rest,
-            Some(next) if required(next) && next.prefix.starts_with(b"/") => rest,
+            Some(next) if required(&next) && next.prefix.starts_with(b"/") => rest,
             _ => return Ok(None),
         },
     };

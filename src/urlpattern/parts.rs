@@ -35,15 +35,117 @@ impl Modifier {
     }
 }
 
-/// One piece of a pattern string.
-#[derive(Debug)]
-pub(crate) struct Part {
+/// One piece of a pattern string, as its list ([`Parts`]) gives it: its
+/// texts borrowed from the list.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Part<'a> {
     pub(crate) kind: PartType,
-    pub(crate) value: Buf,
+    pub(crate) value: &'a [u8],
     pub(crate) modifier: Modifier,
-    pub(crate) name: Buf,
-    pub(crate) prefix: Buf,
-    pub(crate) suffix: Buf,
+    pub(crate) name: &'a [u8],
+    pub(crate) prefix: &'a [u8],
+    pub(crate) suffix: &'a [u8],
+}
+
+/// A part as its list keeps it: its four texts (value, name, prefix,
+/// suffix) one after the other in the list's text, from `at`. 24 bytes,
+/// where four buffers of their own would take 104 and an allocation
+/// each: a pattern of a group per two bytes holds one per two bytes.
+#[derive(Clone, Copy, Debug)]
+struct Stored {
+    kind: PartType,
+    modifier: Modifier,
+    at: u32,
+    lens: [u32; 4],
+}
+
+/// A part list: the parts in order and the text they share.
+#[derive(Debug, Default)]
+pub(crate) struct Parts {
+    stored: Vec<Stored>,
+    text: Buf,
+}
+
+impl Parts {
+    /// How many parts there are.
+    pub(crate) fn len(&self) -> usize {
+        self.stored.len()
+    }
+
+    /// Part `i`.
+    pub(crate) fn get(&self, i: usize) -> Option<Part<'_>> {
+        self.stored.get(i).map(|s| self.view(s))
+    }
+
+    /// Part `i`, which must be there (as a slice's index).
+    pub(crate) fn at(&self, i: usize) -> Part<'_> {
+        self.view(&self.stored[i])
+    }
+
+    /// The first part.
+    pub(crate) fn first(&self) -> Option<Part<'_>> {
+        self.get(0)
+    }
+
+    /// The parts in order.
+    pub(crate) fn iter(&self) -> impl DoubleEndedIterator<Item = Part<'_>> + '_ {
+        self.stored.iter().map(|s| self.view(s))
+    }
+
+    /// The parts `range`, in order.
+    pub(crate) fn range(
+        &self,
+        range: std::ops::Range<usize>,
+    ) -> impl Iterator<Item = Part<'_>> + '_ {
+        self.stored
+            .get(range)
+            .unwrap_or_default()
+            .iter()
+            .map(|s| self.view(s))
+    }
+
+    fn view(&self, s: &Stored) -> Part<'_> {
+        let mut at = s.at as usize;
+        let mut next = |len: u32| {
+            let t = self.text.get(at..at + len as usize).unwrap_or_default();
+            at += len as usize;
+            t
+        };
+        let (value, name) = (next(s.lens[0]), next(s.lens[1]));
+        let (prefix, suffix) = (next(s.lens[2]), next(s.lens[3]));
+        Part {
+            kind: s.kind,
+            value,
+            modifier: s.modifier,
+            name,
+            prefix,
+            suffix,
+        }
+    }
+
+    /// Adds a part whose texts are `texts` (value, name, prefix, suffix).
+    fn push(&mut self, kind: PartType, modifier: Modifier, texts: [&[u8]; 4]) -> Result<(), Error> {
+        // Offsets are u32: a list's text is refused past 4 GiB.
+        let total = texts.iter().map(|t| t.len()).sum::<usize>();
+        let too_long = Error::Syntax("pattern too long");
+        let at = u32::try_from(self.text.len()).map_err(|_| too_long)?;
+        u32::try_from(self.text.len() + total).map_err(|_| too_long)?;
+        let mut lens = [0u32; 4];
+        for (len, t) in lens.iter_mut().zip(texts) {
+            self.text.extend_from_slice(t)?;
+            *len = t.len() as u32;
+        }
+        try_push(
+            &mut self.stored,
+            Stored {
+                kind,
+                modifier,
+                at,
+                lens,
+            },
+        )?;
+        Ok(())
+    }
 }
 
 /// The options of a component: delimiter and prefix code points (each
@@ -85,7 +187,7 @@ struct Parser<'a> {
     current: Option<Token>,
     encode: Encode,
     segment: Buf,
-    parts: Vec<Part>,
+    parts: Parts,
     pending: Buf,
     next_numeric: usize,
 }
@@ -147,15 +249,8 @@ impl Parser<'_> {
         let mut value = Buf::new();
         (self.encode)(&self.pending, &mut value)?;
         self.pending.clear();
-        push_part(
-            &mut self.parts,
-            PartType::FixedText,
-            value,
-            Modifier::None,
-            Buf::new(),
-            Buf::new(),
-            Buf::new(),
-        )
+        self.parts
+            .push(PartType::FixedText, Modifier::None, [&value, b"", b"", b""])
     }
 
     fn add_part(
@@ -183,15 +278,9 @@ impl Parser<'_> {
             }
             let mut value = Buf::new();
             (self.encode)(prefix, &mut value)?;
-            return push_part(
-                &mut self.parts,
-                PartType::FixedText,
-                value,
-                modifier,
-                Buf::new(),
-                Buf::new(),
-                Buf::new(),
-            );
+            return self
+                .parts
+                .push(PartType::FixedText, modifier, [&value, b"", b"", b""]);
         }
         let mut value = Buf::new();
         let mut kind = PartType::Regexp;
@@ -209,45 +298,25 @@ impl Parser<'_> {
                 }
             }
         }
-        let mut part_name = Buf::new();
-        if let Some(n) = name {
-            part_name.extend_from_slice(n.value(self.input).as_bytes())?;
-        } else {
-            write_decimal(self.next_numeric, &mut part_name)?;
-            self.next_numeric += 1;
-        }
+        let mut numeric = [0u8; 20];
+        let part_name = match name {
+            Some(n) => n.value(self.input).as_bytes(),
+            None => {
+                let n = decimal(self.next_numeric, &mut numeric);
+                self.next_numeric += 1;
+                n
+            }
+        };
         let mut p = Buf::new();
         (self.encode)(prefix, &mut p)?;
         let mut s = Buf::new();
         (self.encode)(suffix, &mut s)?;
-        push_part(&mut self.parts, kind, value, modifier, part_name, p, s)
+        self.parts.push(kind, modifier, [&value, part_name, &p, &s])
     }
 }
 
-fn push_part(
-    parts: &mut Vec<Part>,
-    kind: PartType,
-    value: Buf,
-    modifier: Modifier,
-    name: Buf,
-    prefix: Buf,
-    suffix: Buf,
-) -> Result<(), Error> {
-    Ok(try_push(
-        parts,
-        Part {
-            kind,
-            value,
-            modifier,
-            name,
-            prefix,
-            suffix,
-        },
-    )?)
-}
-
-pub(crate) fn write_decimal(mut n: usize, out: &mut Buf) -> Result<(), Error> {
-    let mut digits = [0u8; 20];
+/// `n` in decimal, written at the end of `digits`.
+fn decimal(mut n: usize, digits: &mut [u8; 20]) -> &[u8] {
     let mut i = digits.len();
     loop {
         i -= 1;
@@ -257,11 +326,11 @@ pub(crate) fn write_decimal(mut n: usize, out: &mut Buf) -> Result<(), Error> {
             break;
         }
     }
-    Ok(out.extend_from_slice(&digits[i..])?)
+    &digits[i..]
 }
 
 /// "parse a pattern string".
-pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Vec<Part>, Error> {
+pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Parts, Error> {
     let mut segment = Buf::new();
     segment_wildcard_regexp(options, &mut segment)?;
     // The strict tokenizer's error comes before any of the parser's, as
@@ -275,7 +344,7 @@ pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Vec
         current,
         encode,
         segment,
-        parts: Vec::new(),
+        parts: Parts::default(),
         pending: Buf::new(),
         next_numeric: 0,
     };
@@ -323,14 +392,19 @@ pub(crate) fn parse(input: &str, options: Options, encode: Encode) -> Result<Vec
 /// keeps a pattern of many groups linear-logarithmic, where comparing
 /// each name with those before it would be quadratic. (The numbered names
 /// of unnamed groups differ from each other and from any `:name`.)
-fn check_names(parts: &[Part]) -> Result<(), Error> {
-    let mut names: Vec<&[u8]> = Vec::new();
-    names.try_reserve_exact(parts.len())?;
-    for p in parts.iter().filter(|p| p.kind != PartType::FixedText) {
-        try_push(&mut names, &p.name[..])?;
+fn check_names(parts: &Parts) -> Result<(), Error> {
+    // The groups' indices, 4 bytes each, sorted by name.
+    let mut groups: Vec<u32> = Vec::new();
+    groups.try_reserve_exact(parts.len())?;
+    for (i, p) in parts.iter().enumerate() {
+        if p.kind != PartType::FixedText {
+            // Fewer parts than bytes of text, which is below 4 GiB.
+            try_push(&mut groups, i as u32)?;
+        }
     }
-    names.sort_unstable();
-    if names.windows(2).any(|w| w[0] == w[1]) {
+    let name = |i: u32| parts.get(i as usize).map_or(&b""[..], |p| p.name);
+    groups.sort_unstable_by(|&a, &b| name(a).cmp(name(b)));
+    if groups.windows(2).any(|w| name(w[0]) == name(w[1])) {
         return Err(Error::Syntax("duplicate group name"));
     }
     Ok(())
@@ -367,15 +441,15 @@ fn first_is_name_continue(s: &[u8]) -> bool {
 
 /// "generate a regular expression and name list" (the names are the
 /// parts' own).
-pub(crate) fn regexp(parts: &[Part], options: Options, out: &mut Buf) -> Result<(), Error> {
+pub(crate) fn regexp(parts: &Parts, options: Options, out: &mut Buf) -> Result<(), Error> {
     out.push(b'^')?;
-    for part in parts {
+    for part in parts.iter() {
         if part.kind == PartType::FixedText {
             if part.modifier == Modifier::None {
-                escape_regexp(&part.value, out)?;
+                escape_regexp(part.value, out)?;
             } else {
                 out.extend_from_slice(b"(?:")?;
-                escape_regexp(&part.value, out)?;
+                escape_regexp(part.value, out)?;
                 out.push(b')')?;
                 out.extend_from_slice(part.modifier.as_str())?;
             }
@@ -385,7 +459,7 @@ pub(crate) fn regexp(parts: &[Part], options: Options, out: &mut Buf) -> Result<
         match part.kind {
             PartType::SegmentWildcard => segment_wildcard_regexp(options, &mut value)?,
             PartType::FullWildcard => value.extend_from_slice(b".*")?,
-            _ => value.extend_from_slice(&part.value)?,
+            _ => value.extend_from_slice(part.value)?,
         }
         let m = part.modifier.as_str();
         if part.prefix.is_empty() && part.suffix.is_empty() {
@@ -405,26 +479,26 @@ pub(crate) fn regexp(parts: &[Part], options: Options, out: &mut Buf) -> Result<
         }
         if matches!(part.modifier, Modifier::None | Modifier::Optional) {
             out.extend_from_slice(b"(?:")?;
-            escape_regexp(&part.prefix, out)?;
+            escape_regexp(part.prefix, out)?;
             out.push(b'(')?;
             out.extend_from_slice(&value)?;
             out.push(b')')?;
-            escape_regexp(&part.suffix, out)?;
+            escape_regexp(part.suffix, out)?;
             out.push(b')')?;
             out.extend_from_slice(m)?;
             continue;
         }
         out.extend_from_slice(b"(?:")?;
-        escape_regexp(&part.prefix, out)?;
+        escape_regexp(part.prefix, out)?;
         out.extend_from_slice(b"((?:")?;
         out.extend_from_slice(&value)?;
         out.extend_from_slice(b")(?:")?;
-        escape_regexp(&part.suffix, out)?;
-        escape_regexp(&part.prefix, out)?;
+        escape_regexp(part.suffix, out)?;
+        escape_regexp(part.prefix, out)?;
         out.extend_from_slice(b"(?:")?;
         out.extend_from_slice(&value)?;
         out.extend_from_slice(b"))*)")?;
-        escape_regexp(&part.suffix, out)?;
+        escape_regexp(part.suffix, out)?;
         out.push(b')')?;
         if part.modifier == Modifier::ZeroOrMore {
             out.push(b'?')?;
@@ -435,21 +509,21 @@ pub(crate) fn regexp(parts: &[Part], options: Options, out: &mut Buf) -> Result<
 }
 
 /// "generate a pattern string".
-pub(crate) fn pattern_string(parts: &[Part], options: Options, out: &mut Buf) -> Result<(), Error> {
+pub(crate) fn pattern_string(parts: &Parts, options: Options, out: &mut Buf) -> Result<(), Error> {
     let prefix_cp: &[u8] = match &options.prefix {
         Some(c) => std::slice::from_ref(c),
         None => b"",
     };
     for (i, part) in parts.iter().enumerate() {
-        let previous = i.checked_sub(1).map(|j| &parts[j]);
+        let previous = i.checked_sub(1).and_then(|j| parts.get(j));
         let next = parts.get(i + 1);
         if part.kind == PartType::FixedText {
             if part.modifier == Modifier::None {
-                escape_pattern(&part.value, out)?;
+                escape_pattern(part.value, out)?;
                 continue;
             }
             out.push(b'{')?;
-            escape_pattern(&part.value, out)?;
+            escape_pattern(part.value, out)?;
             out.push(b'}')?;
             out.extend_from_slice(part.modifier.as_str())?;
             continue;
@@ -465,7 +539,7 @@ pub(crate) fn pattern_string(parts: &[Part], options: Options, out: &mut Buf) ->
             if let Some(n) = next {
                 if n.prefix.is_empty() && n.suffix.is_empty() {
                     if n.kind == PartType::FixedText {
-                        needs_grouping = first_is_name_continue(&n.value);
+                        needs_grouping = first_is_name_continue(n.value);
                     } else {
                         needs_grouping = n.name.first().is_some_and(u8::is_ascii_digit);
                     }
@@ -485,15 +559,15 @@ pub(crate) fn pattern_string(parts: &[Part], options: Options, out: &mut Buf) ->
         if needs_grouping {
             out.push(b'{')?;
         }
-        escape_pattern(&part.prefix, out)?;
+        escape_pattern(part.prefix, out)?;
         if custom_name {
             out.push(b':')?;
-            out.extend_from_slice(&part.name)?;
+            out.extend_from_slice(part.name)?;
         }
         match part.kind {
             PartType::Regexp => {
                 out.push(b'(')?;
-                out.extend_from_slice(&part.value)?;
+                out.extend_from_slice(part.value)?;
                 out.push(b')')?;
             }
             PartType::SegmentWildcard if !custom_name => {
@@ -518,11 +592,11 @@ pub(crate) fn pattern_string(parts: &[Part], options: Options, out: &mut Buf) ->
         if part.kind == PartType::SegmentWildcard
             && custom_name
             && !part.suffix.is_empty()
-            && first_is_name_continue(&part.suffix)
+            && first_is_name_continue(part.suffix)
         {
             out.push(b'\\')?;
         }
-        escape_pattern(&part.suffix, out)?;
+        escape_pattern(part.suffix, out)?;
         if needs_grouping {
             out.push(b'}')?;
         }
