@@ -51,6 +51,9 @@ const SPECIAL: [&str; 6] = ["ftp", "file", "http", "https", "ws", "wss"];
 pub(crate) struct Component {
     pub(crate) pattern: Buf,
     pub(crate) parts: Parts,
+    /// The parts again, as the part matcher reads them at each step; made
+    /// only for a component that it matches.
+    pieces: Vec<Piece>,
     /// Per part, its group's index among the groups (unused for fixed
     /// text).
     groups: Vec<usize>,
@@ -67,6 +70,36 @@ pub(crate) struct Component {
     required: Vec<Buf>,
     /// Whether every match ends with the last of `required`.
     ends_fixed: bool,
+}
+
+/// A part as the part matcher reads it: its texts in buffers of their
+/// own, read without the bounds checks of a [`Parts`] view at each step.
+#[derive(Debug)]
+struct Piece {
+    kind: PartType,
+    modifier: Modifier,
+    value: Buf,
+    prefix: Buf,
+    suffix: Buf,
+}
+
+/// The pieces of `parts`, in one allocation of the exact size.
+fn pieces(parts: &Parts) -> Result<Vec<Piece>, Error> {
+    let mut out = Vec::new();
+    out.try_reserve_exact(parts.len())?;
+    for p in parts.iter() {
+        try_push(
+            &mut out,
+            Piece {
+                kind: p.kind,
+                modifier: p.modifier,
+                value: Buf::from_slice(p.value)?,
+                prefix: Buf::from_slice(p.prefix)?,
+                suffix: Buf::from_slice(p.suffix)?,
+            },
+        )?;
+    }
+    Ok(out)
 }
 
 /// What a component's parts come to, for the two kinds that most
@@ -196,9 +229,15 @@ impl Component {
         }
         let shape = shape(&parts);
         let (required, ends_fixed) = required(&parts)?;
+        let pieces = if regex.is_none() && shape == Shape::General {
+            pieces(&parts)?
+        } else {
+            Vec::new()
+        };
         Ok(Component {
             pattern,
             parts,
+            pieces,
             groups,
             group_count,
             options,
@@ -501,11 +540,11 @@ impl Matcher<'_> {
     fn run_part(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
         self.step()?;
         let c = self.c;
-        let Some(part) = c.parts.get(i) else {
+        let Some(part) = c.pieces.get(i) else {
             return Ok(pos == self.input.len());
         };
         if part.kind == PartType::FixedText {
-            let v = part.value;
+            let v = &part.value[..];
             if v.is_empty() {
                 return self.run(i + 1, pos);
             }
@@ -541,9 +580,9 @@ impl Matcher<'_> {
 
     fn group(&mut self, i: usize, pos: usize) -> Result<bool, Error> {
         let c = self.c;
-        let part = c.parts.at(i);
+        let part = &c.pieces[i];
         let g = c.groups[i];
-        let (p, s) = (part.prefix, part.suffix);
+        let (p, s) = (&part.prefix[..], &part.suffix[..]);
         let repeat = matches!(part.modifier, Modifier::ZeroOrMore | Modifier::OneOrMore);
         let optional = matches!(part.modifier, Modifier::Optional | Modifier::ZeroOrMore);
         if repeat && p.is_empty() && s.is_empty() {
@@ -604,9 +643,9 @@ impl Matcher<'_> {
             return Err(Error::Budget);
         }
         let comp = self.c;
-        let part = comp.parts.at(i);
+        let part = &comp.pieces[i];
         let g = comp.groups[i];
-        let (p, s) = (part.prefix, part.suffix);
+        let (p, s) = (&part.prefix[..], &part.suffix[..]);
         let mut c = self.candidates(part.kind, a);
         let mut found = false;
         while let Some(e) = self.advance(&mut c) {
