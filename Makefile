@@ -102,7 +102,8 @@ HARNESS_DEPS := $(HARNESS_SRC) c-tests/harness.h include/wwwurl.h include/wwwurl
 	install-check install-strip cmake-test header-std manpages-test c-tests-29h emulate-test \
 	c-tests-static c-tests-asan c-tests-valgrind c-tests-helgrind c-tests-29h-shared \
 	c-tests-29h-asan c-tests-29h-valgrind header-compile symbols \
-	api-coverage pkgconfig-test demo bench install uninstall clean hostile-test fault-test fuzz FORCE
+	api-coverage pkgconfig-test demo bench install uninstall clean hostile-test fault-test fuzz FORCE \
+	unwind-proof
 
 # Shell completions, written by the tool from its own argument definitions
 # at build time, so that `make install` only copies them.
@@ -265,7 +266,8 @@ check: prereqs
 
 check-all: pyenv lint rust-test c-tests c-tests-29h fault-test check-header header-compile \
 	manpages-test symbols api-coverage pkgconfig-test install-test cmake-test emulate-test \
-	linear-test memory-test hostile-test diff-uriparser bench-corpus-test $(EXTRA_CHECKS)
+	linear-test memory-test hostile-test diff-uriparser bench-corpus-test unwind-proof \
+	$(EXTRA_CHECKS)
 	@echo "make check: all passed"
 
 test: rust-test c-tests
@@ -413,6 +415,22 @@ fault-test: $(OUT)/c/fault_injection-static $(OUT)/c/fault_injection-asan
 	ASAN_OPTIONS=detect_leaks=1 $(FAULT_ENV) $(OUT)/c/fault_injection-asan $(VECTORS)
 	@echo "== fault_injection (valgrind)"
 	$(FAULT_ENV) $(VALGRIND) $(VALGRIND_FLAGS) $(OUT)/c/fault_injection-static $(VECTORS)
+
+# The proof that no body under `guard_no_unwind` can unwind
+# (capi/src/ffi/guard.rs): the library built as a release is (profile
+# `proof`, LTO, no debug assertions) with the feature fault-injection, whose
+# guard drops a function defined nowhere on each unwinding path, may not
+# refer to it. On a failure, the functions that do are named.
+PROOF_LIB := target/proof/libwwwurl.a
+unwind-proof:
+	$(CARGO) build --locked --profile proof -p wwwurl-capi --features fault-injection
+	@mkdir -p $(OUT)
+	nm -A $(PROOF_LIB) 2>/dev/null > $(OUT)/unwind-proof.nm
+	@if grep -q 'U wwwurl_leaf_body_can_unwind' $(OUT)/unwind-proof.nm; then \
+	  echo "unwind-proof: these bodies under guard_no_unwind can unwind:"; \
+	  objdump -dr --no-show-raw-insn $(PROOF_LIB) | awk '/^[0-9a-f]+ <.*>:$$/ {f = $$2} \
+	    /wwwurl_leaf_body_can_unwind/ {print "  " f}' | sort -u; exit 1; fi
+	@echo "unwind-proof: no body under guard_no_unwind can unwind"
 
 # The thread test under valgrind's race detector: the configuration setters
 # race with every function, and helgrind must see no data race.

@@ -505,7 +505,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
     }
     if top == 0 {
         // One label: its own public suffix (no rule has one label fewer).
-        if may_be_address(r1, k1) && is_address(&host[..end]) {
+        if may_be_address(r1, k1) && host.get(..end).is_some_and(is_address) {
             return NEITHER;
         }
         return (0, NONE);
@@ -520,7 +520,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
         }
         let Some((i, meta)) = probe_two(&v, &hs, h2, (s2, e2, r2), (k1, r1)) else {
             // Its top-level label is the public suffix, whether a node or not.
-            if may_be_address(r1, k1) && is_address(&host[top..end]) {
+            if may_be_address(r1, k1) && host.get(top..end).is_some_and(is_address) {
                 return NEITHER;
             }
             return answer(&hs, top, (s2, e2));
@@ -543,7 +543,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
     if l.bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
         return general(b, l, host, end, mask);
     }
-    if is_address(&host[top..end]) {
+    if host.get(top..end).is_some_and(is_address) {
         return NEITHER;
     }
     // From the root, a label at a time.
@@ -657,11 +657,12 @@ struct Best {
 /// `*`.
 #[cold]
 fn general(b: &[u8], l: &Layout, host: &[u8], end: usize, mask: u16) -> (usize, usize) {
-    let top = host[..end]
-        .iter()
-        .rposition(|&c| c == b'.')
-        .map_or(0, |i| i + 1);
-    if is_address(&host[top..end]) {
+    // Slices by `get`, here and below: the lookup runs under
+    // `guard_no_unwind` in C, and a slice that cannot fail is still a
+    // panic to the compiler.
+    let head = host.get(..end).unwrap_or_default();
+    let top = head.iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
+    if head.get(top..).is_some_and(is_address) {
         return NEITHER;
     }
     let mut best = Best::default();
@@ -690,7 +691,7 @@ fn probe_bytes(v: &View<'_>, h: u64, parent: u32, label: &[u8]) -> Option<(u32, 
     if meta & PARENT_AND_LEN != u64::from(parent) | (n as u64) << 24 {
         return None;
     }
-    let (head, tail) = label.split_at(n.saturating_sub(8));
+    let (head, tail) = label.split_at_checked(n.saturating_sub(8))?;
     let same = same_word(word, chunk_of(tail))
         && (head.is_empty() || {
             let at = v.l.arena_at.checked_add(head_of(meta))?;
@@ -715,10 +716,9 @@ fn walk_all(
         return;
     }
     let e = if i == end { end } else { i - 1 };
-    let s = host[..e]
-        .iter()
-        .rposition(|&c| c == b'.')
-        .map_or(0, |i| i + 1);
+    let before = host.get(..e).unwrap_or_default();
+    let s = before.iter().rposition(|&c| c == b'.').map_or(0, |i| i + 1);
+    let label = before.get(s..).unwrap_or_default();
     if s == e {
         best.empty_label = true;
         return;
@@ -729,9 +729,9 @@ fn walk_all(
     if flags & mask & KIDS == 0 {
         return;
     }
-    let own = label_hash(h, &host[s..e]);
+    let own = label_hash(h, label);
     let star = label_hash(h, b"*");
-    for (hash, label) in [(own, &host[s..e]), (star, &b"*"[..])] {
+    for (hash, label) in [(own, label), (star, &b"*"[..])] {
         let Some((slot, meta)) = probe_bytes(v, hash, parent, label) else {
             continue;
         };

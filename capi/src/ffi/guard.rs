@@ -111,13 +111,13 @@ pub(crate) fn guard_or<R>(fallback: R, f: impl FnOnce() -> R) -> R {
 /// of library calls: in a shared library that thread-local access is a
 /// call, after which the body would have to keep every argument in a saved
 /// register (BENCHMARKS.md, "Trade-offs": `wwwurl_transcode`'s short path).
-/// Uncounted, a panic here would also reach the process's panic hook; the
-/// test build proves there is none to reach it: built optimised with the
-/// feature `fault-injection` (the `checked` profile, as `make check`
-/// and `make fault-test` build it), a library in which such a body can
-/// unwind leaves an undefined symbol, and the fault injection test programs
-/// linked with it fail to link. The fault injector does not reach these
-/// bodies either: they call no `fault::at_entry`.
+/// Uncounted, a panic here would also reach the process's panic hook;
+/// `make unwind-proof` (in `make check`) proves there is none to reach it:
+/// built as a release is (profile `proof`: LTO, no debug assertions) with
+/// the feature `fault-injection`, a library in which such a body can
+/// unwind refers to a symbol defined nowhere, and the target fails naming
+/// the function. The fault injector does not reach these bodies either:
+/// they call no `fault::at_entry`.
 #[inline(always)]
 pub(crate) fn guard_no_unwind<R>(fallback: R, f: impl FnOnce() -> R) -> R {
     panic::catch_unwind(AssertUnwindSafe(|| {

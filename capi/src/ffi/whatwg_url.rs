@@ -203,7 +203,8 @@ impl WhatwgHandle {
 
     /// The href.
     fn href(&self) -> &[u8] {
-        &self.text()[..self.layout.len()]
+        // By `get`: `wwwurl_whatwg_get` reads it under `guard_no_unwind`.
+        self.text().get(..self.layout.len()).unwrap_or_default()
     }
 
     /// The part numbered `part`, as a view into the text.
