@@ -470,6 +470,12 @@ fn is_address(top: &[u8]) -> bool {
     top.contains(&b':') || is_number(top)
 }
 
+/// [`is_address`] of the label `host[top..end]`, out of the lookup's way.
+#[cold]
+fn is_address_at(host: &[u8], top: usize, end: usize) -> bool {
+    host.get(top..end).is_some_and(is_address)
+}
+
 /// Whether a top-level label of `k` bytes whose last chunk is `r` may be
 /// an address's: it has a byte that is a digit, a colon or below (or more
 /// than 8 bytes).
@@ -505,7 +511,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
     }
     if top == 0 {
         // One label: its own public suffix (no rule has one label fewer).
-        if may_be_address(r1, k1) && host.get(..end).is_some_and(is_address) {
+        if may_be_address(r1, k1) && is_address_at(host, 0, end) {
             return NEITHER;
         }
         return (0, NONE);
@@ -520,7 +526,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
         }
         let Some((i, meta)) = probe_two(&v, &hs, h2, (s2, e2, r2), (k1, r1)) else {
             // Its top-level label is the public suffix, whether a node or not.
-            if may_be_address(r1, k1) && host.get(top..end).is_some_and(is_address) {
+            if may_be_address(r1, k1) && is_address_at(host, top, end) {
                 return NEITHER;
             }
             return answer(&hs, top, (s2, e2));
@@ -543,7 +549,7 @@ pub(crate) fn find(b: &[u8], l: &Layout, host: &[u8], mask: u16) -> (usize, usiz
     if l.bits & (INNER_WILDCARDS | NUMERIC_TLD) != 0 {
         return general(b, l, host, end, mask);
     }
-    if host.get(top..end).is_some_and(is_address) {
+    if is_address_at(host, top, end) {
         return NEITHER;
     }
     // From the root, a label at a time.
