@@ -125,11 +125,11 @@ impl Parts {
 
     /// Adds a part whose texts are `texts` (value, name, prefix, suffix).
     fn push(&mut self, kind: PartType, modifier: Modifier, texts: [&[u8]; 4]) -> Result<(), Error> {
-        // Offsets are u32: a list's text is refused past 4 GiB.
+        // Offsets are u32: a list's text is refused past 4 GiB, so that
+        // `at` and each length below fit.
         let total = texts.iter().map(|t| t.len()).sum::<usize>();
-        let too_long = Error::Syntax("pattern too long");
-        let at = u32::try_from(self.text.len()).map_err(|_| too_long)?;
-        u32::try_from(self.text.len() + total).map_err(|_| too_long)?;
+        u32::try_from(self.text.len() + total).map_err(|_| Error::Syntax("pattern too long"))?;
+        let at = self.text.len() as u32;
         let mut lens = [0u32; 4];
         for (len, t) in lens.iter_mut().zip(texts) {
             self.text.extend_from_slice(t)?;

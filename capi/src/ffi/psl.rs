@@ -226,39 +226,41 @@ fn wwwurl_psl_public_suffix(
     Ok(())
 }
 
-/// `wwwurl_psl_registrable_domain` as C calls it: a lookup with every
-/// argument usable here, any other call (a NULL, `WWWURL_NUL_TERMINATED`,
-/// an unknown flag) by the declared body, which says what is wrong. A
-/// lookup is a few hundred instructions, so the guard of the declared
-/// body, about fifty of them, is left out where nothing can fail.
-#[inline(always)]
-fn registrable_short(
-    psl: *const wwwurl_psl,
-    host: *const c_char,
-    len: size_t,
-    flags: u32,
-    start: *mut size_t,
-) -> wwwurl_status {
-    lookup_short(psl, host, len, flags, start, List::registrable_domain)
-        .unwrap_or_else(|| registrable_full(psl, host, len, flags, start))
+/// The short path of a lookup function as C calls it: a lookup with every
+/// argument usable here by `lookup_short`, any other call (a NULL,
+/// `WWWURL_NUL_TERMINATED`, an unknown flag) by the declared body, which
+/// says what is wrong. A lookup is a few hundred instructions, so the
+/// guard of the declared body, about fifty of them, is left out where
+/// nothing can fail.
+macro_rules! short_lookup {
+    ($(#[doc = $doc:literal])* $name:ident: $find:path, else $full:ident) => {
+        $(#[doc = $doc])*
+        #[inline(always)]
+        fn $name(
+            psl: *const wwwurl_psl,
+            host: *const c_char,
+            len: size_t,
+            flags: u32,
+            start: *mut size_t,
+        ) -> wwwurl_status {
+            lookup_short(psl, host, len, flags, start, $find)
+                .unwrap_or_else(|| $full(psl, host, len, flags, start))
+        }
+    };
 }
 
-/// `wwwurl_psl_public_suffix` as C calls it (see `registrable_short`).
-#[inline(always)]
-fn suffix_short(
-    psl: *const wwwurl_psl,
-    host: *const c_char,
-    len: size_t,
-    flags: u32,
-    start: *mut size_t,
-) -> wwwurl_status {
-    lookup_short(psl, host, len, flags, start, List::public_suffix)
-        .unwrap_or_else(|| suffix_full(psl, host, len, flags, start))
+short_lookup! {
+    /// `wwwurl_psl_registrable_domain` as C calls it (see `short_lookup`).
+    registrable_short: List::registrable_domain, else registrable_full
+}
+short_lookup! {
+    /// `wwwurl_psl_public_suffix` as C calls it (see `short_lookup`).
+    suffix_short: List::public_suffix, else suffix_full
 }
 
 /// The lookup `find` of the short paths, under `guard_no_unwind`: the
-/// matcher allocates nothing and has no panic (the test build proves it,
-/// see `guard_no_unwind`). `None` for a call the declared body takes.
+/// matcher allocates nothing and has no panic (`make unwind-proof` proves
+/// it). `None` for a call the declared body takes.
 #[inline(always)]
 fn lookup_short(
     psl: *const wwwurl_psl,

@@ -59,18 +59,26 @@ pub(super) fn run(ctx: &Ctx, opts: &MatchOpts) -> Result<Status, Fatal> {
     }
     let set = UrlPatternSet::from_vec(patterns).map_err(|e| Fatal::Io(message(e)))?;
     let inputs = ctx.inputs(&[], &opts.input);
+    // An input line's URL and the set's patterns it matches; `None` for a
+    // line that is no URL.
+    let matches = |s: &[u8]| -> Result<Option<(Url, Vec<usize>)>, String> {
+        let Some(url) = parse(s, base.as_ref()) else {
+            return Ok(None);
+        };
+        let mut hits = Vec::new();
+        set.matches(Input::Url(&url), None, &mut hits)
+            .map_err(message)?;
+        Ok(Some((url, hits)))
+    };
     if opts.set.is_some() {
         return drive(
             inputs,
             Layout::Lines,
             false,
             |s: &[u8], out: &mut Vec<u8>| {
-                let Some(url) = parse(s, base.as_ref()) else {
+                let Some((_, hits)) = matches(s)? else {
                     return Ok(());
                 };
-                let mut hits = Vec::new();
-                set.matches(Input::Url(&url), None, &mut hits)
-                    .map_err(message)?;
                 for (k, i) in hits.iter().enumerate() {
                     if k > 0 {
                         out.push(b' ');
@@ -86,12 +94,9 @@ pub(super) fn run(ctx: &Ctx, opts: &MatchOpts) -> Result<Status, Fatal> {
         Layout::Filter,
         false,
         |s: &[u8], out: &mut Vec<u8>| {
-            let Some(url) = parse(s, base.as_ref()) else {
+            let Some((url, hits)) = matches(s)? else {
                 return Ok(());
             };
-            let mut hits = Vec::new();
-            set.matches(Input::Url(&url), None, &mut hits)
-                .map_err(message)?;
             let Some(&first) = hits.first() else {
                 return Ok(());
             };
